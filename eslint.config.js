@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const ioModules = ['fs', 'http', 'https', 'net', 'dns', 'child_process', 'crypto', 'tls', 'dgram', 'pg', 'ioredis', 'undici', 'koa']
+  .flatMap((m) => [m, `node:${m}`]);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tools/**', '.state/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Workflow code must stay deterministic: no Node built-ins, nothing that does I/O,
+    // and nothing from src/ (which touches the database, Redis or the network).
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ioModules.map((name) => ({ name, message: 'Workflows may not do I/O; use an activity.' })),
+        patterns: [
+          { group: ['@mikro-orm/*', 'node:*'], message: 'Workflows may not do I/O; use an activity.' },
+          { group: ['../src/*', '../../src/*'], message: 'Workflows import only types from activities, nothing from src/.', allowTypeImports: true },
+          { group: ['../activities/*', '../../activities/*'], message: 'Import activity types only (import type).', allowTypeImports: true },
+        ],
+      }],
+    },
+  },
+);

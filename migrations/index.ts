@@ -1,0 +1,14 @@
+import { Migration20261121000100Foundation } from './20261121000100-foundation.js';
+import { Migration20261121000200Disclosures } from './20261121000200-disclosures.js';
+
+/**
+ * Every migration, oldest first. Forward-only: a schema change is a new class here,
+ * never an edit of an applied one. Route families name the migration they need
+ * (see src/http/migration-gate.ts) so new code answers 503 until it is applied.
+ */
+export const MIGRATIONS = [
+  { name: 'Migration20261121000100Foundation', class: Migration20261121000100Foundation },
+  { name: 'Migration20261121000200Disclosures', class: Migration20261121000200Disclosures },
+];
+
+export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -1,0 +1,54 @@
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import type { Services } from './services.js';
+import { API_BASE_PATH } from './config.js';
+import { API_ROUTES } from './routes/index.js';
+import { systemRouter } from './routes/system.js';
+import type { RouteDefinition } from './http/route.js';
+import { errorHandler } from './http/error-handler.js';
+import { observe } from './http/observe.js';
+import { jsonBody } from './http/body.js';
+import { problem } from './http/problem.js';
+import { registerRoute } from './http/pipeline.js';
+import { Authenticator } from './http/authenticate.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { MigrationGate } from './http/migration-gate.js';
+import { MIGRATIONS } from '../migrations/index.js';
+
+/** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
+async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 404) throw problem('not_found', 'No such route.');
+  if (ctx.status === 405 || ctx.status === 501) throw problem('method_not_allowed', `${ctx.method} is not supported at this URL; allowed: ${ctx.response.get('Allow') || 'none'}.`);
+}
+
+export interface App {
+  koa: Koa;
+  authenticator: Authenticator;
+}
+
+/** The api process's Koa application; tests build it with their own services and routes. */
+export function createApp(services: Services, routes: readonly RouteDefinition[] = API_ROUTES): App {
+  const koa = new Koa({ proxy: false });
+  const authenticator = new Authenticator(services);
+  const pipeline = {
+    services,
+    authenticator,
+    rateLimiter: new RateLimiter(services.redis, services.metrics, services.clock),
+    migrationGate: new MigrationGate(services.orm, services.config.migrationCheckMs, MIGRATIONS.map((m) => m.name)),
+  };
+  const api = new Router({ prefix: API_BASE_PATH });
+  for (const route of routes) registerRoute(api, pipeline, route);
+  const system = systemRouter(services, routes);
+
+  koa.use(observe(services.log, services.metrics));
+  koa.use(errorHandler(services.log, services.config.publicOrigin));
+  koa.use(unmatchedAsProblems);
+  koa.use(jsonBody);
+  koa.use(system.routes());
+  koa.use(api.routes());
+  koa.use(api.allowedMethods());
+  koa.on('error', (err: Error) => services.log.error({ err }, 'unhandled koa error'));
+  return { koa, authenticator };
+}

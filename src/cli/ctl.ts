@@ -1,0 +1,162 @@
+import { loadConfig, CELLS, type Cell } from '../config.js';
+import { createServices, type Services } from '../services.js';
+import type { Em } from '../db/orm.js';
+import { Flags, UsageError, parseArgs } from './args.js';
+import { createTenant, parseFeatures, setTenantStatus, findTenant, ProvisioningError } from '../domain/provisioning/tenants.js';
+import { createIntegration, parseAllowlist, parseScopes, setIntegrationStatus } from '../domain/provisioning/integrations.js';
+import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
+import { seedDemo } from '../domain/provisioning/demo.js';
+import { postToLedger, setWalletBlocked, WalletNotFound } from '../domain/wallet/ledger.js';
+import { readWallet } from '../domain/wallet/wallet-reader.js';
+import { isDecimalText } from '../domain/wallet/money.js';
+import { presentWallet } from '../routes/account/presenters.js';
+import { INTEGRATION_STATUSES, type IntegrationStatus } from '../entities/integration.js';
+import { Decimal } from 'decimal.js';
+
+type Command = (s: Services, em: Em, f: Flags) => Promise<Record<string, unknown>>;
+
+const USAGE = `bin/ctl <command> [options] [--json]
+  demo seed
+  tenant create --name N [--features f1,f2|none]
+  tenant set-status --tenant ID --status active|inactive
+  integration create --tenant ID --name N --scopes s1,s2|all [--ip-allowlist a,b] [--hosting-country CC] [--transfer-basis TEXT]
+  integration set-status --integration ID --status active|suspended|revoked
+  key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
+  key revoke --key KEY_ID
+  wallet topup|charge --tenant ID --amount D
+  wallet block|unblock --tenant ID`;
+
+function positiveAmount(text: string): string {
+  if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
+  return text;
+}
+
+async function walletOf(s: Services, em: Em, tenantId: string) {
+  const now = s.clock.now();
+  const wallet = await readWallet(em, tenantId, null, s.config.walletReadTimeoutMs, now);
+  return presentWallet(wallet, null, s.config, now);
+}
+
+const COMMANDS: Record<string, Command> = {
+  'demo seed': async (s, em, f) => {
+    f.done();
+    return { ...(await seedDemo(em, s.config, s.clock.now())) };
+  },
+  'tenant create': async (s, em, f) => {
+    const name = f.required('name');
+    const features = parseFeatures(f.optional('features'));
+    f.done();
+    const tenant = await createTenant(em, { name, features, lowThresholdRub: s.config.walletLowThresholdRub }, s.clock.now());
+    return { id: tenant.id };
+  },
+  'tenant set-status': async (s, em, f) => {
+    const id = f.required('tenant');
+    const status = f.required('status');
+    f.done();
+    if (status !== 'active' && status !== 'inactive') throw new UsageError('--status is active or inactive');
+    const tenant = await setTenantStatus(em, id, status, s.clock.now());
+    return { id: tenant.id, status: tenant.status };
+  },
+  'integration create': async (s, em, f) => {
+    const input = {
+      tenantId: f.required('tenant'),
+      name: f.required('name'),
+      scopes: parseScopes(f.required('scopes')),
+      ipAllowlist: parseAllowlist(f.optional('ip-allowlist')),
+      hostingCountry: f.optional('hosting-country')?.toUpperCase() ?? null,
+      transferBasis: f.optional('transfer-basis') ?? null,
+    };
+    f.done();
+    const { integration, channel } = await createIntegration(em, input, s.clock.now());
+    return { id: integration.id, channel_id: channel.id };
+  },
+  'integration set-status': async (s, em, f) => {
+    const id = f.required('integration');
+    const status = f.required('status');
+    f.done();
+    if (!(INTEGRATION_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${INTEGRATION_STATUSES.join(', ')}`);
+    const integration = await setIntegrationStatus(em, id, status as IntegrationStatus, s.clock.now());
+    return { id: integration.id, status: integration.status };
+  },
+  'key issue': async (s, em, f) => {
+    const mode = f.optional('mode') ?? 'live';
+    const cell = f.optional('cell') ?? s.config.cell;
+    const days = f.optional('expires-in-days') ?? String(DEFAULT_KEY_DAYS);
+    const input = { integrationId: f.required('integration'), ipAllowlist: parseAllowlist(f.optional('ip-allowlist')) };
+    f.done();
+    if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode is live or test');
+    if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
+    if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
+    return { ...(await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now())) };
+  },
+  'key revoke': async (s, em, f) => {
+    const keyId = f.required('key');
+    f.done();
+    return revokeApiKey(em, keyId, s.clock.now());
+  },
+  'wallet topup': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const amount = positiveAmount(f.required('amount'));
+    f.done();
+    await postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now());
+    return walletOf(s, em, tenantId);
+  },
+  'wallet charge': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const amount = positiveAmount(f.required('amount'));
+    f.done();
+    await postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now());
+    return walletOf(s, em, tenantId);
+  },
+  'wallet block': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    f.done();
+    await setWalletBlocked(em, tenantId, true, s.clock.now());
+    return walletOf(s, em, tenantId);
+  },
+  'wallet unblock': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    f.done();
+    await setWalletBlocked(em, tenantId, false, s.clock.now());
+    return walletOf(s, em, tenantId);
+  },
+};
+
+function printHuman(result: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(result)) console.log(`${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+}
+
+/** Runs one command in one transaction: it happens whole or not at all. */
+export async function runCtl(argv: string[], services?: Services): Promise<Record<string, unknown>> {
+  const { positional, flags } = parseArgs(argv);
+  const name = positional.slice(0, 2).join(' ');
+  const command = COMMANDS[name];
+  if (!command || positional.length !== 2) throw new UsageError(`unknown command "${positional.join(' ')}"\n${USAGE}`);
+  const own = services === undefined;
+  const s = services ?? await createServices(loadConfig({ LOG_LEVEL: 'warn', ...process.env }));
+  try {
+    return await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags)));
+  } finally {
+    if (own) await s.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const json = argv.includes('--json');
+  const result = await runCtl(argv);
+  if (json) console.log(JSON.stringify(result));
+  else printHuman(result);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletNotFound;
+    console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
+    process.exit(known ? 2 : 1);
+  });
+}

@@ -1,0 +1,22 @@
+import { loadConfig } from '../config.js';
+import { initORM } from '../db/orm.js';
+import { ensureDatabase } from '../db/database.js';
+import { migrateUp } from '../db/migrations.js';
+
+/** Creates the database when missing and applies pending migrations (forward-only). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (await ensureDatabase(config.databaseUrl)) console.error(`created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
+  const orm = await initORM(config);
+  try {
+    const applied = await migrateUp(orm);
+    console.error(applied.length ? `applied ${applied.join(', ')}` : 'migrations: up to date');
+  } finally {
+    await orm.close(true);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`migrate: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

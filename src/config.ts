@@ -1,0 +1,153 @@
+import Joi from 'joi';
+
+export const CELLS = ['ru', 'en', 'id'] as const;
+export type Cell = (typeof CELLS)[number];
+
+export const API_BASE_PATH = '/api/public/v1';
+
+/** Deprecation of one route, attached as Deprecation/Sunset/Link headers. Key: "GET /me". */
+export interface RouteDeprecation {
+  deprecation: string;
+  sunset?: string;
+  link?: string;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  cell: Cell;
+  host: string;
+  port: number;
+  publicOrigin: string;
+  baseUrl: string;
+  cellBaseUrls: Record<Cell, string>;
+  topupUrl: string;
+  databaseUrl: string;
+  dbPoolMax: number;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string };
+  secrets: { apiKeyPepper: string; cursor: string };
+  trustedProxies: string[];
+  authCacheMs: number;
+  migrationCheckMs: number;
+  walletReadTimeoutMs: number;
+  limits: { readPerMin: number; writePerMin: number; paidPerMin: number; paidConcurrency: number };
+  operationCostCapRub: string;
+  walletLowThresholdRub: string;
+  deprecations: Record<string, RouteDeprecation>;
+  disabledFamilies: string[];
+  keyExpiryScanEvery: string;
+  logLevel: string;
+}
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
+  CELL: Joi.string().valid(...CELLS).default('ru'),
+  HOST: Joi.string().default('127.0.0.1'),
+  PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  PUBLIC_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
+  CELL_ORIGINS: Joi.string().default('ru=https://api.ru.example.com,en=https://api.en.example.com,id=https://api.id.example.com'),
+  DASHBOARD_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/sales_api'),
+  DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(20),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379/0'),
+  REDIS_KEY_PREFIX: Joi.string().default('svc:'),
+  TEMPORAL_ADDRESS: Joi.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: Joi.string().default('default'),
+  TEMPORAL_TASK_QUEUE: Joi.string().default('public-api'),
+  TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
+  API_KEY_PEPPER: Joi.string().min(32),
+  CURSOR_SECRET: Joi.string().min(32),
+  TRUSTED_PROXIES: Joi.string().allow('').default(''),
+  AUTH_CACHE_MS: Joi.number().integer().min(0).default(5000),
+  MIGRATION_CHECK_MS: Joi.number().integer().min(0).default(5000),
+  WALLET_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(500),
+  RATE_LIMIT_READ_PER_MIN: Joi.number().integer().min(1).default(600),
+  RATE_LIMIT_WRITE_PER_MIN: Joi.number().integer().min(1).default(120),
+  RATE_LIMIT_PAID_PER_MIN: Joi.number().integer().min(1).default(30),
+  PAID_CONCURRENCY: Joi.number().integer().min(1).default(5),
+  OPERATION_COST_CAP_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('100'),
+  WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
+  ROUTE_DEPRECATIONS: Joi.string().default('{}'),
+  DISABLED_ROUTE_FAMILIES: Joi.string().allow('').default(''),
+  KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).default('1h'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+}).unknown(true);
+
+const deprecationSchema = Joi.object().pattern(
+  Joi.string().pattern(/^(GET|POST|PATCH|DELETE) \/\S*$/),
+  Joi.object({ deprecation: Joi.date().iso().required(), sunset: Joi.date().iso(), link: Joi.string().uri() }),
+);
+
+export class ConfigError extends Error {}
+
+function list(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseCellOrigins(value: string): Record<Cell, string> {
+  const out: Partial<Record<Cell, string>> = {};
+  for (const pair of list(value)) {
+    const [cell, origin] = pair.split('=');
+    if (!cell || !origin || !(CELLS as readonly string[]).includes(cell)) {
+      throw new ConfigError(`CELL_ORIGINS: "${pair}" is not cell=origin with a cell of ${CELLS.join(', ')}`);
+    }
+    out[cell as Cell] = origin.replace(/\/$/, '');
+  }
+  return out as Record<Cell, string>;
+}
+
+/** Reads and validates the environment once; throws ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
+  if (error) throw new ConfigError(`configuration: ${error.message}`);
+  const production = v.NODE_ENV === 'production';
+  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET']) {
+    if (production && !v[name]) throw new ConfigError(`configuration: "${name}" is required in production`);
+  }
+  let deprecations: Record<string, RouteDeprecation>;
+  try {
+    deprecations = Joi.attempt(JSON.parse(v.ROUTE_DEPRECATIONS), deprecationSchema, { convert: false });
+  } catch (err) {
+    throw new ConfigError(`configuration: "ROUTE_DEPRECATIONS" is not valid: ${(err as Error).message}`);
+  }
+  const cell = v.CELL as Cell;
+  const publicOrigin = (v.PUBLIC_ORIGIN ?? `http://127.0.0.1:${v.PORT}`).replace(/\/$/, '');
+  const origins = { ...parseCellOrigins(v.CELL_ORIGINS), [cell]: publicOrigin };
+  const cellBaseUrls = Object.fromEntries(CELLS.map((c) => [c, `${origins[c] ?? `https://api.${c}.example.com`}${API_BASE_PATH}`])) as Record<Cell, string>;
+  const dashboard = (v.DASHBOARD_ORIGIN ?? `https://app.${cell}.example.com`).replace(/\/$/, '');
+  return {
+    env: v.NODE_ENV,
+    cell,
+    host: v.HOST,
+    port: v.PORT,
+    publicOrigin,
+    baseUrl: cellBaseUrls[cell],
+    cellBaseUrls,
+    topupUrl: `${dashboard}/billing/wallet/topup`,
+    databaseUrl: v.DATABASE_URL,
+    dbPoolMax: v.DB_POOL_MAX,
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    temporal: { address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL },
+    secrets: { apiKeyPepper: v.API_KEY_PEPPER ?? DEV_SECRET, cursor: v.CURSOR_SECRET ?? `${DEV_SECRET}-cursor` },
+    trustedProxies: list(v.TRUSTED_PROXIES),
+    authCacheMs: v.AUTH_CACHE_MS,
+    migrationCheckMs: v.MIGRATION_CHECK_MS,
+    walletReadTimeoutMs: v.WALLET_READ_TIMEOUT_MS,
+    limits: {
+      readPerMin: v.RATE_LIMIT_READ_PER_MIN,
+      writePerMin: v.RATE_LIMIT_WRITE_PER_MIN,
+      paidPerMin: v.RATE_LIMIT_PAID_PER_MIN,
+      paidConcurrency: v.PAID_CONCURRENCY,
+    },
+    operationCostCapRub: v.OPERATION_COST_CAP_RUB,
+    walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
+    deprecations,
+    disabledFamilies: list(v.DISABLED_ROUTE_FAMILIES),
+    keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
+    logLevel: v.LOG_LEVEL,
+  };
+}

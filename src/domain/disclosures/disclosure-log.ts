@@ -1,0 +1,39 @@
+import type { Em } from '../../db/orm.js';
+import { DisclosureLogEntry } from '../../entities/disclosure.js';
+import { newId } from '../../ids.js';
+
+/** One disclosure of personal data: which resources went to which integration, and how. */
+export interface Disclosure {
+  resourceType: string;
+  resourceIds: string[];
+}
+
+export interface DisclosureContext {
+  tenantId: string;
+  integrationId: string;
+  keyId: string | null;
+  channel: 'api' | 'webhook';
+  requestId: string | null;
+  route: string;
+  recipientCountry: string | null;
+}
+
+/** Writes disclosure rows in the caller's transaction; a failure must fail the read. */
+export async function logDisclosures(em: Em, context: DisclosureContext, disclosures: Disclosure[], now: Date): Promise<void> {
+  for (const d of disclosures) {
+    em.create(DisclosureLogEntry, {
+      id: newId(),
+      tenantId: context.tenantId,
+      integrationId: context.integrationId,
+      keyId: context.keyId,
+      channel: context.channel,
+      requestId: context.requestId,
+      route: context.route,
+      resourceType: d.resourceType,
+      resourceIds: d.resourceIds,
+      recipientCountry: context.recipientCountry,
+      occurredAt: now,
+    });
+  }
+  await em.flush();
+}

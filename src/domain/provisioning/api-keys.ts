@@ -1,0 +1,54 @@
+import type { Em } from '../../db/orm.js';
+import type { Cell } from '../../config.js';
+import { ApiKey, type KeyMode } from '../../entities/api-key.js';
+import { generateApiKey, hashApiKey } from '../access/api-key-format.js';
+import { ProvisioningError } from './tenants.js';
+import { findIntegration } from './integrations.js';
+
+export const DEFAULT_KEY_DAYS = 365;
+
+export interface IssueKeyInput {
+  integrationId: string;
+  mode: KeyMode;
+  cell: Cell;
+  expiresInDays: number;
+  ipAllowlist: string[] | null;
+}
+
+export interface IssuedKey {
+  key_id: string;
+  api_key: string;
+  expires_at: string;
+}
+
+/** Issues a key; the whole key is returned once and only its hash is stored. */
+export async function issueApiKey(em: Em, input: IssueKeyInput, pepper: string, now: Date): Promise<IssuedKey> {
+  const integration = await findIntegration(em, input.integrationId);
+  if (!Number.isInteger(input.expiresInDays) || input.expiresInDays < 1 || input.expiresInDays > 3650) {
+    throw new ProvisioningError('expires-in-days is a whole number from 1 to 3650');
+  }
+  const { apiKey, keyId } = generateApiKey(input.mode, input.cell);
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
+  em.create(ApiKey, {
+    keyId,
+    integrationId: integration.id,
+    tenantId: integration.tenantId,
+    secretHash: hashApiKey(apiKey, pepper),
+    mode: input.mode,
+    cell: input.cell,
+    expiresAt,
+    ipAllowlist: input.ipAllowlist,
+    revokedAt: null,
+    createdAt: now,
+  });
+  await em.flush();
+  return { key_id: keyId, api_key: apiKey, expires_at: expiresAt.toISOString() };
+}
+
+export async function revokeApiKey(em: Em, keyId: string, now: Date): Promise<{ key_id: string; revoked_at: string }> {
+  const key = await em.findOne(ApiKey, { keyId });
+  if (!key) throw new ProvisioningError(`no key ${keyId}`);
+  key.revokedAt ??= now;
+  await em.flush();
+  return { key_id: key.keyId, revoked_at: key.revokedAt.toISOString() };
+}

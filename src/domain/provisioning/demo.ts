@@ -1,0 +1,53 @@
+import type { Em } from '../../db/orm.js';
+import type { Config } from '../../config.js';
+import { Tenant } from '../../entities/tenant.js';
+import { Integration } from '../../entities/integration.js';
+import { Channel } from '../../entities/channel.js';
+import { Wallet } from '../../entities/wallet.js';
+import { PLAN_FEATURES, SCOPES } from '../access/scopes.js';
+import { postToLedger } from '../wallet/ledger.js';
+import { issueApiKey } from './api-keys.js';
+import { createIntegration } from './integrations.js';
+
+/** Fixed ids, so the demo tenant is found again on every seed. */
+export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
+export const DEMO_INTEGRATION_ID = '00000000-0000-4000-8000-00000000de02';
+const DEMO_OPENING_BALANCE_RUB = '5000.00';
+
+export interface DemoSeed {
+  tenant_id: string;
+  integration_id: string;
+  channel_id: string;
+  key_id: string;
+  api_key: string;
+  base_url: string;
+  cell: string;
+}
+
+/**
+ * Reuses (or creates) the demo tenant and its integration with every scope, then issues a
+ * fresh key. The integration declares what the ru cell asks before personal-data scopes
+ * are granted: a loopback allowlist, hosting country RU and a transfer basis.
+ */
+export async function seedDemo(em: Em, config: Config, now: Date): Promise<DemoSeed> {
+  let tenant = await em.findOne(Tenant, { id: DEMO_TENANT_ID });
+  if (!tenant) {
+    tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', createdAt: now, updatedAt: now });
+    em.create(Wallet, { tenantId: tenant.id, balanceRub: '0.00', blocked: false, lowThresholdRub: config.walletLowThresholdRub, updatedAt: now });
+    await em.flush();
+    await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: DEMO_OPENING_BALANCE_RUB, description: 'demo opening balance' }, now);
+  }
+  let integration = await em.findOne(Integration, { id: DEMO_INTEGRATION_ID });
+  if (!integration) {
+    ({ integration } = await createIntegration(em, {
+      id: DEMO_INTEGRATION_ID, tenantId: tenant.id, name: 'Demo integration', scopes: [...SCOPES],
+      ipAllowlist: ['127.0.0.0/8', '::1'], hostingCountry: 'RU', transferBasis: 'Demo data processing agreement',
+    }, now));
+  }
+  const channel = await em.findOneOrFail(Channel, { integrationId: integration.id, type: 'api' });
+  const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+  return {
+    tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id,
+    key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell,
+  };
+}

@@ -1,0 +1,54 @@
+import { Decimal } from 'decimal.js';
+import { LockMode } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import { Wallet, WalletLedgerEntry, type LedgerKind } from '../../entities/wallet.js';
+import { newId } from '../../ids.js';
+
+export class WalletNotFound extends Error {
+  constructor(tenantId: string) {
+    super(`tenant ${tenantId} has no wallet`);
+  }
+}
+
+export interface Posting {
+  tenantId: string;
+  kind: LedgerKind;
+  /** Signed roubles: positive credits, negative debits. */
+  amountRub: Decimal.Value;
+  integrationId?: string | null;
+  operationId?: string | null;
+  description?: string;
+}
+
+/**
+ * Posts one ledger entry and moves the balance with it, under a row lock on the wallet so
+ * concurrent postings serialise. Must run inside a transaction (`em.transactional`).
+ */
+export async function postToLedger(em: Em, posting: Posting, now: Date): Promise<WalletLedgerEntry> {
+  const wallet = await em.findOne(Wallet, { tenantId: posting.tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!wallet) throw new WalletNotFound(posting.tenantId);
+  const amount = new Decimal(posting.amountRub).toDecimalPlaces(2);
+  wallet.balanceRub = new Decimal(wallet.balanceRub).plus(amount).toFixed(2);
+  wallet.updatedAt = now;
+  const entry = em.create(WalletLedgerEntry, {
+    id: newId(),
+    tenantId: posting.tenantId,
+    kind: posting.kind,
+    amountRub: amount.toFixed(2),
+    balanceAfterRub: wallet.balanceRub,
+    integrationId: posting.integrationId ?? null,
+    operationId: posting.operationId ?? null,
+    description: posting.description ?? '',
+    createdAt: now,
+  });
+  await em.flush();
+  return entry;
+}
+
+export async function setWalletBlocked(em: Em, tenantId: string, blocked: boolean, now: Date): Promise<void> {
+  const wallet = await em.findOne(Wallet, { tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!wallet) throw new WalletNotFound(tenantId);
+  wallet.blocked = blocked;
+  wallet.updatedAt = now;
+  await em.flush();
+}

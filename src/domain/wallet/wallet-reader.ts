@@ -1,0 +1,49 @@
+import type { Em } from '../../db/orm.js';
+import { rub, type Money } from './money.js';
+import { walletState, type Exchange, type WalletFacts, type WalletState } from './wallet-state.js';
+
+export interface WalletView {
+  balance: Money | null;
+  state: WalletState;
+  exchange: Exchange;
+  /** Today's charges (UTC day) in roubles: of one integration, or of the whole tenant. */
+  dailySpendUsedRub: string;
+}
+
+interface WalletRow {
+  balance_rub: string;
+  blocked: boolean;
+  low_threshold_rub: string;
+  used_today: string | null;
+}
+
+/**
+ * Reads the wallet and today's spend (of one integration, or with null of the tenant) in one query. A wallet
+ * whose state cannot be obtained in `timeoutMs` (locked, database slow) is `unknown`: the
+ * exchange stays active, free reads go on, paid work is refused.
+ */
+export async function readWallet(em: Em, tenantId: string, integrationId: string | null, timeoutMs: number, now: Date): Promise<WalletView> {
+  let row: WalletRow | undefined;
+  try {
+    const rows = await em.execute<WalletRow[]>(
+      `select w.balance_rub, w.blocked, w.low_threshold_rub,
+              (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
+                where l.tenant_id = w.tenant_id and l.kind = 'charge' and (?::uuid is null or l.integration_id = ?::uuid)
+                  and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today
+         from wallets w where w.tenant_id = ?`,
+      [integrationId, integrationId, now.toISOString(), tenantId],
+      { method: 'all', signal: AbortSignal.timeout(timeoutMs), inflightQueryAbortStrategy: 'cancel query' },
+    );
+    row = rows[0];
+  } catch {
+    row = undefined;
+  }
+  const facts: WalletFacts | null = row ? { balanceRub: row.balance_rub, blocked: row.blocked, lowThresholdRub: row.low_threshold_rub } : null;
+  const { state, exchange } = walletState(facts);
+  return {
+    balance: row ? rub(row.balance_rub) : null,
+    state,
+    exchange,
+    dailySpendUsedRub: row?.used_today ?? '0',
+  };
+}

@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** The stored answer of a POST sent with an Idempotency-Key, kept 24 hours. */
+export const IdempotencyRecord = defineEntity({
+  name: 'IdempotencyRecord',
+  tableName: 'idempotency_records',
+  properties: {
+    id: p.uuid().primary(),
+    integrationId: p.uuid(),
+    key: p.text(),
+    requestHash: p.text(),
+    responseStatus: p.integer(),
+    responseBody: p.json<unknown>().nullable(),
+    createdAt: p.datetime(),
+    expiresAt: p.datetime(),
+  },
+});
+export type IdempotencyRecord = InferEntity<typeof IdempotencyRecord>;

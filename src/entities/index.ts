@@ -1,0 +1,23 @@
+export { Tenant } from './tenant.js';
+export { Integration } from './integration.js';
+export { ApiKey } from './api-key.js';
+export { Channel } from './channel.js';
+export { Wallet, WalletLedgerEntry, FxRate } from './wallet.js';
+export { OutboxEvent } from './outbox-event.js';
+export { IdempotencyRecord } from './idempotency-record.js';
+export { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
+export { KeyExpiryNotice } from './key-expiry-notice.js';
+import { Tenant } from './tenant.js';
+import { Integration } from './integration.js';
+import { ApiKey } from './api-key.js';
+import { Channel } from './channel.js';
+import { Wallet, WalletLedgerEntry, FxRate } from './wallet.js';
+import { OutboxEvent } from './outbox-event.js';
+import { IdempotencyRecord } from './idempotency-record.js';
+import { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
+import { KeyExpiryNotice } from './key-expiry-notice.js';
+
+export const ALL_ENTITIES = [
+  Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
+  OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
+];

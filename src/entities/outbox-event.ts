@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** An event written in the same transaction as the change that caused it. */
+export const OutboxEvent = defineEntity({
+  name: 'OutboxEvent',
+  tableName: 'outbox_events',
+  properties: {
+    id: p.text().primary(),
+    tenantId: p.uuid(),
+    integrationId: p.uuid().nullable(),
+    type: p.text(),
+    apiVersion: p.text(),
+    livemode: p.boolean(),
+    data: p.json<Record<string, unknown>>(),
+    /** Content for include_pii subscriptions (lead.*, contact.*, conversation.*), else null. */
+    piiData: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p.datetime(),
+    relayedAt: p.datetime().nullable(),
+  },
+});
+export type OutboxEvent = InferEntity<typeof OutboxEvent>;

@@ -1,0 +1,135 @@
+import type { Context } from 'koa';
+import type { Services } from '../services.js';
+import { ApiKey } from '../entities/api-key.js';
+import { Integration } from '../entities/integration.js';
+import { Tenant } from '../entities/tenant.js';
+import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
+import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
+import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
+import { problem } from './problem.js';
+
+export interface RateLimits {
+  read_per_min: number;
+  write_per_min: number;
+  paid_per_min: number;
+  paid_concurrency: number;
+}
+
+/** The caller of a request, as GET /me shows it. */
+export interface AuthContext {
+  key: { keyId: string; mode: 'live' | 'test'; expiresAt: Date; ipAllowlist: string[] | null };
+  tenant: { id: string; name: string; features: string[]; crmMode: string };
+  integration: {
+    id: string;
+    name: string;
+    ipAllowlist: string[] | null;
+    hostingCountry: string | null;
+    transferBasis: string | null;
+    dailySpendLimitRub: string | null;
+  };
+  channelId: string | null;
+  scopes: Scope[];
+  limits: RateLimits;
+  clientAddress: string;
+}
+
+interface CachedCaller {
+  key: ApiKey;
+  integration: Integration;
+  tenant: Tenant;
+  channelId: string | null;
+  loadedAt: number;
+}
+
+const invalidKey = () => problem('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');
+
+/**
+ * Key -> integration -> tenant, cached for AUTH_CACHE_MS (a revocation or status change
+ * takes effect within that time). The secret is compared against the stored hash on every
+ * request, cached or not.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, CachedCaller>();
+
+  constructor(private readonly services: Services) {}
+
+  async authenticate(ctx: Context): Promise<AuthContext> {
+    const { config, clock } = this.services;
+    const header = ctx.get('authorization');
+    const match = /^Bearer ([^\s]+)$/.exec(header);
+    if (!match) throw invalidKey();
+    const apiKey = match[1]!;
+    const parsed = parseApiKey(apiKey);
+    if (!parsed) throw invalidKey();
+    if (parsed.cell !== config.cell) {
+      throw problem('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
+        correct_base_url: config.cellBaseUrls[parsed.cell],
+      });
+    }
+    const caller = await this.load(parsed.keyId);
+    if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw invalidKey();
+    const { key, integration, tenant } = caller;
+    if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw invalidKey();
+    if (integration.status !== 'active' || !integration.ownerActive) {
+      throw problem('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
+    }
+    if (tenant.status !== 'active') throw problem('tenant_inactive', 'The account is not active.');
+    if (!tenant.features.includes(API_ACCESS)) throw problem('feature_not_in_plan', 'The plan does not include API access.');
+
+    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
+    for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
+      if (list && list.length && !addressAllowed(address, list)) {
+        throw problem('ip_not_allowed', `The address ${address} is not in the ${owner}'s IP allowlist.`);
+      }
+    }
+    const { limits } = config;
+    return {
+      key: { keyId: key.keyId, mode: key.mode, expiresAt: key.expiresAt, ipAllowlist: key.ipAllowlist ?? null },
+      tenant: { id: tenant.id, name: tenant.name, features: tenant.features, crmMode: tenant.crmMode },
+      integration: {
+        id: integration.id,
+        name: integration.name,
+        ipAllowlist: integration.ipAllowlist ?? null,
+        hostingCountry: integration.hostingCountry ?? null,
+        transferBasis: integration.transferBasis ?? null,
+        dailySpendLimitRub: integration.dailySpendLimitRub ?? null,
+      },
+      channelId: caller.channelId,
+      scopes: effectiveScopes(integration.scopes, integration.ownerPermissions, tenant.features),
+      limits: {
+        read_per_min: limits.readPerMin,
+        write_per_min: limits.writePerMin,
+        paid_per_min: limits.paidPerMin,
+        paid_concurrency: limits.paidConcurrency,
+      },
+      clientAddress: address,
+    };
+  }
+
+  /** Forgets a cached key at once (same process); other processes follow within the TTL. */
+  forget(keyId: string): void {
+    this.cache.delete(keyId);
+  }
+
+  private async load(keyId: string): Promise<CachedCaller | null> {
+    const ttl = this.services.config.authCacheMs;
+    const now = Date.now();
+    const hit = this.cache.get(keyId);
+    if (hit && now - hit.loadedAt < ttl) return hit;
+    const em = this.services.orm.em.fork();
+    const key = await em.findOne(ApiKey, { keyId });
+    if (!key) return null;
+    const [integration, tenant, channel] = await Promise.all([
+      em.findOne(Integration, { id: key.integrationId }),
+      em.findOne(Tenant, { id: key.tenantId }),
+      em.execute<{ id: string }[]>(`select id from channels where integration_id = ? and type = 'api'`, [key.integrationId]),
+    ]);
+    if (!integration || !tenant) return null;
+    const caller = { key, integration, tenant, channelId: channel[0]?.id ?? null, loadedAt: now };
+    if (ttl > 0) {
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(keyId, caller);
+    }
+    return caller;
+  }
+}

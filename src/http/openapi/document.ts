@@ -1,0 +1,88 @@
+import type { Config } from '../../config.js';
+import { CATALOGUE } from '../problem.js';
+import type { RouteDefinition } from '../route.js';
+import { ProblemSchema } from '../schemas/common.js';
+import { SchemaConverter, type JsonSchema } from './joi-to-json-schema.js';
+
+const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
+
+function errorCodesOf(route: RouteDefinition): string[] {
+  const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));
+  const extra = [...(route.errors ?? [])];
+  if (route.params) extra.push('not_found');
+  if (route.query || route.body) extra.push('validation_failed');
+  if (route.body) extra.push('bad_request', 'payload_too_large');
+  if (route.method === 'POST') extra.push('idempotency_conflict', 'operation_in_progress');
+  if (route.idempotency === 'required') extra.push('idempotency_key_required');
+  if (route.pii) extra.push('pii_transfer_not_allowed');
+  return [...new Set([...common, ...extra])];
+}
+
+/**
+ * The OpenAPI 3.1 document, built from the registered routes and their joi schemas:
+ * a route cannot exist without its entry, and the entry cannot drift from validation.
+ */
+export function buildOpenApi(routes: readonly RouteDefinition[], config: Config): JsonSchema {
+  const converter = new SchemaConverter();
+  const problemRef = converter.convert(ProblemSchema);
+  const paths: Record<string, Record<string, unknown>> = {};
+  const enabled = routes.filter((r) => !config.disabledFamilies.includes(r.family));
+  for (const route of enabled) {
+    const parameters: JsonSchema[] = [];
+    for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+      if (!schema) continue;
+      const described = converter.convert(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, s] of Object.entries(described.properties ?? {})) {
+        parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+      }
+    }
+    if (route.method === 'POST') {
+      parameters.push({
+        name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
+        schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
+      });
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, doc] of Object.entries(route.responses)) {
+      responses[status] = { description: doc.description, ...(doc.schema ? { content: { 'application/json': { schema: converter.convert(doc.schema) } } } : {}) };
+    }
+    const byStatus = new Map<number, string[]>();
+    for (const code of errorCodesOf(route)) {
+      const status = CATALOGUE[code as keyof typeof CATALOGUE].status;
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+      responses[String(status)] = { description: `Problem: ${codes.join(', ')}`, content: { 'application/problem+json': { schema: problemRef } } };
+    }
+    const deprecation = config.deprecations[`${route.method} ${route.path}`];
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/\{(\w+)\}/g, 'By_$1').split(/[/_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.family],
+      ...(deprecation ? { deprecated: true } : {}),
+      'x-rate-class': route.rateClass,
+      ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+      ...(route.pii ? { 'x-personal-data': true } : {}),
+      security: [{ bearerAuth: [] }],
+      parameters,
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(route.body) } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Public Server API',
+      version: 'v1',
+      description: 'Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id.',
+    },
+    servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
+    paths,
+    components: {
+      schemas: converter.components,
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
+    },
+  };
+}

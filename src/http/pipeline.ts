@@ -1,0 +1,132 @@
+import type { Context } from 'koa';
+import type Router from '@koa/router';
+import type { Services } from '../services.js';
+import { FEATURE_OF_SCOPE, PII_SCOPES } from '../domain/access/scopes.js';
+import { readWallet } from '../domain/wallet/wallet-reader.js';
+import { logDisclosures, type Disclosure } from '../domain/disclosures/disclosure-log.js';
+import { problem } from './problem.js';
+import { routerPath, type HandlerResult, type RouteDefinition } from './route.js';
+import type { Authenticator, AuthContext } from './authenticate.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { MigrationGate } from './migration-gate.js';
+import { validatePart } from './validate.js';
+import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
+import { deprecationHeaders } from './deprecation.js';
+import type { Em } from '../db/orm.js';
+
+export interface Pipeline {
+  services: Services;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  migrationGate: MigrationGate;
+}
+
+/** PII routes on the ru cell need an IP allowlist, hosting country RU and a transfer basis. */
+function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: string): void {
+  const carriesPii = route.pii || (route.scope !== undefined && PII_SCOPES.includes(route.scope));
+  if (!carriesPii || cell !== 'ru') return;
+  const i = auth.integration;
+  const missing = [
+    !(i.ipAllowlist && i.ipAllowlist.length) && 'an IP allowlist',
+    i.hostingCountry !== 'RU' && 'hosting country RU',
+    !i.transferBasis && 'a declared transfer basis',
+  ].filter(Boolean);
+  if (missing.length) {
+    throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
+  }
+}
+
+function checkScope(route: RouteDefinition, auth: AuthContext): void {
+  if (!route.scope) return;
+  const feature = FEATURE_OF_SCOPE[route.scope];
+  if (!auth.tenant.features.includes(feature)) throw problem('feature_not_in_plan', `The plan does not include the ${feature} feature.`);
+  if (!auth.scopes.includes(route.scope)) throw problem('scope_missing', `This route needs the ${route.scope} scope.`);
+}
+
+/** Runs the handler in the unit of work the route asks for: a transaction, idempotency, disclosures. */
+async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, input: { query: unknown; params: unknown; body: unknown; auth: AuthContext }): Promise<HandlerResult> {
+  const { services } = p;
+  const now = services.clock.now();
+  const requestId = ctx.state.requestId as string;
+  const disclosures: Disclosure[] = [];
+  const idempotencyKey = ctx.method === 'POST' ? readIdempotencyKey(ctx.get('idempotency-key') || undefined) : null;
+  if (route.idempotency === 'required' && !idempotencyKey) {
+    throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
+  }
+  const transactional = route.transactional ?? (route.method !== 'GET' || route.pii === true);
+  const call = (em: Em) => route.handler({
+    ...input, em, services, requestId, ctx, wallet: ctx.state.wallet,
+    disclose: (d) => disclosures.push(d),
+  });
+  const finish = async (em: Em, result: HandlerResult) => {
+    if (disclosures.length) {
+      await logDisclosures(em, {
+        tenantId: input.auth.tenant.id, integrationId: input.auth.integration.id, keyId: input.auth.key.keyId,
+        channel: 'api', requestId, route: `${route.method} ${route.path}`, recipientCountry: input.auth.integration.hostingCountry,
+      }, disclosures, now).catch((err: unknown) => {
+        services.log.error({ err: (err as Error).message }, 'disclosure log not writable');
+        throw problem('service_unavailable', 'The personal-data disclosure log cannot be written; no data is returned.', {}, { 'Retry-After': '5' });
+      });
+    }
+    return result;
+  };
+  const em = services.orm.em.fork();
+  if (!transactional) return finish(em, await call(em));
+  return em.transactional(async (tx) => {
+    if (!idempotencyKey) return finish(tx, await call(tx));
+    const hash = requestHash(route.method, ctx.path, input.body);
+    const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
+    if (prior.kind === 'replay') return prior.result;
+    const result = await finish(tx, await call(tx));
+    if (result.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...result, body: route.replayBody(result.body) } : result, now);
+    return result;
+  });
+}
+
+/** Registers one API route with its whole middleware chain. */
+export function registerRoute(router: Router, p: Pipeline, route: RouteDefinition): void {
+  const { services } = p;
+  const { config } = services;
+  const label = `${route.method} ${route.path}`;
+  const deprecation = deprecationHeaders(config.deprecations[label]);
+  router.register(routerPath(route.path), [route.method], async (ctx: Context) => {
+    ctx.state.routeLabel = label;
+    if (config.disabledFamilies.includes(route.family)) throw problem('not_found', 'No such route.');
+    for (const [name, value] of Object.entries(deprecation)) ctx.set(name, value);
+    if (route.pii) ctx.set('Cache-Control', 'private, no-store');
+    await p.migrationGate.require(route.migration);
+
+    const auth = await p.authenticator.authenticate(ctx);
+    ctx.state.auth = auth;
+    await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits);
+
+    const wallet = await readWallet(services.orm.em.fork(), auth.tenant.id, auth.integration.id, config.walletReadTimeoutMs, services.clock.now());
+    ctx.state.wallet = wallet;
+    if (wallet.state === 'unknown') {
+      ctx.set('Svc-Wallet-State', 'unknown');
+      if (route.rateClass === 'paid') throw problem('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { 'Retry-After': '30' });
+    }
+    if (route.walletGate !== false && wallet.exchange === 'suspended') {
+      throw problem('wallet_suspended', `Data exchange is suspended: the wallet is ${wallet.state}. Top up to resume.`, {
+        topup_url: config.topupUrl,
+        balance: wallet.balance,
+      });
+    }
+    checkScope(route, auth);
+    checkPiiTransfer(route, auth, config.cell);
+
+    let params: unknown = ctx.params;
+    if (route.params) {
+      const { value, error } = route.params.validate(ctx.params);
+      if (error) throw problem('not_found', 'No such resource.');
+      params = value;
+    }
+    const query = validatePart(route.query, { ...ctx.query }, 'query');
+    const body = validatePart(route.body, ctx.request.body, 'body');
+
+    const result = await runHandler(p, route, ctx, { query, params, body, auth });
+    for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+    ctx.status = result.status;
+    if (result.body !== undefined) ctx.body = result.body;
+  });
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'koa';
+import type { Redis } from 'ioredis';
+import type { Metrics } from '../observability/metrics.js';
+import type { Clock } from '../clock.js';
+import type { RateClass } from './route.js';
+import type { RateLimits } from './authenticate.js';
+import { problem } from './problem.js';
+
+const WINDOW_MS = 60_000;
+
+// INCR the window's counter and give it a lifetime on first use; one round trip.
+const COUNT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', write: 'write_per_min', paid: 'paid_per_min' };
+
+/**
+ * Fixed one-minute windows per integration and rate class in Redis. Answers carry
+ * RateLimit-Limit / -Remaining / -Reset (seconds) and RateLimit-Policy; a refusal is 429
+ * with Retry-After. When Redis cannot answer the request is refused with 503: the limits
+ * store being down never opens the door.
+ */
+export class RateLimiter {
+  constructor(private readonly redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {}
+
+  async consume(ctx: Context, integrationId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
+    const limit = limits[LIMIT_OF[rateClass]];
+    const now = this.clock.now().getTime();
+    const windowStart = now - (now % WINDOW_MS);
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    let count: number;
+    try {
+      count = Number(await this.redis.eval(COUNT_SCRIPT, 1, `rl:${integrationId}:${rateClass}:${windowStart}`, String(WINDOW_MS + 5000)));
+    } catch {
+      throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
+    }
+    ctx.set('RateLimit-Limit', String(limit));
+    ctx.set('RateLimit-Remaining', String(Math.max(0, limit - count)));
+    ctx.set('RateLimit-Reset', String(resetSeconds));
+    ctx.set('RateLimit-Policy', `${limit};w=60;name="${rateClass}"`);
+    if (count > limit) {
+      this.metrics.rateLimitRefusals.inc({ rate_class: rateClass });
+      throw problem('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${resetSeconds} s with the same Idempotency-Key.`, {}, {
+        'Retry-After': String(resetSeconds),
+      });
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type Joi from 'joi';
+import type { Context } from 'koa';
+import type { Em } from '../db/orm.js';
+import type { Services } from '../services.js';
+import type { Scope } from '../domain/access/scopes.js';
+import type { AuthContext } from './authenticate.js';
+import type { WalletView } from '../domain/wallet/wallet-reader.js';
+import type { MigrationName } from '../../migrations/index.js';
+import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type RateClass = 'read' | 'write' | 'paid';
+
+export interface ResponseDoc {
+  description: string;
+  schema?: Joi.Schema;
+  headers?: string[];
+}
+
+/** What a handler is given: validated input, the caller, and a unit-of-work EntityManager. */
+export interface HandlerInput<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+  auth: AuthContext;
+  wallet: WalletView;
+  em: Em;
+  services: Services;
+  requestId: string;
+  /** Records a personal-data disclosure; written in the same transaction as the read. */
+  disclose(disclosure: Disclosure): void;
+  ctx: Context;
+}
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One route of the public API: its contract (schemas, scope, rate class, idempotency, PII)
+ * and its handler. `registerRoutes` turns it into the middleware chain
+ * migration gate -> auth -> rate limit -> wallet gate -> scope/PII -> validate ->
+ * idempotency + transaction -> handler, and `openapi.ts` into its document entry.
+ */
+export interface RouteDefinition<Q = any, P = any, B = any> {
+  method: Method;
+  /** OpenAPI-style path relative to the base path: `/webhooks/{id}`. */
+  path: string;
+  /** Release family (`account`, `webhooks`, ...): the switch that can turn a family off. */
+  family: string;
+  summary: string;
+  description?: string;
+  /** Required scope; undefined for GET /me and GET /wallet. */
+  scope?: Scope;
+  rateClass: RateClass;
+  /** false only for GET /me and GET /wallet, which answer while the exchange is suspended. */
+  walletGate?: boolean;
+  /** Carries personal data: ru transfer conditions, no-store, disclosure log. */
+  pii?: boolean;
+  /** POST only; default `optional`. */
+  idempotency?: 'required' | 'optional';
+  /** Writes run in one transaction with their outbox events (default: true for non-GET). */
+  transactional?: boolean;
+  /** The newest migration this route's tables need. */
+  migration: MigrationName;
+  params?: Joi.ObjectSchema;
+  query?: Joi.ObjectSchema;
+  body?: Joi.ObjectSchema;
+  responses: Record<number, ResponseDoc>;
+  /** What an idempotent replay answers instead of the first body (e.g. a secret shown once -> null). */
+  replayBody?(body: unknown): unknown;
+  /** Error codes beyond the common set, for the document. */
+  errors?: string[];
+  handler(input: HandlerInput<Q, P, B>): Promise<HandlerResult>;
+}
+
+export function defineRoute<Q = any, P = any, B = any>(route: RouteDefinition<Q, P, B>): RouteDefinition<Q, P, B> {
+  return route;
+}
+
+/** `/webhooks/{id}` -> `/webhooks/:id` for @koa/router. */
+export function routerPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

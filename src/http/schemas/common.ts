@@ -1,0 +1,37 @@
+import Joi from 'joi';
+
+/** Shared wire shapes, used by routes for validation and by the OpenAPI document. */
+export const MoneySchema = Joi.object({
+  amount: Joi.string().pattern(/^-?\d+\.\d{2}$/).required().description('Decimal text, never a float.'),
+  currency: Joi.string().pattern(/^[A-Z]{3}$/).required().description('ISO 4217: RUB on ru, GBP on en, IDR on id.'),
+}).meta({ ref: 'Money' });
+
+export const FieldErrorSchema = Joi.object({
+  field: Joi.string().required().description('JSON Pointer (RFC 6901) to the request field.'),
+  code: Joi.string().required(),
+  message: Joi.string().required(),
+}).meta({ ref: 'FieldError' });
+
+export const ProblemSchema = Joi.object({
+  type: Joi.string().uri().required(),
+  title: Joi.string().required(),
+  status: Joi.number().integer().required(),
+  code: Joi.string().required(),
+  detail: Joi.string().required(),
+  request_id: Joi.string().required(),
+  errors: Joi.array().items(FieldErrorSchema),
+  correct_base_url: Joi.string().uri(),
+  topup_url: Joi.string().uri(),
+  balance: MoneySchema.allow(null),
+}).meta({ ref: 'Problem' });
+
+export const IsoDate = Joi.string().isoDate();
+
+export const limitParam = (fallback = 25) => Joi.number().integer().min(1).max(100).default(fallback).description('Page size, 1 to 100.');
+export const cursorParam = () => Joi.string().max(2048).description('next_cursor of the previous page; valid 24 hours, bound to the filters.');
+
+/** `{data: [...], next_cursor}` of a paged list. */
+export const pageOf = (item: Joi.Schema, ref: string) => Joi.object({
+  data: Joi.array().items(item).required(),
+  next_cursor: Joi.string().allow(null).required(),
+}).meta({ ref });

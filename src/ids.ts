@@ -1,0 +1,18 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Uniformly random base62 text of `length` characters. */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const newId = (): string => randomUUID();
+export const newEventId = (): string => `evt_${randomBase62(24)}`;
+export const newRequestId = (): string => `req_${randomBase62(24)}`;

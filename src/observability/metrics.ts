@@ -1,0 +1,29 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus series of one process. Later families add theirs through `registry`. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25],
+    registers: [this.registry],
+  });
+  readonly rateLimitRefusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused with 429 by rate class',
+    labelNames: ['rate_class'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}

@@ -1,0 +1,54 @@
+import type { Config } from '../../config.js';
+import type { AuthContext } from '../../http/authenticate.js';
+import type { WalletView } from '../../domain/wallet/wallet-reader.js';
+import { rub } from '../../domain/wallet/money.js';
+
+/**
+ * GET /wallet body (spec 01 Wallet), all in roubles. daily_spend is the calling
+ * integration's (its limit, and what it was charged today, UTC).
+ */
+export function presentWallet(wallet: WalletView, dailySpendLimitRub: string | null, config: Config, now: Date) {
+  return {
+    balance: wallet.balance,
+    state: wallet.state,
+    exchange: wallet.exchange,
+    topup_url: config.topupUrl,
+    daily_spend: {
+      limit: dailySpendLimitRub === null ? null : rub(dailySpendLimitRub),
+      used: rub(wallet.dailySpendUsedRub),
+      resets_at: nextUtcMidnight(now).toISOString(),
+    },
+  };
+}
+
+function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** GET /me body (spec 01 Me). */
+export function presentMe(auth: AuthContext, wallet: WalletView, config: Config, now: Date) {
+  const w = presentWallet(wallet, auth.integration.dailySpendLimitRub, config, now);
+  return {
+    tenant: { id: auth.tenant.id, name: auth.tenant.name },
+    cell: config.cell,
+    base_url: config.baseUrl,
+    integration: { id: auth.integration.id, name: auth.integration.name },
+    channel_id: auth.channelId,
+    key: {
+      key_id: auth.key.keyId,
+      mode: auth.key.mode,
+      scopes: auth.scopes,
+      expires_at: auth.key.expiresAt.toISOString(),
+      ip_allowlist: auth.key.ipAllowlist,
+    },
+    limits: auth.limits,
+    wallet: {
+      balance: w.balance,
+      state: w.state,
+      exchange: w.exchange,
+      topup_url: w.topup_url,
+      daily_spend: { limit: w.daily_spend.limit, used: w.daily_spend.used },
+    },
+    crm_mode: auth.tenant.crmMode,
+  };
+}

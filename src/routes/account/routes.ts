@@ -1,0 +1,23 @@
+import { defineRoute } from '../../http/route.js';
+import { MeSchema, WalletSchema } from './schemas.js';
+import { presentMe, presentWallet } from './presenters.js';
+
+const migration = 'Migration20261121000100Foundation' as const;
+
+export const getMe = defineRoute({
+  method: 'GET', path: '/me', family: 'account', migration,
+  summary: 'The key, its integration, tenant, limits and wallet',
+  rateClass: 'read', walletGate: false,
+  responses: { 200: { description: 'Me', schema: MeSchema } },
+  handler: async ({ auth, wallet, services }) => ({ status: 200, body: presentMe(auth, wallet, services.config, services.clock.now()) }),
+});
+
+export const getWallet = defineRoute({
+  method: 'GET', path: '/wallet', family: 'account', migration,
+  summary: 'The tenant wallet; answers while the exchange is suspended',
+  rateClass: 'read', walletGate: false,
+  responses: { 200: { description: 'Wallet', schema: WalletSchema } },
+  handler: async ({ auth, wallet, services }) => ({ status: 200, body: presentWallet(wallet, auth.integration.dailySpendLimitRub, services.config, services.clock.now()) }),
+});
+
+export const accountRoutes = [getMe, getWallet];

@@ -1,0 +1,46 @@
+import Joi from 'joi';
+import { MoneySchema } from '../../http/schemas/common.js';
+import { WALLET_STATES } from '../../domain/wallet/wallet-state.js';
+import { SCOPES } from '../../domain/access/scopes.js';
+
+const walletCore = {
+  balance: MoneySchema.allow(null).required().description('Roubles; null = state unknown or tenant not billed.'),
+  state: Joi.string().valid(...WALLET_STATES).required(),
+  exchange: Joi.string().valid('active', 'suspended').required(),
+  topup_url: Joi.string().uri().required(),
+};
+
+export const WalletSchema = Joi.object({
+  ...walletCore,
+  daily_spend: Joi.object({
+    limit: MoneySchema.allow(null).required().description('Daily spend limit of the calling integration; null = none set.'),
+    used: MoneySchema.required().description('Charged to the calling integration today (UTC).'),
+    resets_at: Joi.string().isoDate().required().description('Next UTC midnight, when used starts again from zero.'),
+  }).required(),
+}).meta({ ref: 'Wallet' });
+
+export const MeSchema = Joi.object({
+  tenant: Joi.object({ id: Joi.string().required(), name: Joi.string().required() }).required(),
+  cell: Joi.string().valid('ru', 'en', 'id').required(),
+  base_url: Joi.string().uri().required(),
+  integration: Joi.object({ id: Joi.string().required(), name: Joi.string().required() }).required(),
+  channel_id: Joi.string().allow(null).required(),
+  key: Joi.object({
+    key_id: Joi.string().required(),
+    mode: Joi.string().valid('live', 'test').required(),
+    scopes: Joi.array().items(Joi.string().valid(...SCOPES)).required(),
+    expires_at: Joi.string().isoDate().required(),
+    ip_allowlist: Joi.array().items(Joi.string()).allow(null).required(),
+  }).required(),
+  limits: Joi.object({
+    read_per_min: Joi.number().integer().required(),
+    write_per_min: Joi.number().integer().required(),
+    paid_per_min: Joi.number().integer().required(),
+    paid_concurrency: Joi.number().integer().required(),
+  }).required(),
+  wallet: Joi.object({
+    ...walletCore,
+    daily_spend: Joi.object({ limit: MoneySchema.allow(null).required(), used: MoneySchema.required() }).required(),
+  }).required(),
+  crm_mode: Joi.string().required(),
+}).meta({ ref: 'Me' });

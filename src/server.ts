@@ -1,0 +1,26 @@
+import { loadConfig } from './config.js';
+import { createServices } from './services.js';
+import { createApp } from './app.js';
+
+/** The api process: Koa on PORT, stateless; run as many as needed behind a balancer. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const services = await createServices(config);
+  const { koa } = createApp(services);
+  const server = koa.listen(config.port, config.host, () => {
+    services.log.info({ port: config.port, base_url: config.baseUrl }, 'api listening');
+  });
+  server.keepAliveTimeout = 65_000;
+  const stop = (signal: string) => {
+    services.log.info({ signal }, 'api stopping');
+    server.close(() => void services.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

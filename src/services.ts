@@ -1,0 +1,49 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { initORM, type Orm } from './db/orm.js';
+import { createRedis } from './redis.js';
+import { createLogger, type Logger } from './logger.js';
+import { systemClock, type Clock } from './clock.js';
+import { Metrics } from './observability/metrics.js';
+import { TemporalAccess } from './temporal/access.js';
+
+/** Everything a process (api, worker, ctl) shares: built once, closed once. */
+export interface Services {
+  config: Config;
+  orm: Orm;
+  redis: Redis;
+  log: Logger;
+  clock: Clock;
+  metrics: Metrics;
+  temporal: TemporalAccess;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  clock?: Clock;
+  log?: Logger;
+  /** Used by tests to point one app at a store that is down. */
+  redis?: Redis;
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const log = options.log ?? createLogger(config.logLevel, { cell: config.cell });
+  const orm = await initORM(config);
+  const redis = options.redis ?? createRedis(config.redisUrl, config.redisKeyPrefix);
+  redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
+  const temporal = new TemporalAccess(config.temporal, log);
+  return {
+    config,
+    orm,
+    redis,
+    log,
+    clock: options.clock ?? systemClock,
+    metrics: new Metrics(),
+    temporal,
+    async close() {
+      await temporal.close();
+      redis.disconnect();
+      await orm.close(true);
+    },
+  };
+}
