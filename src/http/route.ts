@@ -44,7 +44,7 @@ export interface HandlerResult {
  * migration gate -> auth -> rate limit -> wallet gate -> scope/PII -> validate ->
  * idempotency + transaction -> handler, and `openapi.ts` into its document entry.
  */
-export interface RouteDefinition<Q = any, P = any, B = any> {
+export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   method: Method;
   /** OpenAPI-style path relative to the base path: `/webhooks/{id}`. */
   path: string;
@@ -76,8 +76,9 @@ export interface RouteDefinition<Q = any, P = any, B = any> {
   handler(input: HandlerInput<Q, P, B>): Promise<HandlerResult>;
 }
 
-export function defineRoute<Q = any, P = any, B = any>(route: RouteDefinition<Q, P, B>): RouteDefinition<Q, P, B> {
-  return route;
+/** Typed at the definition; stored in the route list with its input types erased. */
+export function defineRoute<Q = unknown, P = unknown, B = unknown>(route: RouteDefinition<Q, P, B>): RouteDefinition {
+  return route as RouteDefinition;
 }
 
 /** `/webhooks/{id}` -> `/webhooks/:id` for @koa/router. */

@@ -1,0 +1,14 @@
+import type { Services } from '../src/services.js';
+import { createKeyExpiryActivities } from './key-expiry.js';
+
+/**
+ * Every activity, built from the process's services (real or test ones). Workflows see
+ * only the type: `proxyActivities<Activities>()`.
+ */
+export function createActivities(services: Services) {
+  return {
+    ...createKeyExpiryActivities(services),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

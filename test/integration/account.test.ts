@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/app.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call, expectProblem } from '../support/http.js';
+import { MeSchema, WalletSchema } from '../../src/routes/account/schemas.js';
+
+let api: TestApi;
+let caller: Caller;
+
+beforeAll(async () => {
+  api = await startApi();
+  caller = await newCaller(api.services, { dailySpendLimitRub: '250.00', balanceRub: '1500.00' });
+});
+afterAll(async () => api.close());
+
+describe('GET /me', () => {
+  it('answers every field of Me for a valid key', async () => {
+    const res = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    expect(res.status).toBe(200);
+    expect(MeSchema.validate(res.body, { presence: 'required' }).error).toBeUndefined();
+    expect(res.body).toMatchObject({
+      tenant: { id: caller.tenantId, name: 'Test tenant' },
+      cell: 'ru',
+      base_url: api.base,
+      integration: { id: caller.integrationId, name: 'Test integration' },
+      channel_id: caller.channelId,
+      key: { key_id: caller.keyId, mode: 'live', expires_at: caller.expiresAt, ip_allowlist: null },
+      limits: { read_per_min: 600, write_per_min: 120, paid_per_min: 30, paid_concurrency: 5 },
+      wallet: {
+        balance: { amount: '1500.00', currency: 'RUB' },
+        state: 'ok', exchange: 'active',
+        daily_spend: { limit: { amount: '250.00', currency: 'RUB' }, used: { amount: '0.00', currency: 'RUB' } },
+      },
+      crm_mode: 'internal',
+    });
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('answers 401 invalid_api_key without a key', async () => {
+    expectProblem(await call(api.base, 'GET', '/me'), 'invalid_api_key');
+  });
+});
+
+describe('GET /wallet', () => {
+  it('answers the wallet in roubles with daily_spend', async () => {
+    const res = await call(api.base, 'GET', '/wallet', { key: caller.apiKey });
+    expect(res.status).toBe(200);
+    expect(WalletSchema.validate(res.body).error).toBeUndefined();
+    expect(res.body.balance).toEqual({ amount: '1500.00', currency: 'RUB' });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Services } from '../../src/services.js';
+import type { Cell } from '../../src/config.js';
+import { createTenant } from '../../src/domain/provisioning/tenants.js';
+import { createIntegration, type IntegrationInput } from '../../src/domain/provisioning/integrations.js';
+import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
+import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
+import { postToLedger } from '../../src/domain/wallet/ledger.js';
+
+export interface Caller {
+  tenantId: string;
+  integrationId: string;
+  channelId: string;
+  keyId: string;
+  apiKey: string;
+  expiresAt: string;
+}
+
+export interface CallerOptions {
+  name?: string;
+  features?: string[];
+  scopes?: string[];
+  ownerPermissions?: string[];
+  integrationAllowlist?: string[] | null;
+  hostingCountry?: string | null;
+  transferBasis?: string | null;
+  dailySpendLimitRub?: string | null;
+  keyAllowlist?: string[] | null;
+  keyCell?: Cell;
+  keyMode?: 'live' | 'test';
+  expiresInDays?: number;
+  balanceRub?: string;
+}
+
+/**
+ * A tenant with a wallet, an integration with its api channel, and a key, made through the
+ * same provisioning functions bin/ctl uses. By default: every feature and scope, and the
+ * ru personal-data conditions (loopback allowlist, RU, a basis), with 1000 RUB.
+ */
+export async function newCaller(services: Services, o: CallerOptions = {}): Promise<Caller> {
+  const now = services.clock.now();
+  return services.orm.em.fork().transactional(async (em) => {
+    const tenant = await createTenant(em, { name: o.name ?? 'Test tenant', features: o.features ?? [...PLAN_FEATURES], lowThresholdRub: '100' }, now);
+    const input: IntegrationInput = {
+      tenantId: tenant.id,
+      name: 'Test integration',
+      scopes: o.scopes ?? [...SCOPES],
+      ownerPermissions: o.ownerPermissions,
+      ipAllowlist: o.integrationAllowlist === undefined ? ['127.0.0.0/8', '::1'] : o.integrationAllowlist,
+      hostingCountry: o.hostingCountry === undefined ? 'RU' : o.hostingCountry,
+      transferBasis: o.transferBasis === undefined ? 'Test data processing agreement' : o.transferBasis,
+      dailySpendLimitRub: o.dailySpendLimitRub ?? null,
+    };
+    const { integration, channel } = await createIntegration(em, input, now);
+    const key = await issueApiKey(em, {
+      integrationId: integration.id, mode: o.keyMode ?? 'live', cell: o.keyCell ?? services.config.cell,
+      expiresInDays: o.expiresInDays ?? 30 * 12, ipAllowlist: o.keyAllowlist ?? null,
+    }, services.config.secrets.apiKeyPepper, now);
+    const balance = o.balanceRub ?? '1000.00';
+    if (balance !== '0') await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: balance }, now);
+    return { tenantId: tenant.id, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
+  });
+}

@@ -1,0 +1,58 @@
+import { expect } from '@jest/globals';
+import { CATALOGUE, type ErrorCode } from '../../src/http/problem.js';
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  /** Sent as is (no JSON encoding), with the given Content-Type. */
+  raw?: { text: string | Buffer; contentType?: string };
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call to the api; the body is parsed as JSON when the answer is JSON. */
+export async function call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...(o.headers ?? {}) };
+  if (o.key) headers.authorization = `Bearer ${o.key}`;
+  let body: string | Buffer | undefined;
+  if (o.raw) {
+    body = o.raw.text;
+    if (o.raw.contentType) headers['content-type'] = o.raw.contentType;
+  } else if (o.body !== undefined) {
+    body = JSON.stringify(o.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  return { status: res.status, headers: res.headers, text, body: type.includes('json') && text ? JSON.parse(text) : text };
+}
+
+/**
+ * Checks a whole Problem answer: status, media type, type link, the code's fixed title,
+ * a detail, and request_id equal to the X-Request-Id header.
+ */
+export function expectProblem(res: Answer, code: ErrorCode, extra: Record<string, unknown> = {}): void {
+  const { status, title } = CATALOGUE[code];
+  expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const requestId = res.headers.get('x-request-id');
+  expect(requestId).toBeTruthy();
+  expect(res.body).toEqual({
+    type: expect.stringMatching(new RegExp(`/developers/errors#${code}$`)),
+    title,
+    status,
+    code,
+    detail: expect.any(String),
+    request_id: requestId,
+    ...extra,
+  });
+  expect(res.body.detail.length).toBeGreaterThan(0);
+  expect(res.text).not.toMatch(/\bat .*\.(js|ts):\d+/);
+}
