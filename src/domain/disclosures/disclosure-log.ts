@@ -18,8 +18,12 @@ export interface DisclosureContext {
   recipientCountry: string | null;
 }
 
-/** Writes disclosure rows in the caller's transaction; a failure must fail the read. */
+/**
+ * Writes disclosure rows in the caller's transaction; a failure must fail the read. A log
+ * that cannot take the rows within two seconds (locked, full) counts as not writable.
+ */
 export async function logDisclosures(em: Em, context: DisclosureContext, disclosures: Disclosure[], now: Date): Promise<void> {
+  await em.execute(`set local lock_timeout = '2s'`);
   for (const d of disclosures) {
     em.create(DisclosureLogEntry, {
       id: newId(),
