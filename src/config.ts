@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -72,13 +73,14 @@ const schema = Joi.object({
   WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
   DISABLED_ROUTE_FAMILIES: Joi.string().allow('').default(''),
-  KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^\d+(ms|s|m|h|d)$/).default('1h'),
+  KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
 const deprecationSchema = Joi.object().pattern(
   Joi.string().pattern(/^(GET|POST|PATCH|DELETE) \/\S*$/),
-  Joi.object({ deprecation: Joi.date().iso().required(), sunset: Joi.date().iso(), link: Joi.string().uri() }),
+  // ISO text kept as given (Joi.date() would refuse text under convert: false).
+  Joi.object({ deprecation: Joi.string().isoDate().required(), sunset: Joi.string().isoDate(), link: Joi.string().uri() }),
 );
 
 export class ConfigError extends Error {}
@@ -107,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET']) {
     if (production && !v[name]) throw new ConfigError(`configuration: "${name}" is required in production`);
   }
+  const trustedProxies = list(v.TRUSTED_PROXIES);
+  const badProxy = trustedProxies.find((p) => !isValidAllowlistEntry(p));
+  if (badProxy) throw new ConfigError(`configuration: "TRUSTED_PROXIES" entry "${badProxy}" is not an IP address or CIDR network`);
   let deprecations: Record<string, RouteDeprecation>;
   try {
     deprecations = Joi.attempt(JSON.parse(v.ROUTE_DEPRECATIONS), deprecationSchema, { convert: false });
@@ -133,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     temporal: { address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER ?? DEV_SECRET, cursor: v.CURSOR_SECRET ?? `${DEV_SECRET}-cursor` },
-    trustedProxies: list(v.TRUSTED_PROXIES),
+    trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,
     walletReadTimeoutMs: v.WALLET_READ_TIMEOUT_MS,

@@ -6,7 +6,7 @@ export type { Logger };
  * JSON lines. Credentials and message text never reach a log line: the paths below are
  * removed wherever they appear, and request logging records no headers or bodies.
  */
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
+export function createLogger(level: string, base: Record<string, unknown> = {}, to: 'stdout' | 'stderr' = 'stdout'): Logger {
   return pino({
     level,
     base: { service: 'public-api', ...base },
@@ -15,5 +15,5 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  }, pino.destination({ dest: to === 'stdout' ? 1 : 2, sync: to === 'stderr' }));
 }

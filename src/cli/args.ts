@@ -6,6 +6,9 @@ export interface ParsedArgs {
 
 export class UsageError extends Error {}
 
+/** Switches that never take a value, so `--json demo seed` keeps `demo` as a word. */
+const SWITCHES = new Set(['json', 'help']);
+
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
   const flags: Record<string, string | true> = {};
@@ -17,7 +20,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     if (inline !== undefined) flags[name] = inline;
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags[name] = argv[++i]!;
+    else if (!SWITCHES.has(name) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags[name] = argv[++i]!;
     else flags[name] = true;
   }
   return { positional, flags };

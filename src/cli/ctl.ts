@@ -6,12 +6,13 @@ import { createTenant, parseFeatures, setTenantStatus, findTenant, ProvisioningE
 import { createIntegration, parseAllowlist, parseScopes, setIntegrationStatus } from '../domain/provisioning/integrations.js';
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
-import { postToLedger, setWalletBlocked, WalletNotFound } from '../domain/wallet/ledger.js';
+import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
 import { isDecimalText } from '../domain/wallet/money.js';
 import { presentWallet } from '../routes/account/presenters.js';
 import { INTEGRATION_STATUSES, type IntegrationStatus } from '../entities/integration.js';
 import { Decimal } from 'decimal.js';
+import { createLogger } from '../logger.js';
 
 type Command = (s: Services, em: Em, f: Flags) => Promise<Record<string, unknown>>;
 
@@ -122,6 +123,13 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** Logs go to stderr: stdout carries the command's answer and nothing else (`--json` is parsed by scripts). */
+async function ownServices(): Promise<Services> {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const log = createLogger(config.logLevel, { process: 'ctl', cell: config.cell }, 'stderr');
+  return createServices(config, { log });
+}
+
 function printHuman(result: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(result)) console.log(`${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
 }
@@ -133,7 +141,7 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   const command = COMMANDS[name];
   if (!command || positional.length !== 2) throw new UsageError(`unknown command "${positional.join(' ')}"\n${USAGE}`);
   const own = services === undefined;
-  const s = services ?? await createServices(loadConfig({ LOG_LEVEL: 'warn', ...process.env }));
+  const s = services ?? await ownServices();
   try {
     return await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags)));
   } finally {
@@ -155,7 +163,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletNotFound;
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });

@@ -41,7 +41,9 @@ interface CachedCaller {
   loadedAt: number;
 }
 
-const invalidKey = () => problem('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');
+/** Every 401 names the scheme to authenticate with (RFC 9110 §11.6.1). */
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
+const invalidKey = () => problem('invalid_api_key', 'The API key is missing, unknown, revoked or expired.', {}, CHALLENGE);
 
 /**
  * Key -> integration -> tenant, cached for AUTH_CACHE_MS (a revocation or status change
@@ -56,7 +58,8 @@ export class Authenticator {
   async authenticate(ctx: Context): Promise<AuthContext> {
     const { config, clock } = this.services;
     const header = ctx.get('authorization');
-    const match = /^Bearer ([^\s]+)$/.exec(header);
+    // The scheme name is case-insensitive (RFC 9110 §11.1).
+    const match = /^Bearer +(\S+)$/i.exec(header);
     if (!match) throw invalidKey();
     const apiKey = match[1]!;
     const parsed = parseApiKey(apiKey);
@@ -64,14 +67,14 @@ export class Authenticator {
     if (parsed.cell !== config.cell) {
       throw problem('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
         correct_base_url: config.cellBaseUrls[parsed.cell],
-      });
+      }, CHALLENGE);
     }
     const caller = await this.load(parsed.keyId);
     if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw invalidKey();
     const { key, integration, tenant } = caller;
     if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw invalidKey();
     if (integration.status !== 'active' || !integration.ownerActive) {
-      throw problem('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
+      throw problem('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`, {}, CHALLENGE);
     }
     if (tenant.status !== 'active') throw problem('tenant_inactive', 'The account is not active.');
     if (!tenant.features.includes(API_ACCESS)) throw problem('feature_not_in_plan', 'The plan does not include API access.');

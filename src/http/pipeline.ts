@@ -29,7 +29,7 @@ function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: strin
   const missing = [
     !(i.ipAllowlist && i.ipAllowlist.length) && 'an IP allowlist',
     i.hostingCountry !== 'RU' && 'hosting country RU',
-    !i.transferBasis && 'a declared transfer basis',
+    !i.transferBasis?.trim() && 'a declared transfer basis',
   ].filter(Boolean);
   if (missing.length) {
     throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
@@ -53,7 +53,8 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   if (route.idempotency === 'required' && !idempotencyKey) {
     throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
   }
-  const transactional = route.transactional ?? (route.method !== 'GET' || route.pii === true);
+  // A request with an Idempotency-Key always gets one: its lock and stored answer live in the transaction.
+  const transactional = idempotencyKey !== null || (route.transactional ?? (route.method !== 'GET' || route.pii === true));
   const call = (em: Em) => route.handler({
     ...input, em, services, requestId, ctx, wallet: ctx.state.wallet,
     disclose: (d) => disclosures.push(d),
@@ -88,10 +89,11 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
   const { services } = p;
   const { config } = services;
   const label = `${route.method} ${route.path}`;
+  // A family switched off is not registered at all: every method on its paths is 404, not 405.
+  if (config.disabledFamilies.includes(route.family)) return;
   const deprecation = deprecationHeaders(config.deprecations[label]);
   router.register(routerPath(route.path), [route.method], async (ctx: Context) => {
     ctx.state.routeLabel = label;
-    if (config.disabledFamilies.includes(route.family)) throw problem('not_found', 'No such route.');
     for (const [name, value] of Object.entries(deprecation)) ctx.set(name, value);
     if (route.pii) ctx.set('Cache-Control', 'private, no-store');
     await p.migrationGate.require(route.migration);

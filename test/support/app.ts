@@ -11,6 +11,7 @@ export interface TestApi {
   origin: string;
   /** Origin + /api/public/v1 */
   base: string;
+  port: number;
   services: Services;
   app: App;
   close(): Promise<void>;
@@ -19,12 +20,16 @@ export interface TestApi {
 /**
  * A real api on a free port against the test database, Redis and Temporal that bin/test
  * prepared. `env` overrides configuration (CELL, TRUSTED_PROXIES, ...); `routes` adds
- * routes to the real ones.
+ * routes to the real ones. `host` is the listening address (default 127.0.0.1); with `::`
+ * the server takes IPv6 and IPv4 (IPv4-mapped) callers and `origin` is http://[::1]:port.
  */
-export async function startApi(env: Record<string, string> = {}, options: ServiceOptions & { extraRoutes?: RouteDefinition[] } = {}): Promise<TestApi> {
+export async function startApi(env: Record<string, string> = {}, options: ServiceOptions & { extraRoutes?: RouteDefinition[]; host?: string } = {}): Promise<TestApi> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const callHost = host === '::' ? '[::1]' : host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${callHost}:${port}`;
   const config = loadConfig({
     ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin, ...env,
   });
@@ -34,6 +39,7 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   return {
     origin,
     base: `${origin}${API_BASE_PATH}`,
+    port,
     services,
     app,
     async close() {

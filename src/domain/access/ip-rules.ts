@@ -2,25 +2,37 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** Parses an address, folding IPv4-mapped IPv6 (::ffff:1.2.3.4) into IPv4. */
+/**
+ * Parses an address, folding IPv4-mapped IPv6 (::ffff:1.2.3.4) into IPv4. IPv4 only as four
+ * decimal parts: ipaddr.js also reads `10.1`, `0x7f.0.0.1`, `0127.0.0.1` (octal) and
+ * `2130706433`, which in an allowlist would silently mean another address than the one meant.
+ */
 export function parseAddress(text: string): Address | null {
   const trimmed = text.trim().replace(/^\[(.*)\]$/, '$1');
   if (!ipaddr.isValid(trimmed)) return null;
+  if (ipaddr.IPv4.isValid(trimmed) && !ipaddr.IPv4.isValidFourPartDecimal(trimmed)) return null;
   const addr = ipaddr.parse(trimmed);
   return addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() ? (addr as ipaddr.IPv6).toIPv4Address() : addr;
 }
 
+/** A CIDR network (address part as strict as parseAddress); an IPv4-mapped one as IPv4. */
+function parseNetwork(entry: string): readonly [Address, number] | null {
+  if (parseAddress(entry.slice(0, entry.indexOf('/'))) === null) return null;
+  let network: Address;
+  let bits: number;
+  try {
+    [network, bits] = ipaddr.parseCIDR(entry);
+  } catch {
+    return null;
+  }
+  return network.kind() === 'ipv6' && (network as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96
+    ? [(network as ipaddr.IPv6).toIPv4Address(), bits - 96]
+    : [network, bits];
+}
+
 /** An allowlist entry: a single address or a CIDR network, IPv4 or IPv6. */
 export function isValidAllowlistEntry(entry: string): boolean {
-  if (entry.includes('/')) {
-    try {
-      ipaddr.parseCIDR(entry);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  return parseAddress(entry) !== null;
+  return entry.includes('/') ? parseNetwork(entry) !== null : parseAddress(entry) !== null;
 }
 
 export function addressAllowed(address: string, allowlist: readonly string[]): boolean {
@@ -31,12 +43,18 @@ export function addressAllowed(address: string, allowlist: readonly string[]): b
       const single = parseAddress(entry);
       return single !== null && single.kind() === addr.kind() && single.toNormalizedString() === addr.toNormalizedString();
     }
-    const [network, bits] = ipaddr.parseCIDR(entry);
-    const net = network.kind() === 'ipv6' && (network as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96
-      ? [(network as ipaddr.IPv6).toIPv4Address(), bits - 96] as const
-      : [network, bits] as const;
-    return net[0].kind() === addr.kind() && addr.match(net[0] as never, net[1]);
+    const net = parseNetwork(entry);
+    return net !== null && net[0].kind() === addr.kind() && addr.match(net[0] as never, net[1]);
   });
+}
+
+/** An X-Forwarded-For hop may carry a port: `1.2.3.4:5678`, `[2001:db8::1]:443`. */
+function withoutPort(hop: string): string {
+  const h = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(h);
+  if (bracketed) return bracketed[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(h);
+  return v4 ? v4[1]! : h;
 }
 
 /**
@@ -47,7 +65,7 @@ export function addressAllowed(address: string, allowlist: readonly string[]): b
 export function clientAddress(socketAddress: string, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
   const peer = parseAddress(socketAddress)?.toString() ?? socketAddress;
   if (!trustedProxies.length || !forwardedFor || !addressAllowed(peer, trustedProxies)) return peer;
-  const hops = forwardedFor.split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = forwardedFor.split(',').map(withoutPort).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = parseAddress(hops[i]!);
     if (!hop) return peer;

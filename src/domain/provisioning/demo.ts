@@ -30,6 +30,8 @@ export interface DemoSeed {
  * are granted: a loopback allowlist, hosting country RU and a transfer basis.
  */
 export async function seedDemo(em: Em, config: Config, now: Date): Promise<DemoSeed> {
+  // Two first seeds at once would both try to create the fixed ids: take turns.
+  await em.execute(`select pg_advisory_xact_lock(hashtext('demo seed'))`);
   let tenant = await em.findOne(Tenant, { id: DEMO_TENANT_ID });
   if (!tenant) {
     tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', createdAt: now, updatedAt: now });
@@ -44,6 +46,10 @@ export async function seedDemo(em: Em, config: Config, now: Date): Promise<DemoS
       ipAllowlist: ['127.0.0.0/8', '::1'], hostingCountry: 'RU', transferBasis: 'Demo data processing agreement',
     }, now));
   }
+  // An operator may have suspended or narrowed the demo since: the key printed must work.
+  Object.assign(tenant, { status: 'active', features: [...PLAN_FEATURES], updatedAt: now });
+  Object.assign(integration, { status: 'active', ownerActive: true, scopes: [...SCOPES], ownerPermissions: [...SCOPES], updatedAt: now });
+  await em.flush();
   const channel = await em.findOneOrFail(Channel, { integrationId: integration.id, type: 'api' });
   const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
   return {

@@ -19,7 +19,8 @@ export function parseAllowlist(text: string | undefined): string[] | null {
   const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
   const bad = entries.filter((e) => !isValidAllowlistEntry(e));
   if (bad.length) throw new ProvisioningError(`not an IP address or CIDR network: ${bad.join(', ')}`);
-  return entries;
+  // An empty list would read as "any address" while looking like "none": store no list.
+  return entries.length ? entries : null;
 }
 
 export interface IntegrationInput {

@@ -4,11 +4,17 @@ import type { Em } from '../../db/orm.js';
 import { Wallet, WalletLedgerEntry, type LedgerKind } from '../../entities/wallet.js';
 import { newId } from '../../ids.js';
 
-export class WalletNotFound extends Error {
+/** A wallet operation refused for a reason an operator can act on. */
+export class WalletError extends Error {}
+
+export class WalletNotFound extends WalletError {
   constructor(tenantId: string) {
     super(`tenant ${tenantId} has no wallet`);
   }
 }
+
+/** numeric(18, 2): sixteen digits before the point. */
+const BALANCE_LIMIT = new Decimal('1e16');
 
 export interface Posting {
   tenantId: string;
@@ -28,7 +34,11 @@ export async function postToLedger(em: Em, posting: Posting, now: Date): Promise
   const wallet = await em.findOne(Wallet, { tenantId: posting.tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!wallet) throw new WalletNotFound(posting.tenantId);
   const amount = new Decimal(posting.amountRub).toDecimalPlaces(2);
-  wallet.balanceRub = new Decimal(wallet.balanceRub).plus(amount).toFixed(2);
+  const balance = new Decimal(wallet.balanceRub).plus(amount);
+  if (balance.abs().greaterThanOrEqualTo(BALANCE_LIMIT)) {
+    throw new WalletError(`the balance would become ${balance.toFixed(2)} RUB, beyond what a wallet holds`);
+  }
+  wallet.balanceRub = balance.toFixed(2);
   wallet.updatedAt = now;
   const entry = em.create(WalletLedgerEntry, {
     id: newId(),

@@ -43,6 +43,8 @@ export class SchemaConverter {
   private inline(d: Description): JsonSchema {
     const out: JsonSchema = {};
     const rule = (name: string) => d.rules?.find((r) => r.name === name)?.args;
+    // integer, isoDate, uri, guid and email carry no args: test for the rule itself.
+    const has = (name: string) => d.rules?.some((r) => r.name === name) ?? false;
     const allowed = (d.allow ?? []).filter((v) => v !== null && v !== '');
     switch (d.type) {
       case 'object': {
@@ -62,14 +64,14 @@ export class SchemaConverter {
         if (rule('max')) out.maxLength = rule('max')!.limit;
         const pattern = rule('pattern')?.regex;
         if (typeof pattern === 'string') out.pattern = pattern.replace(/^\/(.*)\/[a-z]*$/, '$1');
-        if (rule('isoDate')) out.format = 'date-time';
-        if (rule('uri')) out.format = 'uri';
-        if (rule('guid')) out.format = 'uuid';
-        if (rule('email')) out.format = 'email';
+        if (has('isoDate')) out.format = 'date-time';
+        if (has('uri')) out.format = 'uri';
+        if (has('guid')) out.format = 'uuid';
+        if (has('email')) out.format = 'email';
         break;
       }
       case 'number': {
-        out.type = rule('integer') ? 'integer' : 'number';
+        out.type = has('integer') ? 'integer' : 'number';
         if (rule('min')) out.minimum = rule('min')!.limit;
         if (rule('max')) out.maximum = rule('max')!.limit;
         break;

@@ -1,0 +1,110 @@
+import Joi from 'joi';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/app.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call } from '../support/http.js';
+import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { API_ROUTES } from '../../src/routes/index.js';
+import { defineRoute } from '../../src/http/route.js';
+import { buildOpenApi } from '../../src/http/openapi/document.js';
+
+let api: TestApi;
+let caller: Caller;
+let doc: Schema;
+
+beforeAll(async () => {
+  api = await startApi();
+  caller = await newCaller(api.services, { dailySpendLimitRub: '10.00' });
+  const res = await call(api.origin, 'GET', '/api/public/v1/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = res.body;
+});
+afterAll(async () => api.close());
+
+const responseSchema = (path: string, method: string, status: string, media = 'application/json') =>
+  doc.paths[path][method].responses[status].content[media].schema as Schema;
+
+describe('GET /api/public/v1/openapi.json', () => {
+  it('is an OpenAPI 3.1 document for this cell, served without a key', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: 'v1' });
+    expect(doc.servers).toEqual([{ url: api.base, description: 'ru cell' }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('has every registered route with its path and method, and nothing else', () => {
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    expect(documented).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('names the shared components Me, Wallet, Problem, Money and FieldError', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Me', 'Wallet', 'Problem', 'Money', 'FieldError']));
+    expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'code', 'detail', 'request_id']);
+    expect(doc.components.schemas.Problem.properties.status).toEqual({ type: 'integer' });
+    expect(doc.components.schemas.Me.properties.key.properties.expires_at).toEqual({ type: 'string', format: 'date-time' });
+    expect(doc.components.schemas.Wallet.properties.topup_url).toEqual({ type: 'string', format: 'uri' });
+  });
+
+  it('documents errors as Problems: GET /me without 402 and 403 scope_missing, GET /disclosures with 402 and 422', () => {
+    const me = doc.paths['/me'].get.responses;
+    expect(Object.keys(me)).toEqual(expect.arrayContaining(['200', '401', '429', '500', '503']));
+    expect(me['402']).toBeUndefined();
+    expect(me['403'].description).not.toMatch(/scope_missing/);
+    expect(me['401'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    const disclosures = doc.paths['/disclosures'].get.responses;
+    expect(disclosures['402'].description).toMatch(/wallet_suspended/);
+    expect(disclosures['422'].description).toMatch(/validation_failed/);
+  });
+
+  it('documents the paging parameters from the schema the route validates with', () => {
+    const params = doc.paths['/disclosures'].get.parameters as Schema[];
+    expect(params.find((p) => p.name === 'limit')).toEqual({
+      name: 'limit', in: 'query', required: false, description: expect.any(String),
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 25, description: expect.any(String) },
+    });
+    expect(params.find((p) => p.name === 'cursor')).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
+  });
+
+  it('documents Idempotency-Key on POST routes, required where the route requires it', () => {
+    const route = defineRoute({
+      method: 'POST', path: '/test/things', family: 'test', migration: 'Migration20261121000100Foundation', summary: 'x', rateClass: 'write',
+      idempotency: 'required', body: Joi.object({ name: Joi.string().required() }), responses: { 201: { description: 'made' } },
+      handler: async () => ({ status: 201 }),
+    });
+    const built = buildOpenApi([...API_ROUTES, route], api.services.config) as Schema;
+    const op = built.paths['/test/things'].post;
+    expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 255 } }));
+    expect(op.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', required: ['name'], additionalProperties: false });
+    expect(op.responses['400'].description).toMatch(/idempotency_key_required/);
+    expect(op.responses['409'].description).toMatch(/idempotency_conflict/);
+    expect(op.responses['413'].description).toMatch(/payload_too_large/);
+  });
+});
+
+describe('real answers hold against the document', () => {
+  it('a GET /me answer conforms to the Me schema', async () => {
+    const me = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    expect(me.status).toBe(200);
+    expect(schemaErrors(me.body, responseSchema('/me', 'get', '200'), doc)).toEqual([]);
+  });
+
+  it('a GET /wallet answer conforms to the Wallet schema', async () => {
+    const wallet = await call(api.base, 'GET', '/wallet', { key: caller.apiKey });
+    expect(schemaErrors(wallet.body, responseSchema('/wallet', 'get', '200'), doc)).toEqual([]);
+  });
+
+  it('a Problem with errors[] conforms to the Problem schema', async () => {
+    const res = await call(api.base, 'GET', '/disclosures?limit=0', { key: caller.apiKey });
+    expect(res.status).toBe(422);
+    expect(schemaErrors(res.body, responseSchema('/disclosures', 'get', '422', 'application/problem+json'), doc)).toEqual([]);
+  });
+
+  it('the checker itself rejects an answer that drifts from the schema', async () => {
+    const me = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    const drifted = { ...me.body, surprise: 1, wallet: { ...me.body.wallet, balance: { amount: 12.5, currency: 'RUB' } } };
+    expect(schemaErrors(drifted, responseSchema('/me', 'get', '200'), doc)).toEqual(expect.arrayContaining(['/surprise: not in the schema']));
+    expect(schemaErrors(drifted, responseSchema('/me', 'get', '200'), doc).length).toBe(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/app.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call, expectProblem } from '../support/http.js';
+
+const DEPRECATIONS = {
+  'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
+};
+
+let api: TestApi;
+let caller: Caller;
+
+beforeAll(async () => {
+  api = await startApi({ ROUTE_DEPRECATIONS: JSON.stringify(DEPRECATIONS), DISABLED_ROUTE_FAMILIES: 'disclosures' });
+  caller = await newCaller(api.services);
+});
+afterAll(async () => api.close());
+
+describe('deprecation by configuration', () => {
+  const expected = {
+    deprecation: `@${Date.parse('2026-12-01T00:00:00Z') / 1000}`,
+    sunset: 'Mon, 01 Mar 2027 00:00:00 GMT',
+    link: '<https://example.com/changelog>; rel="deprecation"; type="text/html"',
+  };
+  const headersOf = (res: { headers: Headers }) => ({
+    deprecation: res.headers.get('deprecation'), sunset: res.headers.get('sunset'), link: res.headers.get('link'),
+  });
+
+  it('a deprecated route answers with Deprecation, Sunset and Link headers', async () => {
+    const res = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    expect(res.status).toBe(200);
+    expect(headersOf(res)).toEqual(expected);
+  });
+
+  it('its error answers carry the same headers', async () => {
+    const res = await call(api.base, 'GET', '/me');
+    expectProblem(res, 'invalid_api_key');
+    expect(headersOf(res)).toEqual(expected);
+  });
+
+  it('other routes carry none', async () => {
+    const res = await call(api.base, 'GET', '/wallet', { key: caller.apiKey });
+    expect(res.status).toBe(200);
+    expect(headersOf(res)).toEqual({ deprecation: null, sunset: null, link: null });
+  });
+
+  it('the OpenAPI document marks the operation deprecated', async () => {
+    const doc = (await call(api.base, 'GET', '/openapi.json')).body;
+    expect(doc.paths['/me'].get.deprecated).toBe(true);
+    expect(doc.paths['/wallet'].get.deprecated).toBeUndefined();
+  });
+});
+
+describe('a route family switched off by configuration', () => {
+  it('answers 404 not_found with a valid key', async () => {
+    expectProblem(await call(api.base, 'GET', '/disclosures', { key: caller.apiKey }), 'not_found');
+  });
+
+  it('answers 404 not_found without a key, like any unknown path', async () => {
+    expectProblem(await call(api.base, 'GET', '/disclosures'), 'not_found');
+  });
+
+  it('answers 404 not_found to any method, not 405', async () => {
+    const res = await call(api.base, 'POST', '/disclosures', { key: caller.apiKey, body: {} });
+    expectProblem(res, 'not_found');
+    expect(res.headers.get('allow')).toBeNull();
+  });
+
+  it('disappears from the OpenAPI document', async () => {
+    const doc = (await call(api.base, 'GET', '/openapi.json')).body;
+    expect(doc.paths['/disclosures']).toBeUndefined();
+    expect(doc.paths['/me']).toBeDefined();
+    expect(Object.keys(doc.components.schemas)).not.toContain('DisclosurePage');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const SECRET = 'x'.repeat(32);
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('starts a ru cell on 127.0.0.1:3000 with the spec limits by default', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development', cell: 'ru', host: '127.0.0.1', port: 3000,
+      publicOrigin: 'http://127.0.0.1:3000', baseUrl: 'http://127.0.0.1:3000/api/public/v1',
+      limits: { readPerMin: 600, writePerMin: 120, paidPerMin: 30, paidConcurrency: 5 },
+      operationCostCapRub: '100', keyExpiryScanEvery: '1h', deprecations: {}, trustedProxies: [], disabledFamilies: [],
+      temporal: { address: '127.0.0.1:7233', namespace: 'default', taskQueue: 'public-api', uiUrl: 'http://127.0.0.1:8233' },
+    });
+    expect(c.cellBaseUrls).toEqual({
+      ru: 'http://127.0.0.1:3000/api/public/v1',
+      en: 'https://api.en.example.com/api/public/v1',
+      id: 'https://api.id.example.com/api/public/v1',
+    });
+    expect(c.topupUrl).toBe('https://app.ru.example.com/billing/wallet/topup');
+    expect(c.secrets.apiKeyPepper.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads the cell, origin, numbers and lists from the environment', () => {
+    const c = loadConfig({ CELL: 'en', PORT: '8080', PUBLIC_ORIGIN: 'https://api.en.test/', TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16', RATE_LIMIT_READ_PER_MIN: '50', KEY_EXPIRY_SCAN_EVERY: '15m' });
+    expect(c.cell).toBe('en');
+    expect(c.port).toBe(8080);
+    expect(c.baseUrl).toBe('https://api.en.test/api/public/v1');
+    expect(c.cellBaseUrls.en).toBe(c.baseUrl);
+    expect(c.trustedProxies).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(c.limits.readPerMin).toBe(50);
+    expect(c.keyExpiryScanEvery).toBe('15m');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['CELL', 'us'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['REDIS_URL', 'not a url'],
+    ['RATE_LIMIT_WRITE_PER_MIN', '0'],
+    ['WALLET_LOW_THRESHOLD_RUB', '10.5.1'],
+    ['KEY_EXPIRY_SCAN_EVERY', '1 hour'],
+    ['KEY_EXPIRY_SCAN_EVERY', '0s'],
+    ['LOG_LEVEL', 'loud'],
+    ['API_KEY_PEPPER', 'short'],
+  ])('a bad %s (%s) fails naming the variable', (name, value) => {
+    expect(failure({ [name]: value })).toContain(name);
+  });
+
+  it('a bad CELL_ORIGINS pair fails naming the variable', () => {
+    expect(failure({ CELL_ORIGINS: 'ru=https://a.example,mars=https://b.example' })).toContain('CELL_ORIGINS');
+  });
+
+  it('production requires the key pepper and the cursor secret', () => {
+    expect(failure({ NODE_ENV: 'production' })).toContain('API_KEY_PEPPER');
+    expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET })).toContain('CURSOR_SECRET');
+    const c = loadConfig({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c` });
+    expect(c.secrets).toEqual({ apiKeyPepper: SECRET, cursor: `${SECRET}c` });
+  });
+
+  it('parses ROUTE_DEPRECATIONS per route, keeping the dates as given', () => {
+    const c = loadConfig({ ROUTE_DEPRECATIONS: JSON.stringify({
+      'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
+      'POST /webhooks': { deprecation: '2026-12-01' },
+    }) });
+    expect(c.deprecations).toEqual({
+      'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
+      'POST /webhooks': { deprecation: '2026-12-01' },
+    });
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['a route key without a method', JSON.stringify({ '/me': { deprecation: '2026-12-01' } })],
+    ['no deprecation date', JSON.stringify({ 'GET /me': { sunset: '2027-03-01' } })],
+    ['a date that is not ISO', JSON.stringify({ 'GET /me': { deprecation: 'next tuesday' } })],
+  ])('ROUTE_DEPRECATIONS with %s fails naming the variable', (_why, value) => {
+    expect(failure({ ROUTE_DEPRECATIONS: value })).toContain('ROUTE_DEPRECATIONS');
+  });
+});
