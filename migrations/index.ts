@@ -1,5 +1,6 @@
 import { Migration20261121000100Foundation } from './20261121000100-foundation.js';
 import { Migration20261121000200Disclosures } from './20261121000200-disclosures.js';
+import { Migration20261122000300MillisecondTimestamps } from './20261122000300-millisecond-timestamps.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -9,6 +10,7 @@ import { Migration20261121000200Disclosures } from './20261121000200-disclosures
 export const MIGRATIONS = [
   { name: 'Migration20261121000100Foundation', class: Migration20261121000100Foundation },
   { name: 'Migration20261121000200Disclosures', class: Migration20261121000200Disclosures },
+  { name: 'Migration20261122000300MillisecondTimestamps', class: Migration20261122000300MillisecondTimestamps },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

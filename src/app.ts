@@ -49,6 +49,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(system.routes());
   koa.use(api.routes());
   koa.use(api.allowedMethods());
+  void services.wallets.listen(services.redis, services.log);
   koa.on('error', (err: Error) => services.log.error({ err }, 'unhandled koa error'));
   return { koa, authenticator };
 }

@@ -32,6 +32,8 @@ export interface Config {
   authCacheMs: number;
   migrationCheckMs: number;
   walletReadTimeoutMs: number;
+  walletCacheMs: number;
+  dbStatementTimeoutMs: number;
   limits: { readPerMin: number; writePerMin: number; paidPerMin: number; paidConcurrency: number };
   operationCostCapRub: string;
   walletLowThresholdRub: string;
@@ -65,6 +67,8 @@ const schema = Joi.object({
   AUTH_CACHE_MS: Joi.number().integer().min(0).default(5000),
   MIGRATION_CHECK_MS: Joi.number().integer().min(0).default(5000),
   WALLET_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(500),
+  WALLET_CACHE_MS: Joi.number().integer().min(0).max(30000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(30000),
   RATE_LIMIT_READ_PER_MIN: Joi.number().integer().min(1).default(600),
   RATE_LIMIT_WRITE_PER_MIN: Joi.number().integer().min(1).default(120),
   RATE_LIMIT_PAID_PER_MIN: Joi.number().integer().min(1).default(30),
@@ -142,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,
     walletReadTimeoutMs: v.WALLET_READ_TIMEOUT_MS,
+    walletCacheMs: v.WALLET_CACHE_MS,
+    dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     limits: {
       readPerMin: v.RATE_LIMIT_READ_PER_MIN,
       writePerMin: v.RATE_LIMIT_WRITE_PER_MIN,

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './logger.js';
 import { systemClock, type Clock } from './clock.js';
 import { Metrics } from './observability/metrics.js';
 import { TemporalAccess } from './temporal/access.js';
+import { WalletCache } from './domain/wallet/wallet-cache.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   clock: Clock;
   metrics: Metrics;
   temporal: TemporalAccess;
+  /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
+  wallets: WalletCache;
   close(): Promise<void>;
 }
 
@@ -32,15 +35,19 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const redis = options.redis ?? createRedis(config.redisUrl, config.redisKeyPrefix);
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   const temporal = new TemporalAccess(config.temporal, log);
+  const clock = options.clock ?? systemClock;
+  const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
   return {
     config,
     orm,
     redis,
     log,
-    clock: options.clock ?? systemClock,
+    clock,
     metrics: new Metrics(),
     temporal,
+    wallets,
     async close() {
+      wallets.close();
       await temporal.close();
       redis.disconnect();
       await orm.close(true);

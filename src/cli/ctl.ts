@@ -7,6 +7,7 @@ import { createIntegration, parseAllowlist, parseScopes, setIntegrationStatus } 
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
 import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
+import { announceWalletChange } from '../domain/wallet/wallet-cache.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
 import { isDecimalText } from '../domain/wallet/money.js';
 import { presentWallet } from '../routes/account/presenters.js';
@@ -14,7 +15,8 @@ import { INTEGRATION_STATUSES, type IntegrationStatus } from '../entities/integr
 import { Decimal } from 'decimal.js';
 import { createLogger } from '../logger.js';
 
-type Command = (s: Services, em: Em, f: Flags) => Promise<Record<string, unknown>>;
+/** `afterCommit` runs once the command's transaction has committed (announcements, never data). */
+type Command = (s: Services, em: Em, f: Flags, afterCommit: (fn: () => Promise<void>) => void) => Promise<Record<string, unknown>>;
 
 const USAGE = `bin/ctl <command> [options] [--json]
   demo seed
@@ -36,6 +38,21 @@ async function walletOf(s: Services, em: Em, tenantId: string) {
   const now = s.clock.now();
   const wallet = await readWallet(em, tenantId, null, s.config.walletReadTimeoutMs, now);
   return presentWallet(wallet, null, s.config, now);
+}
+
+/**
+ * A wallet command: applies `change` to the tenant's wallet, answers the wallet as GET /wallet
+ * shows it, and after commit announces the change so every api process drops its cached view.
+ */
+function walletCommand(takesAmount: boolean, change: (s: Services, em: Em, tenantId: string, amount: string) => Promise<unknown>): Command {
+  return async (s, em, f, afterCommit) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const amount = takesAmount ? positiveAmount(f.required('amount')) : '0';
+    f.done();
+    await change(s, em, tenantId, amount);
+    afterCommit(() => announceWalletChange(s.redis, tenantId));
+    return walletOf(s, em, tenantId);
+  };
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -95,32 +112,12 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     return revokeApiKey(em, keyId, s.clock.now());
   },
-  'wallet topup': async (s, em, f) => {
-    const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    const amount = positiveAmount(f.required('amount'));
-    f.done();
-    await postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now());
-    return walletOf(s, em, tenantId);
-  },
-  'wallet charge': async (s, em, f) => {
-    const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    const amount = positiveAmount(f.required('amount'));
-    f.done();
-    await postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now());
-    return walletOf(s, em, tenantId);
-  },
-  'wallet block': async (s, em, f) => {
-    const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    f.done();
-    await setWalletBlocked(em, tenantId, true, s.clock.now());
-    return walletOf(s, em, tenantId);
-  },
-  'wallet unblock': async (s, em, f) => {
-    const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    f.done();
-    await setWalletBlocked(em, tenantId, false, s.clock.now());
-    return walletOf(s, em, tenantId);
-  },
+  'wallet topup': walletCommand(true, (s, em, tenantId, amount) =>
+    postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now())),
+  'wallet charge': walletCommand(true, (s, em, tenantId, amount) =>
+    postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now())),
+  'wallet block': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
+  'wallet unblock': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
 };
 
 /** Logs go to stderr: stdout carries the command's answer and nothing else (`--json` is parsed by scripts). */
@@ -142,8 +139,14 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   if (!command || positional.length !== 2) throw new UsageError(`unknown command "${positional.join(' ')}"\n${USAGE}`);
   const own = services === undefined;
   const s = services ?? await ownServices();
+  const after: (() => Promise<void>)[] = [];
   try {
-    return await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags)));
+    const result = await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags), (fn) => after.push(fn)));
+    for (const fn of after) {
+      // The change is committed; a missed announcement only delays it by the api's cache TTL.
+      await fn().catch((err: Error) => s.log.warn({ err: err.message }, 'announcement after commit failed'));
+    }
+    return result;
   } finally {
     if (own) await s.close();
   }

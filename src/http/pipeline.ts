@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
+import Joi from 'joi';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
-import { FEATURE_OF_SCOPE, PII_SCOPES } from '../domain/access/scopes.js';
-import { readWallet } from '../domain/wallet/wallet-reader.js';
+import { FEATURE_OF_SCOPE } from '../domain/access/scopes.js';
 import { logDisclosures, type Disclosure } from '../domain/disclosures/disclosure-log.js';
 import { problem } from './problem.js';
-import { routerPath, type HandlerResult, type RouteDefinition } from './route.js';
+import { carriesPii, routerPath, type HandlerResult, type RouteDefinition } from './route.js';
 import type { Authenticator, AuthContext } from './authenticate.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MigrationGate } from './migration-gate.js';
@@ -13,6 +13,8 @@ import { validatePart } from './validate.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
 import type { Em } from '../db/orm.js';
+
+const NOTHING = Joi.object({});
 
 export interface Pipeline {
   services: Services;
@@ -23,8 +25,7 @@ export interface Pipeline {
 
 /** PII routes on the ru cell need an IP allowlist, hosting country RU and a transfer basis. */
 function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: string): void {
-  const carriesPii = route.pii || (route.scope !== undefined && PII_SCOPES.includes(route.scope));
-  if (!carriesPii || cell !== 'ru') return;
+  if (!carriesPii(route) || cell !== 'ru') return;
   const i = auth.integration;
   const missing = [
     !(i.ipAllowlist && i.ipAllowlist.length) && 'an IP allowlist',
@@ -54,7 +55,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
     throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
   }
   // A request with an Idempotency-Key always gets one: its lock and stored answer live in the transaction.
-  const transactional = idempotencyKey !== null || (route.transactional ?? (route.method !== 'GET' || route.pii === true));
+  const transactional = idempotencyKey !== null || (route.transactional ?? (route.method !== 'GET' || carriesPii(route)));
   const call = (em: Em) => route.handler({
     ...input, em, services, requestId, ctx, wallet: ctx.state.wallet,
     disclose: (d) => disclosures.push(d),
@@ -95,14 +96,14 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
   router.register(routerPath(route.path), [route.method], async (ctx: Context) => {
     ctx.state.routeLabel = label;
     for (const [name, value] of Object.entries(deprecation)) ctx.set(name, value);
-    if (route.pii) ctx.set('Cache-Control', 'private, no-store');
+    if (carriesPii(route)) ctx.set('Cache-Control', 'private, no-store');
     await p.migrationGate.require(route.migration);
 
     const auth = await p.authenticator.authenticate(ctx);
     ctx.state.auth = auth;
     await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits);
 
-    const wallet = await readWallet(services.orm.em.fork(), auth.tenant.id, auth.integration.id, config.walletReadTimeoutMs, services.clock.now());
+    const wallet = await services.wallets.get(auth.tenant.id, auth.integration.id);
     ctx.state.wallet = wallet;
     if (wallet.state === 'unknown') {
       ctx.set('Svc-Wallet-State', 'unknown');
@@ -123,8 +124,9 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
       if (error) throw problem('not_found', 'No such resource.');
       params = value;
     }
-    const query = validatePart(route.query, { ...ctx.query }, 'query');
-    const body = validatePart(route.body, ctx.request.body, 'body');
+    // A route without parameters or body takes none: an unknown one is a mistake to report.
+    const query = validatePart(route.query ?? NOTHING, { ...ctx.query }, 'query');
+    const body = validatePart(route.body ?? NOTHING, ctx.request.body, 'body');
 
     const result = await runHandler(p, route, ctx, { query, params, body, auth });
     for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

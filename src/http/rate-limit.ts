@@ -22,8 +22,16 @@ const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', wr
  * with Retry-After. When Redis cannot answer the request is refused with 503: the limits
  * store being down never opens the door.
  */
+type CountingRedis = Redis & { countRequest(key: string, ttlMs: string): Promise<number> };
+
 export class RateLimiter {
-  constructor(private readonly redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {}
+  private readonly redis: CountingRedis;
+
+  constructor(redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {
+    // defineCommand sends EVALSHA (the script body travels once, not on every request).
+    if (!('countRequest' in redis)) redis.defineCommand('countRequest', { numberOfKeys: 1, lua: COUNT_SCRIPT });
+    this.redis = redis as CountingRedis;
+  }
 
   async consume(ctx: Context, integrationId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
     const limit = limits[LIMIT_OF[rateClass]];
@@ -32,7 +40,7 @@ export class RateLimiter {
     const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     let count: number;
     try {
-      count = Number(await this.redis.eval(COUNT_SCRIPT, 1, `rl:${integrationId}:${rateClass}:${windowStart}`, String(WINDOW_MS + 5000)));
+      count = Number(await this.redis.countRequest(`rl:${integrationId}:${rateClass}:${windowStart}`, String(WINDOW_MS + 5000)));
     } catch {
       throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
     }

@@ -2,7 +2,7 @@ import type Joi from 'joi';
 import type { Context } from 'koa';
 import type { Em } from '../db/orm.js';
 import type { Services } from '../services.js';
-import type { Scope } from '../domain/access/scopes.js';
+import { PII_SCOPES, type Scope } from '../domain/access/scopes.js';
 import type { AuthContext } from './authenticate.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import type { MigrationName } from '../../migrations/index.js';
@@ -79,6 +79,11 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
 /** Typed at the definition; stored in the route list with its input types erased. */
 export function defineRoute<Q = unknown, P = unknown, B = unknown>(route: RouteDefinition<Q, P, B>): RouteDefinition {
   return route as RouteDefinition;
+}
+
+/** A route carries personal data when it says so or when its scope is a personal-data scope. */
+export function carriesPii(route: RouteDefinition): boolean {
+  return route.pii === true || (route.scope !== undefined && PII_SCOPES.includes(route.scope));
 }
 
 /** `/webhooks/{id}` -> `/webhooks/:id` for @koa/router. */

@@ -41,7 +41,7 @@ describe('a read whose migration is not applied yet', () => {
   it('answers 200 once the remaining migration is applied, without a restart', async () => {
     const orm = await initORM({ databaseUrl: url, dbPoolMax: 1 });
     try {
-      expect(await migrateUp(orm)).toEqual(['Migration20261121000200Disclosures']);
+      expect(await migrateUp(orm, 'Migration20261121000200Disclosures')).toEqual(['Migration20261121000200Disclosures']);
     } finally {
       await orm.close(true);
     }

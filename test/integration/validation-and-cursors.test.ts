@@ -87,6 +87,11 @@ describe('limit', () => {
 });
 
 describe('query parameters', () => {
+  it('a route without parameters answers 422 to any query parameter (GET /me?verbose=1)', async () => {
+    const res = await call(api.base, 'GET', '/me?verbose=1', { key: caller.apiKey });
+    expectProblem(res, 'validation_failed', { errors: [{ field: '/verbose', code: 'unknown_field', message: expect.any(String) }] });
+  });
+
   it('an unknown query parameter answers 422 validation_failed pointing at it', async () => {
     expectProblem(await list('?colour=red'), 'validation_failed', { errors: [{ field: '/colour', code: 'unknown_field', message: expect.any(String) }] });
   });
@@ -104,6 +109,28 @@ describe('query parameters', () => {
 });
 
 describe('paging through GET /disclosures', () => {
+  it('returns every row exactly once when the database stamped them with microseconds', async () => {
+    const owner = await newCaller(api.services);
+    await sql.query(
+      `insert into disclosure_log (id, tenant_id, integration_id, channel, route, resource_type, occurred_at)
+       select gen_random_uuid(), $1, $2, 'api', 'GET /leads', 'lead', $3::timestamptz + n * interval '1 microsecond' * 123457
+         from generate_series(1, 5) n`,
+      [owner.tenantId, owner.integrationId, T0.toISOString()],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const res = await list(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, owner);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((d: { id: string }) => d.id));
+      cursor = res.body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeNull();
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+  });
+
   it('walks three pages oldest first, ties broken by id, and ends with next_cursor null', async () => {
     const seen: string[] = [];
     const sizes: number[] = [];

@@ -31,7 +31,7 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   const callHost = host === '::' ? '[::1]' : host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const origin = `http://${callHost}:${port}`;
   const config = loadConfig({
-    ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin, ...env,
+    ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', WALLET_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin, ...env,
   });
   const services = await createServices(config, options);
   const app = createApp(services, [...API_ROUTES, ...(options.extraRoutes ?? [])]);

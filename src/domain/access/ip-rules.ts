@@ -35,15 +35,28 @@ export function isValidAllowlistEntry(entry: string): boolean {
   return entry.includes('/') ? parseNetwork(entry) !== null : parseAddress(entry) !== null;
 }
 
+/** Allowlists are checked on every request: each entry is parsed once (a single address as /32 or /128). */
+const parsedEntries = new Map<string, readonly [Address, number] | null>();
+
+function entryNetwork(entry: string): readonly [Address, number] | null {
+  let net = parsedEntries.get(entry);
+  if (net === undefined) {
+    if (entry.includes('/')) net = parseNetwork(entry);
+    else {
+      const single = parseAddress(entry);
+      net = single ? [single, single.kind() === 'ipv4' ? 32 : 128] : null;
+    }
+    if (parsedEntries.size > 10_000) parsedEntries.clear();
+    parsedEntries.set(entry, net);
+  }
+  return net;
+}
+
 export function addressAllowed(address: string, allowlist: readonly string[]): boolean {
   const addr = parseAddress(address);
   if (!addr) return false;
   return allowlist.some((entry) => {
-    if (!entry.includes('/')) {
-      const single = parseAddress(entry);
-      return single !== null && single.kind() === addr.kind() && single.toNormalizedString() === addr.toNormalizedString();
-    }
-    const net = parseNetwork(entry);
+    const net = entryNetwork(entry);
     return net !== null && net[0].kind() === addr.kind() && addr.match(net[0] as never, net[1]);
   });
 }

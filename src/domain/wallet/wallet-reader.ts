@@ -23,21 +23,19 @@ interface WalletRow {
  * exchange stays active, free reads go on, paid work is refused.
  */
 export async function readWallet(em: Em, tenantId: string, integrationId: string | null, timeoutMs: number, now: Date): Promise<WalletView> {
-  let row: WalletRow | undefined;
-  try {
-    const rows = await em.execute<WalletRow[]>(
-      `select w.balance_rub, w.blocked, w.low_threshold_rub,
-              (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
-                where l.tenant_id = w.tenant_id and l.kind = 'charge' and (?::uuid is null or l.integration_id = ?::uuid)
-                  and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today
-         from wallets w where w.tenant_id = ?`,
-      [integrationId, integrationId, now.toISOString(), tenantId],
-      { method: 'all', signal: AbortSignal.timeout(timeoutMs), inflightQueryAbortStrategy: 'cancel query' },
-    );
-    row = rows[0];
-  } catch {
-    row = undefined;
-  }
+  const query = em.execute<WalletRow[]>(
+    `select w.balance_rub, w.blocked, w.low_threshold_rub,
+            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
+              where l.tenant_id = w.tenant_id and l.kind = 'charge' and (?::uuid is null or l.integration_id = ?::uuid)
+                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today
+       from wallets w where w.tenant_id = ?`,
+    [integrationId, integrationId, now.toISOString(), tenantId],
+  );
+  // A reading that does not come in time is `unknown`; the query itself ends by the pool's
+  // statement_timeout (cancelling it from here costs a new connection per cancel).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), timeoutMs); });
+  const row = await Promise.race([query.then((rows) => rows[0]), late]).catch(() => undefined).finally(() => clearTimeout(timer));
   const facts: WalletFacts | null = row ? { balanceRub: row.balance_rub, blocked: row.blocked, lowThresholdRub: row.low_threshold_rub } : null;
   const { state, exchange } = walletState(facts);
   return {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import { CATALOGUE } from '../problem.js';
-import type { RouteDefinition } from '../route.js';
+import { carriesPii, type RouteDefinition } from '../route.js';
 import { ProblemSchema } from '../schemas/common.js';
 import { SchemaConverter, type JsonSchema } from './joi-to-json-schema.js';
 
@@ -14,7 +14,7 @@ function errorCodesOf(route: RouteDefinition): string[] {
   if (route.body) extra.push('bad_request', 'payload_too_large');
   if (route.method === 'POST') extra.push('idempotency_conflict', 'operation_in_progress');
   if (route.idempotency === 'required') extra.push('idempotency_key_required');
-  if (route.pii) extra.push('pii_transfer_not_allowed');
+  if (carriesPii(route)) extra.push('pii_transfer_not_allowed');
   return [...new Set([...common, ...extra])];
 }
 
@@ -64,7 +64,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
       ...(deprecation ? { deprecated: true } : {}),
       'x-rate-class': route.rateClass,
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),
-      ...(route.pii ? { 'x-personal-data': true } : {}),
+      ...(carriesPii(route) ? { 'x-personal-data': true } : {}),
       security: [{ bearerAuth: [] }],
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(route.body) } } } } : {}),

@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis';
+import type { Orm } from '../../db/orm.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import { readWallet, type WalletView } from './wallet-reader.js';
+
+/** Redis channel on which a wallet change (top-up, charge, block) is announced, with the tenant id. */
+export const WALLET_CHANGED_CHANNEL = 'wallet-changed';
+
+/** Tells every api process that a tenant's wallet changed. Call after the change commits. */
+export async function announceWalletChange(redis: Redis, tenantId: string): Promise<void> {
+  await redis.publish(WALLET_CHANGED_CHANNEL, tenantId);
+}
+
+interface Entry {
+  view: WalletView;
+  loadedAt: number;
+}
+
+/**
+ * The wallet as the gate and GET /me see it, kept `ttlMs` per (tenant, integration). A change
+ * announced on WALLET_CHANGED_CHANNEL drops the tenant's entries at once, so a top-up resumes
+ * the exchange immediately; the TTL bounds staleness if an announcement is missed (the spec
+ * allows 30 s). An `unknown` reading is never cached.
+ */
+export class WalletCache {
+  /** tenant -> integration ('' for the tenant itself) -> entry */
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+    private readonly readTimeoutMs: number,
+  ) {}
+
+  /** Listens for change announcements on a connection of its own (subscriber mode). */
+  async listen(redis: Redis, log: Logger): Promise<void> {
+    if (this.ttlMs === 0) return;
+    // Unlike request-path commands, the subscription may wait for the connection (and ioredis
+    // subscribes again by itself after a reconnect).
+    this.subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber.on('error', (err: Error) => log.warn({ err: err.message }, 'wallet-change subscriber error'));
+    this.subscriber.on('message', (_channel: string, tenantId: string) => this.forget(tenantId));
+    // Entries cached while the subscription was down may have missed changes.
+    this.subscriber.on('ready', () => this.entries.clear());
+    await this.subscriber.subscribe(WALLET_CHANGED_CHANNEL).catch((err: Error) => log.warn({ err: err.message }, 'wallet-change subscribe failed'));
+  }
+
+  async get(tenantId: string, integrationId: string | null): Promise<WalletView> {
+    const now = Date.now();
+    const hit = this.entries.get(tenantId)?.get(integrationId ?? '');
+    if (hit && now - hit.loadedAt < this.ttlMs) return hit.view;
+    const view = await readWallet(this.orm.em.fork(), tenantId, integrationId, this.readTimeoutMs, this.clock.now());
+    if (this.ttlMs > 0 && view.state !== 'unknown') {
+      if (this.entries.size > 50_000) this.entries.clear();
+      let tenant = this.entries.get(tenantId);
+      if (!tenant) this.entries.set(tenantId, (tenant = new Map()));
+      tenant.set(integrationId ?? '', { view, loadedAt: now });
+    }
+    return view;
+  }
+
+  forget(tenantId: string): void {
+    this.entries.delete(tenantId);
+  }
+
+  close(): void {
+    this.subscriber?.disconnect();
+  }
+}

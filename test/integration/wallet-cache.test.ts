@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/app.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call, expectProblem } from '../support/http.js';
+import { ctlProcess, onlyJson } from '../support/ctl.js';
+import { postToLedger } from '../../src/domain/wallet/ledger.js';
+
+// The api's wallet view is cached (WALLET_CACHE_MS); a change announced on Redis, as bin/ctl
+// does after its commit, must end a suspension at once on every api process.
+let first: TestApi;
+let second: TestApi;
+let caller: Caller;
+
+const me = (api: TestApi) => call(api.base, 'GET', '/me', { key: caller.apiKey });
+const disclosures = (api: TestApi) => call(api.base, 'GET', '/disclosures', { key: caller.apiKey });
+
+beforeAll(async () => {
+  first = await startApi({ WALLET_CACHE_MS: '30000' });
+  second = await startApi({ WALLET_CACHE_MS: '30000' });
+  caller = await newCaller(first.services, { balanceRub: '10.00' });
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+});
+
+/** Waits until both apis' wallet-change subscriptions are live (a PUBLISH reaches two listeners). */
+async function subscribed(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const listeners = await first.services.redis.pubsub('NUMSUB', 'wallet-changed') as [string, number];
+    if (Number(listeners[1]) >= 2) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('wallet-change subscriptions did not come up');
+}
+
+describe('the cached wallet view', () => {
+  it('is reused within WALLET_CACHE_MS: a change nobody announced is not seen yet', async () => {
+    await subscribed();
+    expect((await me(first)).body.wallet.balance).toEqual({ amount: '10.00', currency: 'RUB' });
+    await first.services.orm.em.fork().transactional((em) =>
+      postToLedger(em, { tenantId: caller.tenantId, kind: 'topup', amountRub: '5.00' }, new Date()));
+    expect((await me(first)).body.wallet.balance).toEqual({ amount: '10.00', currency: 'RUB' });
+  });
+
+  it('a charge through bin/ctl suspends the exchange on both api processes at once, and a top-up resumes it at once', async () => {
+    expect((await disclosures(first)).status).toBe(200);
+    expect((await disclosures(second)).status).toBe(200);
+
+    onlyJson(await ctlProcess(['wallet', 'charge', '--tenant', caller.tenantId, '--amount', '100', '--json']));
+    for (const api of [first, second]) {
+      expectProblem(await disclosures(api), 'wallet_suspended', {
+        topup_url: expect.any(String),
+        balance: { amount: '-85.00', currency: 'RUB' },
+      });
+    }
+
+    onlyJson(await ctlProcess(['wallet', 'topup', '--tenant', caller.tenantId, '--amount', '200', '--json']));
+    for (const api of [first, second]) {
+      expect((await disclosures(api)).status).toBe(200);
+      expect((await me(api)).body.wallet).toMatchObject({ balance: { amount: '115.00', currency: 'RUB' }, exchange: 'active' });
+    }
+  });
+});
