@@ -1,8 +1,6 @@
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import { ApiKey } from '../entities/api-key.js';
-import { Integration } from '../entities/integration.js';
-import { Tenant } from '../entities/tenant.js';
+import { findCaller, type Caller } from '../domain/access/caller-lookup.js';
 import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
 import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
@@ -33,11 +31,7 @@ export interface AuthContext {
   clientAddress: string;
 }
 
-interface CachedCaller {
-  key: ApiKey;
-  integration: Integration;
-  tenant: Tenant;
-  channelId: string | null;
+interface CachedCaller extends Caller {
   loadedAt: number;
 }
 
@@ -119,16 +113,9 @@ export class Authenticator {
     const now = Date.now();
     const hit = this.cache.get(keyId);
     if (hit && now - hit.loadedAt < ttl) return hit;
-    const em = this.services.orm.em.fork();
-    const key = await em.findOne(ApiKey, { keyId });
-    if (!key) return null;
-    const [integration, tenant, channel] = await Promise.all([
-      em.findOne(Integration, { id: key.integrationId }),
-      em.findOne(Tenant, { id: key.tenantId }),
-      em.execute<{ id: string }[]>(`select id from channels where integration_id = ? and type = 'api'`, [key.integrationId]),
-    ]);
-    if (!integration || !tenant) return null;
-    const caller = { key, integration, tenant, channelId: channel[0]?.id ?? null, loadedAt: now };
+    const found = await findCaller(this.services.orm.em.fork(), keyId);
+    if (!found) return null;
+    const caller = { ...found, loadedAt: now };
     if (ttl > 0) {
       if (this.cache.size > 10_000) this.cache.clear();
       this.cache.set(keyId, caller);

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(`\nGET /me vs a bare key lookup, ${new Date().toISOString()}`);
   console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; ${connections} connections, ${duration} s per server after ${warmup} s warm-up; load average ${loadBefore.toFixed(2)} before the run;`);
-  console.log(`pool max ${config.dbPoolMax} per server, AUTH_CACHE_MS ${config.authCacheMs}, RATE_LIMIT_READ_PER_MIN ${RATE_LIMIT_READ_PER_MIN} (raised for the run), LOG_LEVEL warn, NODE_ENV production.\n`);
+  console.log(`pool max ${config.dbPoolMax} per server, AUTH_CACHE_MS ${config.authCacheMs}, WALLET_CACHE_MS ${config.walletCacheMs}, RATE_LIMIT_READ_PER_MIN ${RATE_LIMIT_READ_PER_MIN} (raised for the run), LOG_LEVEL warn, NODE_ENV production.\n`);
   console.log(table(rows));
   const failed = rows.filter((m) => m.result.non2xx > 0 || m.result.errors > 0 || m.result.timeouts > 0);
   if (failed.length) {
