@@ -1,6 +1,7 @@
 import { Migration20261121000100Foundation } from './20261121000100-foundation.js';
 import { Migration20261121000200Disclosures } from './20261121000200-disclosures.js';
 import { Migration20261122000300MillisecondTimestamps } from './20261122000300-millisecond-timestamps.js';
+import { Migration20261122000400Webhooks } from './20261122000400-webhooks.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261121000100Foundation', class: Migration20261121000100Foundation },
   { name: 'Migration20261121000200Disclosures', class: Migration20261121000200Disclosures },
   { name: 'Migration20261122000300MillisecondTimestamps', class: Migration20261122000300MillisecondTimestamps },
+  { name: 'Migration20261122000400Webhooks', class: Migration20261122000400Webhooks },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

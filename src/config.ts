@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
+import { parseDuration } from './clock.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -11,6 +12,25 @@ export interface RouteDeprecation {
   deprecation: string;
   sunset?: string;
   link?: string;
+}
+
+export interface WebhookSettings {
+  /** Key material for AES-256-GCM of signing secrets at rest. */
+  secretKey: string;
+  /** Development and tests only: loopback and private addresses become reachable. */
+  allowPrivateNetworks: boolean;
+  /** Development and tests only (like curl --resolve): host name -> address, still checked by the address policy. */
+  resolve: Record<string, string>;
+  timeoutMs: number;
+  /** Pause before retry 1..8. */
+  retrySchedule: number[];
+  /** Upper bound for a subscriber's Retry-After. */
+  retryAfterMaxMs: number;
+  /** How often a held delivery looks again without a signal (jittered). */
+  holdRecheckMs: number;
+  relaySweepMs: number;
+  retentionDays: number;
+  cleanupEvery: string;
 }
 
 export interface Config {
@@ -40,6 +60,7 @@ export interface Config {
   deprecations: Record<string, RouteDeprecation>;
   disabledFamilies: string[];
   keyExpiryScanEvery: string;
+  webhooks: WebhookSettings;
   logLevel: string;
 }
 
@@ -78,6 +99,16 @@ const schema = Joi.object({
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
   DISABLED_ROUTE_FAMILIES: Joi.string().allow('').default(''),
   KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  WEBHOOK_SECRET_KEY: Joi.string().min(32),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Joi.boolean().default(false),
+  WEBHOOK_RESOLVE: Joi.string().allow('').default(''),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).max(60000).default(10000),
+  WEBHOOK_RETRY_SCHEDULE: Joi.string().default('5s,5m,30m,2h,5h,10h,10h,10h'),
+  WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
+  RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
+  WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
+  WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -105,14 +136,50 @@ function parseCellOrigins(value: string): Record<Cell, string> {
   return out as Record<Cell, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- joi hands back the validated environment untyped
+function parseWebhookSettings(v: Record<string, any>, production: boolean): WebhookSettings {
+  const retrySchedule = list(v.WEBHOOK_RETRY_SCHEDULE).map((d) => {
+    try {
+      return parseDuration(d);
+    } catch {
+      throw new ConfigError(`configuration: "WEBHOOK_RETRY_SCHEDULE" entry "${d}" is not a duration like 5s, 30m or 2h`);
+    }
+  });
+  if (retrySchedule.length !== 8) throw new ConfigError('configuration: "WEBHOOK_RETRY_SCHEDULE" needs exactly 8 comma-separated durations (one per retry)');
+  const resolve: Record<string, string> = {};
+  for (const pair of list(v.WEBHOOK_RESOLVE)) {
+    const [host, address] = pair.split('=');
+    if (!host || !address || !isValidAllowlistEntry(address) || address.includes('/')) {
+      throw new ConfigError(`configuration: "WEBHOOK_RESOLVE" entry "${pair}" is not host=address`);
+    }
+    resolve[host.toLowerCase()] = address;
+  }
+  if (production && (v.WEBHOOK_ALLOW_PRIVATE_NETWORKS || Object.keys(resolve).length)) {
+    throw new ConfigError('configuration: "WEBHOOK_ALLOW_PRIVATE_NETWORKS" and "WEBHOOK_RESOLVE" are for development and tests, not production');
+  }
+  return {
+    secretKey: v.WEBHOOK_SECRET_KEY ?? `${DEV_SECRET}-webhooks`,
+    allowPrivateNetworks: v.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    resolve,
+    timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    retrySchedule,
+    retryAfterMaxMs: parseDuration(v.WEBHOOK_RETRY_AFTER_MAX),
+    holdRecheckMs: parseDuration(v.WEBHOOK_HOLD_RECHECK),
+    relaySweepMs: v.RELAY_SWEEP_MS,
+    retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
+    cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
+  };
+}
+
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`configuration: ${error.message}`);
   const production = v.NODE_ENV === 'production';
-  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET']) {
+  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY']) {
     if (production && !v[name]) throw new ConfigError(`configuration: "${name}" is required in production`);
   }
+  const webhooks = parseWebhookSettings(v, production);
   const trustedProxies = list(v.TRUSTED_PROXIES);
   const badProxy = trustedProxies.find((p) => !isValidAllowlistEntry(p));
   if (badProxy) throw new ConfigError(`configuration: "TRUSTED_PROXIES" entry "${badProxy}" is not an IP address or CIDR network`);
@@ -159,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deprecations,
     disabledFamilies: list(v.DISABLED_ROUTE_FAMILIES),
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
+    webhooks,
     logLevel: v.LOG_LEVEL,
   };
 }

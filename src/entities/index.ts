@@ -7,6 +7,7 @@ export { OutboxEvent } from './outbox-event.js';
 export { IdempotencyRecord } from './idempotency-record.js';
 export { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
 export { KeyExpiryNotice } from './key-expiry-notice.js';
+export { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -16,8 +17,10 @@ import { OutboxEvent } from './outbox-event.js';
 import { IdempotencyRecord } from './idempotency-record.js';
 import { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
 import { KeyExpiryNotice } from './key-expiry-notice.js';
+import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
   OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
+  Webhook, WebhookDelivery, WebhookDeliveryAttempt,
 ];

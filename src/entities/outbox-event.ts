@@ -14,6 +14,8 @@ export const OutboxEvent = defineEntity({
     data: p.json<Record<string, unknown>>(),
     /** Content for include_pii subscriptions (lead.*, contact.*, conversation.*), else null. */
     piiData: p.json<Record<string, unknown>>().nullable(),
+    /** Set for an event meant for one subscription only (webhook.test). */
+    targetWebhookId: p.uuid().nullable(),
     createdAt: p.datetime(),
     relayedAt: p.datetime().nullable(),
   },

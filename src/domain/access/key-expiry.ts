@@ -1,5 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { recordEvent } from '../events/outbox.js';
+import { EVENTS } from '../events/catalogue.js';
 
 /** Array parameters go as PostgreSQL array text: the query layer would expand a JS array into a list. */
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
@@ -62,13 +63,13 @@ export async function raiseKeyExpiryNotices(em: Em, tenantId: string, now: Date)
         integrationId: nearest.integration_id,
         type: 'api_key.expiring',
         livemode: nearest.mode === 'live',
-        data: {
+        ...EVENTS['api_key.expiring']({
           key_id: keyId,
           integration_id: nearest.integration_id,
           expires_at: expiresAt.toISOString(),
           threshold_days: nearest.threshold_days,
           days_left: Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 86_400_000)),
-        },
+        }),
       }, now);
       await tx.flush();
       await tx.execute('update key_expiry_notices set event_id = ? where key_id = ? and threshold_days = ?', [event.id, keyId, nearest.threshold_days]);

@@ -10,6 +10,8 @@ export interface NewEvent {
   data: Record<string, unknown>;
   piiData?: Record<string, unknown> | null;
   livemode?: boolean;
+  /** Only for events meant for one subscription (webhook.test). */
+  targetWebhookId?: string | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export function recordEvent(em: Em, event: NewEvent, now: Date): OutboxEvent {
     livemode: event.livemode ?? true,
     data: event.data,
     piiData: event.piiData ?? null,
+    targetWebhookId: event.targetWebhookId ?? null,
     createdAt: now,
     relayedAt: null,
   });

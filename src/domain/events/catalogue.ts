@@ -1,0 +1,88 @@
+import { EVENT_TYPES, type EventType } from './event-types.js';
+
+/**
+ * The data of every event type of spec 01 ("Events"), built in one place. `data` is the thin
+ * payload (identifiers); `piiData` is what an include_pii subscription additionally receives
+ * (contact and lead content), only for lead.*, contact.* and conversation.* types.
+ * message.created never carries message text, in either form.
+ */
+export interface EventData {
+  data: Record<string, unknown>;
+  piiData?: Record<string, unknown> | null;
+}
+
+/** Families whose events may carry personal data to an include_pii subscription. */
+export const PII_FAMILIES = ['lead', 'contact', 'conversation'] as const;
+
+export function familyOf(type: string): string {
+  return type.slice(0, type.indexOf('.'));
+}
+
+export function isPiiCapable(type: string): boolean {
+  return (PII_FAMILIES as readonly string[]).includes(familyOf(type));
+}
+
+/** An exact type, or `<family>.*` of a known family. */
+export function isKnownEventPattern(pattern: string): boolean {
+  if (pattern.endsWith('.*')) return pattern.slice(0, -2) in EVENT_TYPES;
+  return (Object.values(EVENT_TYPES).flat() as string[]).includes(pattern);
+}
+
+/** Does a subscription's `events` list take this event type? */
+export function subscribesTo(patterns: readonly string[], type: string): boolean {
+  return patterns.some((p) => p === type || (p.endsWith('.*') && familyOf(type) === p.slice(0, -2)));
+}
+
+export interface ContactFields {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+interface LeadRef {
+  lead_id: string;
+  contact_id: string | null;
+  conversation_id: string | null;
+  version: number;
+}
+
+const withContact = (contact: ContactFields | undefined) => (contact ? { contact } : null);
+
+/** Builders, one per type. Later issues call these; no other module shapes event data. */
+export const EVENTS = {
+  'conversation.created': (e: { conversation_id: string; contact_id: string | null; channel: string | null; contact?: ContactFields }): EventData =>
+    ({ data: { conversation_id: e.conversation_id, contact_id: e.contact_id, channel: e.channel }, piiData: withContact(e.contact) }),
+  'conversation.handoff_requested': (e: { conversation_id: string; lead_id: string | null; reason?: string | null; contact?: ContactFields }): EventData =>
+    ({ data: { conversation_id: e.conversation_id, ...(e.lead_id ? { lead_id: e.lead_id } : {}), ...(e.reason ? { reason: e.reason } : {}) }, piiData: withContact(e.contact) }),
+  'conversation.summary_ready': (e: { conversation_id: string; summary?: string }): EventData =>
+    ({ data: { conversation_id: e.conversation_id }, piiData: e.summary ? { summary: e.summary } : null }),
+  'message.created': (e: { message_id: string; conversation_id: string; sender: string; ai_reply?: { status: string; reason?: string } }): EventData =>
+    ({ data: { message_id: e.message_id, conversation_id: e.conversation_id, sender: e.sender, ...(e.ai_reply ? { ai_reply: e.ai_reply } : {}) } }),
+  'lead.created': (e: LeadRef & { contact?: ContactFields }): EventData => ({ data: leadData(e), piiData: withContact(e.contact) }),
+  'lead.updated': (e: LeadRef & { changed_fields: string[]; contact?: ContactFields }): EventData =>
+    ({ data: { ...leadData(e), changed_fields: e.changed_fields }, piiData: withContact(e.contact) }),
+  'lead.scored': (e: LeadRef & { score: number; level: string; reason: string | null; flags: string[] }): EventData =>
+    ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags } }),
+  'lead.status_changed': (e: LeadRef & { status: string; previous_status: string | null }): EventData =>
+    ({ data: { ...leadData(e), status: e.status, previous_status: e.previous_status } }),
+  'lead.action_requested': (e: LeadRef & { reason: string; evidence: unknown[] }): EventData =>
+    ({ data: { ...leadData(e), reason: e.reason, evidence: e.evidence } }),
+  'task.created': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
+  'task.completed': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
+  'contact.merged': (e: { contact_id: string; merged_contact_ids: string[]; contact?: ContactFields }): EventData =>
+    ({ data: { contact_id: e.contact_id, merged_contact_ids: e.merged_contact_ids }, piiData: withContact(e.contact) }),
+  'crm.mode_changed': (e: { crm_mode: string; previous_crm_mode: string }): EventData => ({ data: { ...e } }),
+  'article.ready': (e: { article_id: string }): EventData => ({ data: { article_id: e.article_id } }),
+  'article.published': (e: { article_id: string; published_url: string | null }): EventData => ({ data: { ...e } }),
+  'article.generation.failed': (e: { operation_id: string; topic_id: string | null; error: { code: string; message: string } }): EventData => ({ data: { ...e } }),
+  'strategist.report.ready': (e: { report_id: string; report_type: string }): EventData => ({ data: { ...e } }),
+  'strategist.turn.completed': (e: { session_id: string; turn_id: string }): EventData => ({ data: { ...e } }),
+  'operation.completed': (e: { operation: Record<string, unknown> }): EventData => ({ data: { operation: e.operation } }),
+  'api_key.expiring': (e: { key_id: string; integration_id: string; expires_at: string; threshold_days: number; days_left: number }): EventData =>
+    ({ data: { ...e } }),
+  'webhook.test': (e: { webhook_id: string }): EventData => ({ data: { webhook_id: e.webhook_id, message: 'This is a test event.' } }),
+} satisfies Record<EventType, (input: never) => EventData>;
+
+function leadData(e: LeadRef): Record<string, unknown> {
+  return { lead_id: e.lead_id, contact_id: e.contact_id, conversation_id: e.conversation_id, version: e.version };
+}

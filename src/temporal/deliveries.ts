@@ -1,0 +1,45 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal } from '../../workflows/delivery-contract.js';
+import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
+
+export interface DeliveryRef {
+  id: string;
+  tenantId: string;
+  integrationId: string;
+  webhookId: string;
+  eventType: string;
+}
+
+/**
+ * Starts workflow `delivery:<id>`. Already started (by another relay, or before a crash) is an
+ * expected answer, not an error: starting is idempotent.
+ */
+export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef): Promise<void> {
+  try {
+    await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
+      workflowId: deliveryWorkflowId(d.id),
+      taskQueue,
+      args: [d.id],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      typedSearchAttributes: [
+        { key: TENANT_ID, value: d.tenantId },
+        { key: INTEGRATION_ID, value: d.integrationId },
+        { key: WEBHOOK_ID, value: d.webhookId },
+        { key: EVENT_TYPE, value: d.eventType },
+        { key: DELIVERY_STATE, value: 'pending' },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/** Asks a held delivery to look at its hold again (no-op when it has finished). */
+export async function signalRecheck(client: Client, deliveryId: string): Promise<void> {
+  await client.workflow.getHandle(deliveryWorkflowId(deliveryId)).signal(recheckHoldSignal).catch(() => undefined);
+}
+
+/** Ends a delivery's workflow (its subscription was deleted). */
+export async function cancelDeliveryWorkflow(client: Client, deliveryId: string): Promise<void> {
+  await client.workflow.getHandle(deliveryWorkflowId(deliveryId)).cancel().catch(() => undefined);
+}
