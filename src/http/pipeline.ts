@@ -50,6 +50,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   const now = services.clock.now();
   const requestId = ctx.state.requestId as string;
   const disclosures: Disclosure[] = [];
+  const afterCommit: (() => Promise<unknown>)[] = [];
   const idempotencyKey = ctx.method === 'POST' ? readIdempotencyKey(ctx.get('idempotency-key') || undefined) : null;
   if (route.idempotency === 'required' && !idempotencyKey) {
     throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
@@ -59,6 +60,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   const call = (em: Em) => route.handler({
     ...input, em, services, requestId, ctx, wallet: ctx.state.wallet,
     disclose: (d) => disclosures.push(d),
+    afterCommit: (fn) => afterCommit.push(fn),
   });
   const finish = async (em: Em, result: HandlerResult) => {
     if (disclosures.length) {
@@ -73,16 +75,23 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
     return result;
   };
   const em = services.orm.em.fork();
-  if (!transactional) return finish(em, await call(em));
-  return em.transactional(async (tx) => {
-    if (!idempotencyKey) return finish(tx, await call(tx));
-    const hash = requestHash(route.method, ctx.path, input.body);
-    const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
-    if (prior.kind === 'replay') return prior.result;
-    const result = await finish(tx, await call(tx));
-    if (result.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...result, body: route.replayBody(result.body) } : result, now);
-    return result;
-  });
+  const result = transactional ? await runInTransaction(em) : await finish(em, await call(em));
+  for (const fn of afterCommit) {
+    await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));
+  }
+  return result;
+
+  function runInTransaction(root: Em): Promise<HandlerResult> {
+    return root.transactional(async (tx) => {
+      if (!idempotencyKey) return finish(tx, await call(tx));
+      const hash = requestHash(route.method, ctx.path, input.body);
+      const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
+      if (prior.kind === 'replay') return prior.result;
+      const fresh = await finish(tx, await call(tx));
+      if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, now);
+      return fresh;
+    });
+  }
 }
 
 /** Registers one API route with its whole middleware chain. */

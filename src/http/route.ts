@@ -29,6 +29,12 @@ export interface HandlerInput<Q, P, B> {
   requestId: string;
   /** Records a personal-data disclosure; written in the same transaction as the read. */
   disclose(disclosure: Disclosure): void;
+  /**
+   * Runs `fn` once the handler's transaction has committed (wake the relay, signal or cancel
+   * workflows): never data changes, which belong in the transaction. Not run on an idempotent
+   * replay or when the request fails. A failure is logged, not answered.
+   */
+  afterCommit(fn: () => Promise<unknown>): void;
   ctx: Context;
 }
 
