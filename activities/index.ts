@@ -1,5 +1,6 @@
 import type { Services } from '../src/services.js';
 import { createKeyExpiryActivities } from './key-expiry.js';
+import { createWebhookActivities } from './webhooks.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -8,6 +9,7 @@ import { createKeyExpiryActivities } from './key-expiry.js';
 export function createActivities(services: Services) {
   return {
     ...createKeyExpiryActivities(services),
+    ...createWebhookActivities(services),
   };
 }
 

@@ -1,19 +1,49 @@
-import { loadConfig } from './config.js';
-import { createServices } from './services.js';
+import { createServer, type Server } from 'node:http';
+import { loadConfig, ConfigError } from './config.js';
+import { createServices, type Services } from './services.js';
 import { createWorker } from './temporal/worker.js';
+import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
 
-/** The worker process: Temporal workflows and activities (and, with the webhooks issue, the outbox relay). */
+/**
+ * The worker process: Temporal workflows and activities, the outbox relay and the release of
+ * wallet holds. With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
+ * delivery states, attempt latency live here, not in the api) on /metrics.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const metricsPort = workerMetricsPort(process.env.WORKER_METRICS_PORT);
   const services = await createServices(config);
   const { worker, connection } = await createWorker(services);
+  const engine = await startDeliveryEngine(services);
+  const metricsServer = metricsPort === null ? undefined : serveMetrics(services, metricsPort);
   const stop = () => worker.shutdown();
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  services.log.info({ task_queue: config.temporal.taskQueue }, 'worker running');
+  services.log.info({ task_queue: config.temporal.taskQueue, metrics_port: metricsPort }, 'worker running');
   await worker.run();
+  metricsServer?.close();
+  await engine.stop();
   await connection.close();
   await services.close();
+}
+
+function workerMetricsPort(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('configuration: "WORKER_METRICS_PORT" must be a port number (1-65535)');
+  return port;
+}
+
+function serveMetrics(services: Services, port: number): Server {
+  const server = createServer((req, res) => {
+    if (req.url !== '/metrics') return res.writeHead(404).end();
+    services.metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': services.metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  server.listen(port, services.config.host);
+  return server;
 }
 
 main().catch((err: unknown) => {

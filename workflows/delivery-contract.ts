@@ -11,3 +11,17 @@ export const deliveryWorkflowId = (deliveryId: string): string => `delivery:${de
 
 /** A hold may have ended (subscription set active, wallet topped up): look again now. */
 export const recheckHoldSignal = defineSignal('recheckHold');
+
+/**
+ * The delivery settings a workflow runs with. Workflows cannot read configuration, so the
+ * relay passes these (config.webhooks) as the second argument when it starts one.
+ */
+export interface DeliveryTiming {
+  /** Pause before retry 1..8. */
+  retrySchedule: number[];
+  retryAfterMaxMs: number;
+  /** Re-check of a hold when no signal comes (jittered). */
+  holdRecheckMs: number;
+  /** Subscriber answer time-out of one attempt. */
+  timeoutMs: number;
+}

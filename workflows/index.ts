@@ -1,2 +1,4 @@
 // Every workflow the worker runs. Deterministic code only: no I/O, no Node built-ins.
 export { apiKeyExpiryScan, keyExpiryNotices } from './key-expiry.js';
+export { deliveryWorkflow } from './delivery.js';
+export { deliveryLogRetention } from './retention.js';

@@ -14,9 +14,19 @@ import { presentWallet } from '../routes/account/presenters.js';
 import { INTEGRATION_STATUSES, type IntegrationStatus } from '../entities/integration.js';
 import { Decimal } from 'decimal.js';
 import { createLogger } from '../logger.js';
+import { recoverDeliveries, replayDelivery, ReplayRefused } from '../domain/webhooks/replay.js';
+import { wakeRelay } from '../domain/events/outbox-wakeup.js';
+import { ProgressBar } from './progress-bar.js';
+import Joi from 'joi';
 
-/** `afterCommit` runs once the command's transaction has committed (announcements, never data). */
-type Command = (s: Services, em: Em, f: Flags, afterCommit: (fn: () => Promise<void>) => void) => Promise<Record<string, unknown>>;
+/**
+ * `afterCommit` runs once the command's transaction has committed (announcements, never data);
+ * `args` are the words after the command's two (only commands listed in ARGUMENTS take any).
+ */
+type Command = (s: Services, em: Em, f: Flags, afterCommit: (fn: () => Promise<void>) => void, args: string[]) => Promise<Record<string, unknown>>;
+
+/** Commands that take positional arguments, and how many. */
+const ARGUMENTS: Record<string, number> = { 'deliveries replay': 1 };
 
 const USAGE = `bin/ctl <command> [options] [--json]
   demo seed
@@ -27,11 +37,20 @@ const USAGE = `bin/ctl <command> [options] [--json]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
   key revoke --key KEY_ID
   wallet topup|charge --tenant ID --amount D
-  wallet block|unblock --tenant ID`;
+  wallet block|unblock --tenant ID
+  deliveries replay DELIVERY_ID
+  deliveries recover --webhook ID --since ISO [--until ISO]`;
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
   return text;
+}
+
+/** An ISO 8601 instant with a zone, such as 2026-11-21T00:00:00Z. */
+function instant(flag: string, text: string): Date {
+  const { value, error } = Joi.date().iso().validate(text);
+  if (error || !/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) throw new UsageError(`--${flag} is an ISO 8601 time with a zone, such as 2026-11-21T00:00:00Z`);
+  return value;
 }
 
 async function walletOf(s: Services, em: Em, tenantId: string) {
@@ -118,6 +137,26 @@ const COMMANDS: Record<string, Command> = {
     postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now())),
   'wallet block': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
   'wallet unblock': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
+  'deliveries replay': async (s, em, f, afterCommit, [deliveryId]) => {
+    f.done();
+    const replay = await replayDelivery(em, deliveryId!, s.clock.now());
+    afterCommit(() => wakeRelay(s.redis));
+    return { id: replay.id, replay_of: replay.replayOf, webhook_id: replay.webhookId, event_id: replay.eventId, state: replay.state };
+  },
+  'deliveries recover': async (s, em, f, afterCommit) => {
+    const webhookId = f.required('webhook');
+    const since = instant('since', f.required('since'));
+    const untilText = f.optional('until');
+    f.done();
+    const now = s.clock.now();
+    const until = untilText === undefined ? now : instant('until', untilText);
+    if (since.getTime() >= until.getTime()) throw new UsageError('--since must be before --until (default: now)');
+    const bar = ProgressBar.on(process.stderr, 'replaying');
+    const replays = await recoverDeliveries(em, { webhookId, since, until }, now, (done, total) => bar?.update(done, total));
+    bar?.finish();
+    if (replays.length) afterCommit(() => wakeRelay(s.redis));
+    return { replayed: replays.length, deliveries: replays.map((r) => r.id) };
+  },
 };
 
 /** Logs go to stderr: stdout carries the command's answer and nothing else (`--json` is parsed by scripts). */
@@ -136,12 +175,16 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   const { positional, flags } = parseArgs(argv);
   const name = positional.slice(0, 2).join(' ');
   const command = COMMANDS[name];
-  if (!command || positional.length !== 2) throw new UsageError(`unknown command "${positional.join(' ')}"\n${USAGE}`);
+  if (!command) throw new UsageError(`unknown command "${positional.join(' ')}"\n${USAGE}`);
+  const args = positional.slice(2);
+  if (args.length !== (ARGUMENTS[name] ?? 0)) {
+    throw new UsageError(ARGUMENTS[name] ? `${name} takes ${ARGUMENTS[name]} argument(s)\n${USAGE}` : `unknown command "${positional.join(' ')}"\n${USAGE}`);
+  }
   const own = services === undefined;
   const s = services ?? await ownServices();
   const after: (() => Promise<void>)[] = [];
   try {
-    const result = await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags), (fn) => after.push(fn)));
+    const result = await s.orm.em.fork().transactional((em) => command(s, em, new Flags(flags), (fn) => after.push(fn), args));
     for (const fn of after) {
       // The change is committed; a missed announcement only delays it by the api's cache TTL.
       await fn().catch((err: Error) => s.log.warn({ err: err.message }, 'announcement after commit failed'));
@@ -166,7 +209,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError;
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { FEATURE_OF_SCOPE } from '../domain/access/scopes.js';
+import { assertPiiTransferAllowed } from '../domain/access/personal-data.js';
 import { logDisclosures, type Disclosure } from '../domain/disclosures/disclosure-log.js';
 import { problem } from './problem.js';
 import { carriesPii, routerPath, type HandlerResult, type RouteDefinition } from './route.js';
@@ -25,16 +26,7 @@ export interface Pipeline {
 
 /** PII routes on the ru cell need an IP allowlist, hosting country RU and a transfer basis. */
 function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: string): void {
-  if (!carriesPii(route) || cell !== 'ru') return;
-  const i = auth.integration;
-  const missing = [
-    !(i.ipAllowlist && i.ipAllowlist.length) && 'an IP allowlist',
-    i.hostingCountry !== 'RU' && 'hosting country RU',
-    !i.transferBasis?.trim() && 'a declared transfer basis',
-  ].filter(Boolean);
-  if (missing.length) {
-    throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
-  }
+  if (carriesPii(route)) assertPiiTransferAllowed(cell, auth.integration);
 }
 
 function checkScope(route: RouteDefinition, auth: AuthContext): void {

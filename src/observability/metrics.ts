@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus series of one process. Later families add theirs through `registry`. */
 export class Metrics {
@@ -20,6 +20,25 @@ export class Metrics {
     name: 'rate_limit_refusals_total',
     help: 'Requests refused with 429 by rate class',
     labelNames: ['rate_class'] as const,
+    registers: [this.registry],
+  });
+  /** Set by the worker's outbox relay after each run. */
+  readonly outboxLag = new Gauge({
+    name: 'webhook_outbox_lag_seconds',
+    help: 'Age of the oldest committed event not yet turned into deliveries (0 when none waits)',
+    registers: [this.registry],
+  });
+  readonly deliveryTransitions = new Counter({
+    name: 'webhook_delivery_transitions_total',
+    help: 'Webhook deliveries entering a state (pending when created, then delivered, failed or dead)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+  readonly attemptLatency = new Histogram({
+    name: 'webhook_attempt_duration_seconds',
+    help: 'Time of one delivery attempt, from connecting to the subscriber\'s answer, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [this.registry],
   });
 

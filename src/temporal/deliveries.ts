@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal } from '../../workflows/delivery-contract.js';
+import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
 
 export interface DeliveryRef {
@@ -12,14 +12,15 @@ export interface DeliveryRef {
 
 /**
  * Starts workflow `delivery:<id>`. Already started (by another relay, or before a crash) is an
- * expected answer, not an error: starting is idempotent.
+ * expected answer, not an error: starting is idempotent. The relay passes its `timing`
+ * (config.webhooks); without it the workflow takes the worker's.
  */
-export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef): Promise<void> {
+export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef, timing?: DeliveryTiming): Promise<void> {
   try {
     await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
       workflowId: deliveryWorkflowId(d.id),
       taskQueue,
-      args: [d.id],
+      args: timing ? [d.id, timing] : [d.id],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       typedSearchAttributes: [
         { key: TENANT_ID, value: d.tenantId },

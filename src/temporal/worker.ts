@@ -2,14 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import { createActivities } from '../../activities/index.js';
-import { ensureKeyExpirySchedule } from './schedules.js';
+import { ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
 export interface WorkerOptions {
   taskQueue?: string;
   /** Compiled workflow entry; tests run the same dist/ build as production. */
   workflowsPath?: string;
+  /** Id of the key-expiry Schedule (tests use their own). */
   scheduleId?: string;
+  /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
+  retentionScheduleId?: string;
 }
 
 /** Builds the Temporal worker of this process and makes sure its Schedules exist. */
@@ -19,6 +22,8 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const client = await services.temporal.client();
   await ensureSearchAttributes(client, config.temporal.namespace);
   await ensureKeyExpirySchedule(client, taskQueue, config.keyExpiryScanEvery, options.scheduleId);
+  const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
+  await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

@@ -11,7 +11,8 @@ function errorCodesOf(route: RouteDefinition): string[] {
   const extra = [...(route.errors ?? [])];
   if (route.params) extra.push('not_found');
   if (route.query || route.body) extra.push('validation_failed');
-  if (route.body) extra.push('bad_request', 'payload_too_large');
+  // Every write reads a JSON body, even one it expects empty: a wrong one is answered.
+  if (route.method !== 'GET') extra.push('bad_request', 'payload_too_large', 'validation_failed');
   if (route.method === 'POST') extra.push('idempotency_conflict', 'operation_in_progress');
   if (route.idempotency === 'required') extra.push('idempotency_key_required');
   if (carriesPii(route)) extra.push('pii_transfer_not_allowed');

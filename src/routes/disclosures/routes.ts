@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
 import { cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
-import { CursorCodec, filterBinding } from '../../http/cursor.js';
+import { keysetPage } from '../../http/keyset-page.js';
 import { DisclosureLogEntry } from '../../entities/disclosure.js';
 import { presentDisclosure, DisclosureSchema } from './presenter.js';
 
@@ -31,26 +31,17 @@ export const listDisclosures = defineRoute<Query>({
   responses: { 200: { description: 'DisclosurePage', schema: pageOf(DisclosureSchema, 'DisclosurePage') } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const now = services.clock.now();
-    const codec = new CursorCodec(services.config.secrets.cursor);
-    const binding = filterBinding('GET /disclosures', { created_after: query.created_after, resource_type: query.resource_type, channel: query.channel });
-    const after = query.cursor ? codec.decode(query.cursor, auth.integration.id, binding, now) as [string, string] : null;
-    const where: Record<string, unknown> = { integrationId: auth.integration.id };
-    if (query.resource_type) where.resourceType = query.resource_type;
-    if (query.channel) where.channel = query.channel;
-    const conditions: Record<string, unknown>[] = [where];
-    if (query.created_after) conditions.push({ occurredAt: { $gt: query.created_after } });
-    if (after) conditions.push({ $or: [{ occurredAt: { $gt: new Date(after[0]) } }, { occurredAt: new Date(after[0]), id: { $gt: after[1] } }] });
-    const rows = await em.find(DisclosureLogEntry, { $and: conditions } as never, { orderBy: { occurredAt: 'asc', id: 'asc' }, limit: query.limit + 1 });
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      status: 200,
-      body: {
-        data: page.map(presentDisclosure),
-        next_cursor: rows.length > query.limit && last ? codec.encode(auth.integration.id, binding, [last.occurredAt.toISOString(), last.id], now) : null,
-      },
-    };
+    const filters = { created_after: query.created_after, resource_type: query.resource_type, channel: query.channel };
+    const body = await keysetPage(services, auth.integration.id, 'GET /disclosures', filters, query, (after, take) => {
+      const where: Record<string, unknown> = { integrationId: auth.integration.id };
+      if (query.resource_type) where.resourceType = query.resource_type;
+      if (query.channel) where.channel = query.channel;
+      const conditions: Record<string, unknown>[] = [where];
+      if (query.created_after) conditions.push({ occurredAt: { $gt: query.created_after } });
+      if (after) conditions.push({ $or: [{ occurredAt: { $gt: new Date(after[0]) } }, { occurredAt: new Date(after[0]), id: { $gt: after[1] } }] });
+      return em.find(DisclosureLogEntry, { $and: conditions } as never, { orderBy: { occurredAt: 'asc', id: 'asc' }, limit: take });
+    }, (d) => d.occurredAt, presentDisclosure);
+    return { status: 200, body };
   },
 });
 

@@ -1,0 +1,89 @@
+import { Context } from '@temporalio/activity';
+import type { Services } from '../src/services.js';
+import type { DeliveryState } from '../src/entities/webhook.js';
+import type { DeliveryTiming } from '../workflows/delivery-contract.js';
+import { holdVerdict, loadDeliveryToSend, logPiiDelivery, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import { deliveryBody } from '../src/domain/webhooks/envelope.js';
+import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
+import { SecretBox } from '../src/domain/webhooks/secret-box.js';
+import { sendDelivery } from '../src/domain/webhooks/sender.js';
+import { deleteExpiredDeliveries } from '../src/domain/webhooks/retention.js';
+
+export interface AttemptInput {
+  deliveryId: string;
+  /** 1..9 */
+  attempt: number;
+  /** The schedule's pause before the next attempt; null when this is the last attempt. */
+  retryBaseMs: number | null;
+  /** -0.1..0.1, drawn by the workflow. */
+  jitter: number;
+  retryAfterMaxMs: number;
+  timeoutMs: number;
+}
+
+export interface AttemptOutcome {
+  /** held: not attempted (subscription paused, wallet suspended); gone: deleted with its subscription. */
+  state: DeliveryState | 'held' | 'gone';
+  holdReason?: HoldReason;
+  /** How long the workflow waits before the next attempt (null: no next attempt). */
+  pauseMs: number | null;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * Delivery activities. A subscriber's failure is a result, never an exception: Temporal only
+ * retries infrastructure errors (database), and the workflow owns the attempts.
+ */
+export function createWebhookActivities({ orm, config, clock, metrics }: Services) {
+  const box = new SecretBox(config.webhooks.secretKey);
+  return {
+    /**
+     * Unless the delivery is held or gone, signs and POSTs one attempt through the SSRF-safe
+     * sender and records it. The holds are read fresh from the database before every attempt.
+     */
+    async attemptDelivery(input: AttemptInput): Promise<AttemptOutcome> {
+      const em = orm.em.fork();
+      const hold = await holdVerdict(em, input.deliveryId, config.walletReadTimeoutMs, clock.now());
+      if (hold.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
+      if (hold.verdict === 'hold') return { state: 'held', holdReason: hold.reason, pauseMs: null, statusCode: null, error: null };
+      if (hold.verdict === 'finished') return { state: hold.state, pauseMs: null, statusCode: null, error: null };
+      const startedAt = clock.now();
+      const delivery = await loadDeliveryToSend(em, input.deliveryId, startedAt);
+      if (!delivery) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
+      const { body, carriesPii } = deliveryBody(delivery.event, delivery.includePii);
+      if (carriesPii) await logPiiDelivery(em, delivery, startedAt);
+      const secrets = [delivery.secretSealed, delivery.previousSecretSealed].filter((s): s is string => s !== null).map((s) => box.open(s));
+      // Heartbeats let Temporal hand the attempt to another worker soon after this one dies.
+      const context = Context.current();
+      const beat = setInterval(() => context.heartbeat(), 1000);
+      let result;
+      try {
+        result = await sendDelivery(
+          { url: delivery.url, eventId: delivery.event.id, eventType: delivery.event.type, body, secrets },
+          { ...config.webhooks, timeoutMs: input.timeoutMs },
+          () => clock.now(),
+        );
+      } finally {
+        clearInterval(beat);
+      }
+      const pauseMs = result.error === null || input.retryBaseMs === null ? null
+        : retryPauseMs({ baseMs: input.retryBaseMs, jitter: input.jitter, retryAfterMs: result.retryAfterMs, retryAfterMaxMs: input.retryAfterMaxMs });
+      const state = await recordAttempt(em, { deliveryId: input.deliveryId, attempt: input.attempt, startedAt, result, pauseMs }, clock.now());
+      metrics.attemptLatency.observe({ outcome: result.error === null ? 'delivered' : 'failed' }, result.durationMs / 1000);
+      if (state) metrics.deliveryTransitions.inc({ state });
+      return { state: state ?? 'gone', pauseMs: state === 'failed' ? pauseMs : null, statusCode: result.statusCode, error: result.error };
+    },
+
+    /** For a workflow started without timing: the worker's configuration. */
+    async workerDeliveryTiming(): Promise<DeliveryTiming> {
+      const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs } = config.webhooks;
+      return { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
+    },
+
+    /** Removes up to `limit` deliveries created before the cutoff (attempts go with them). */
+    async deleteExpiredDeliveries(cutoffIso: string, limit: number): Promise<number> {
+      return deleteExpiredDeliveries(orm.em.fork(), new Date(cutoffIso), limit);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { problem } from '../../http/problem.js';
+
+/** What an integration declares before personal data may leave the ru cell (spec 01, Authentication 7). */
+export interface TransferConditions {
+  ipAllowlist: readonly string[] | null;
+  hostingCountry: string | null;
+  transferBasis: string | null;
+}
+
+/** What the ru cell's personal-data conditions still lack; empty = none. */
+export function missingTransferConditions(i: TransferConditions): string[] {
+  return [
+    !(i.ipAllowlist && i.ipAllowlist.length) && 'an IP allowlist',
+    i.hostingCountry !== 'RU' && 'hosting country RU',
+    !i.transferBasis?.trim() && 'a declared transfer basis',
+  ].filter((m): m is string => typeof m === 'string');
+}
+
+/** 403 pii_transfer_not_allowed on the ru cell when a condition is missing; nothing elsewhere. */
+export function assertPiiTransferAllowed(cell: string, integration: TransferConditions): void {
+  const missing = cell === 'ru' ? missingTransferConditions(integration) : [];
+  if (missing.length) {
+    throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+import type { Services } from '../../services.js';
+import { signalRecheck } from '../../temporal/deliveries.js';
+import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
+import { readWallet } from '../wallet/wallet-reader.js';
+import { forEachConcurrently } from './concurrently.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'log' | 'clock'>;
+
+/**
+ * Ends wallet holds within seconds (spec 01: exchange resumes within 30 seconds; postponed
+ * webhooks are delivered). A wallet change announced on WALLET_CHANGED_CHANNEL that leaves the
+ * exchange active signals the tenant's unfinished deliveries to look at their hold again; held
+ * workflows otherwise only re-check on their long jittered timer (ARCHITECTURE flow 5).
+ */
+export class WalletHoldRelease {
+  private subscriber?: Redis;
+
+  constructor(private readonly s: HoldServices) {}
+
+  async start(): Promise<void> {
+    this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscriber error'));
+    this.subscriber.on('message', (_channel: string, tenantId: string) => {
+      this.release(tenantId).catch((err: Error) => this.s.log.warn({ tenant_id: tenantId, err: err.message }, 'held deliveries not signalled; their re-check timer releases them'));
+    });
+    await this.subscriber.subscribe(WALLET_CHANGED_CHANNEL).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));
+  }
+
+  /** Signals the tenant's pending and failed deliveries when its exchange is active; returns how many. */
+  async release(tenantId: string): Promise<number> {
+    if (!UUID.test(tenantId)) return 0;
+    const em = this.s.orm.em.fork();
+    const wallet = await readWallet(em, tenantId, null, this.s.config.walletReadTimeoutMs, this.s.clock.now());
+    if (wallet.exchange === 'suspended') return 0;
+    const rows = await em.execute<{ id: string }[]>(
+      `select id from webhook_deliveries where tenant_id = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
+      [tenantId],
+    );
+    if (!rows.length) return 0;
+    const client = await this.s.temporal.client();
+    await forEachConcurrently(rows, 20, (r) => signalRecheck(client, r.id), () => undefined);
+    return rows.length;
+  }
+
+  stop(): void {
+    this.subscriber?.disconnect();
+  }
+}

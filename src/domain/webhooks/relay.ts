@@ -1,0 +1,206 @@
+import type { Redis } from 'ioredis';
+import type { QueryResult } from '@mikro-orm/core';
+import type { Client } from '@temporalio/client';
+import type { Services } from '../../services.js';
+import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
+import { startDeliveryWorkflow } from '../../temporal/deliveries.js';
+import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
+import { subscribesTo } from '../events/catalogue.js';
+import { newId } from '../../ids.js';
+import { forEachConcurrently } from './concurrently.js';
+
+/** Events per transaction, and deliveries per start round. */
+const BATCH = 100;
+/** Workflow starts in flight at once. */
+const START_CONCURRENCY = 50;
+
+export interface RelayedEvent {
+  id: string;
+  tenant_id: string;
+  integration_id: string | null;
+  type: string;
+  target_webhook_id: string | null;
+}
+
+export interface Subscription {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  events: string[];
+  status: string;
+}
+
+/**
+ * Does this event go to this subscription? Same tenant; an integration's event only to that
+ * integration's subscriptions; a targeted event (webhook.test) only to its subscription,
+ * whatever its patterns and also while paused (the delivery then waits for the resume); any
+ * other event to the subscriptions active now whose patterns take its type.
+ */
+export function goesTo(event: RelayedEvent, s: Subscription): boolean {
+  if (s.tenant_id !== event.tenant_id) return false;
+  if (event.integration_id !== null && s.integration_id !== event.integration_id) return false;
+  if (event.target_webhook_id !== null) return s.id === event.target_webhook_id;
+  return s.status === 'active' && subscribesTo(s.events, event.type);
+}
+
+export interface RelayRun {
+  events: number;
+  deliveries: number;
+  started: number;
+}
+
+type RelayServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'metrics' | 'log' | 'clock'>;
+
+/**
+ * The outbox relay of the worker (ARCHITECTURE flow 3). Committed events become one
+ * webhook_deliveries row per matching subscription, in the transaction that marks them
+ * relayed; after the commit every delivery without a workflow (including replays written by
+ * the api or bin/ctl) gets workflow `delivery:<id>`. Woken by OUTBOX_CHANNEL and by a sweep
+ * every relaySweepMs, so a lost wake-up or a crash between commit and start only delays.
+ * Several relays may run at once: rows are claimed with FOR UPDATE SKIP LOCKED and a
+ * second start of the same workflow id is a no-op.
+ */
+export class OutboxRelay {
+  private subscriber?: Redis;
+  private sweep?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  private readonly taskQueue: string;
+  private readonly timing: DeliveryTiming;
+
+  constructor(private readonly s: RelayServices, options: { taskQueue?: string } = {}) {
+    this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
+    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs } = s.config.webhooks;
+    this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
+  }
+
+  async start(): Promise<void> {
+    // The subscription may wait for the connection (ioredis subscribes again after a reconnect).
+    this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'relay subscriber error'));
+    this.subscriber.on('message', () => this.wake());
+    await this.subscriber.subscribe(OUTBOX_CHANNEL).catch((err: Error) => this.s.log.warn({ err: err.message }, 'relay subscribe failed'));
+    this.sweep = setInterval(() => this.wake(), this.s.config.webhooks.relaySweepMs);
+    this.wake();
+  }
+
+  /** Runs the relay now, or once more right after the run in progress. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweep);
+    this.subscriber?.disconnect();
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.s.log.warn({ err: (err as Error).message }, 'relay run failed; the next sweep retries');
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One full pass: relay every waiting event, start every unstarted delivery, measure the lag. */
+  async runOnce(): Promise<RelayRun> {
+    const run: RelayRun = { events: 0, deliveries: 0, started: 0 };
+    for (;;) {
+      const batch = await this.relayBatch();
+      run.events += batch.events;
+      run.deliveries += batch.deliveries;
+      if (batch.events < BATCH) break;
+    }
+    const client = await this.s.temporal.client();
+    for (;;) {
+      const started = await this.startBatch(client);
+      run.started += started;
+      if (started < BATCH) break;
+    }
+    await this.measureLag();
+    return run;
+  }
+
+  private async relayBatch(): Promise<{ events: number; deliveries: number }> {
+    const now = this.s.clock.now().toISOString();
+    const result = await this.s.orm.em.fork().transactional(async (tx) => {
+      const events = await tx.execute<RelayedEvent[]>(
+        `select id, tenant_id, integration_id, type, target_webhook_id from outbox_events
+          where relayed_at is null order by created_at limit ? for update skip locked`,
+        [BATCH],
+      );
+      if (!events.length) return { events: 0, deliveries: 0 };
+      const subscriptions = await tx.execute<Subscription[]>(
+        `select id, tenant_id, integration_id, events, status from webhooks where tenant_id = any(?::uuid[])`,
+        [textArray([...new Set(events.map((e) => e.tenant_id))])],
+      );
+      const rows = events.flatMap((e) => subscriptions.filter((s) => goesTo(e, s)).map((s) => ({
+        id: newId(), tenant_id: s.tenant_id, integration_id: s.integration_id, webhook_id: s.id, event_id: e.id, event_type: e.type,
+      })));
+      let deliveries = 0;
+      if (rows.length) {
+        const inserted = await tx.execute<QueryResult>(
+          `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at)
+           select t.id, t.tenant_id, t.integration_id, t.webhook_id, t.event_id, t.event_type, 'pending', 0, ?, ?
+             from jsonb_to_recordset(?::jsonb) as t(id uuid, tenant_id uuid, integration_id uuid, webhook_id uuid, event_id text, event_type text)
+           on conflict (webhook_id, event_id) where replay_of is null do nothing`,
+          [now, now, JSON.stringify(rows)],
+          'run',
+        );
+        deliveries = inserted.affectedRows;
+      }
+      await tx.execute(`update outbox_events set relayed_at = ? where id = any(?::text[])`, [now, textArray(events.map((e) => e.id))], 'run');
+      return { events: events.length, deliveries };
+    });
+    if (result.deliveries) this.s.metrics.deliveryTransitions.inc({ state: 'pending' }, result.deliveries);
+    return result;
+  }
+
+  /** Starts the workflows of up to BATCH deliveries that have none yet; returns how many started. */
+  private async startBatch(client: Client): Promise<number> {
+    return this.s.orm.em.fork().transactional(async (tx) => {
+      const rows = await tx.execute<{ id: string; tenant_id: string; integration_id: string; webhook_id: string; event_type: string }[]>(
+        `select id, tenant_id, integration_id, webhook_id, event_type from webhook_deliveries
+          where workflow_started_at is null order by created_at limit ? for update skip locked`,
+        [BATCH],
+      );
+      const started: string[] = [];
+      await forEachConcurrently(rows, START_CONCURRENCY, async (d) => {
+        await startDeliveryWorkflow(client, this.taskQueue, {
+          id: d.id, tenantId: d.tenant_id, integrationId: d.integration_id, webhookId: d.webhook_id, eventType: d.event_type,
+        }, this.timing);
+        started.push(d.id);
+      }, (d, err) => this.s.log.warn({ delivery_id: d.id, err: (err as Error).message }, 'delivery workflow not started; the next sweep retries'));
+      if (started.length) {
+        await tx.execute(`update webhook_deliveries set workflow_started_at = ? where id = any(?::uuid[])`, [this.s.clock.now().toISOString(), textArray(started)], 'run');
+      }
+      return started.length;
+    });
+  }
+
+  private async measureLag(): Promise<void> {
+    const [row] = await this.s.orm.em.fork().execute<{ lag: string | null }[]>(
+      `select extract(epoch from (?::timestamptz - min(created_at))) as lag from outbox_events where relayed_at is null`,
+      [this.s.clock.now().toISOString()],
+    );
+    this.s.metrics.outboxLag.set(row?.lag ? Math.max(0, Number(row.lag)) : 0);
+  }
+}
+
+/** A PostgreSQL array literal of ids (the query layer would expand a JS array into a list). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}

@@ -1,0 +1,133 @@
+import { request, type RequestOptions } from 'node:https';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { isIPv6 } from 'node:net';
+import type { WebhookSettings } from '../../config.js';
+import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
+import { signatureHeader } from './signature.js';
+
+export interface OutgoingDelivery {
+  url: string;
+  eventId: string;
+  eventType: string;
+  /** The exact bytes that are signed and sent. */
+  body: string;
+  /** Every secret valid now: the current one, plus the previous one during a rotation window. */
+  secrets: readonly string[];
+}
+
+export interface SendResult {
+  /** The subscriber's HTTP status; null when no answer came (refused, timeout, TLS, connection). */
+  statusCode: number | null;
+  durationMs: number;
+  /** Why the attempt failed (null on 2xx): short, safe to show in the delivery log. */
+  error: string | null;
+  /** A 429 or 503 answer's Retry-After, in milliseconds. */
+  retryAfterMs: number | null;
+}
+
+export type SenderSettings = Pick<WebhookSettings, 'timeoutMs' | 'resolve' | 'allowPrivateNetworks'>;
+
+/**
+ * POSTs one signed delivery through the SSRF rules: the URL is checked again, the name is
+ * resolved once and every address must pass the policy, and the connection goes to the checked
+ * address only (the socket's lookup is pinned to it, so a second DNS answer cannot redirect
+ * it), while TLS is verified against the host name. Redirects are not followed. Never throws
+ * for the subscriber's side of things: every failure comes back as a SendResult.
+ */
+export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings, now: () => Date = () => new Date()): Promise<SendResult> {
+  const started = Date.now();
+  const failed = (error: string): SendResult => ({ statusCode: null, durationMs: Date.now() - started, error, retryAfterMs: null });
+  let url: URL;
+  let address: string;
+  try {
+    url = checkSubscriberUrl(d.url);
+    const addresses = await withinMs(resolveSubscriberHost(url.hostname, settings), settings.timeoutMs);
+    if (!addresses) return failed('timeout');
+    address = addresses[0]!;
+  } catch (err) {
+    if (!(err instanceof UrlRefused)) throw err;
+    return failed(`refused: ${err.message}`);
+  }
+  const headers = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(d.body)),
+    'User-Agent': 'PublicApi-Webhooks/1',
+    'Svc-Event-Id': d.eventId,
+    'Svc-Event-Type': d.eventType,
+    'Svc-Signature': signatureHeader(d.body, d.secrets, Math.floor(now().getTime() / 1000)),
+  };
+  const family = isIPv6(address) ? 6 : 4;
+  const options: RequestOptions = {
+    method: 'POST',
+    host: url.hostname,
+    servername: url.hostname,
+    port: 443,
+    path: `${url.pathname}${url.search}`,
+    headers,
+    agent: false,
+    lookup: pinnedLookup(address, family),
+  };
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    const finish = (statusCode: number | null, error: string | null, retryAfterMs: number | null = null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve({ statusCode, durationMs: Date.now() - started, error, retryAfterMs });
+    };
+    // The status decides; the answer's body is not read (the connection is closed at once).
+    const req = request(options, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 200 && status < 300) return finish(status, null);
+      if (status >= 300 && status < 400) return finish(status, `redirect ${status} not followed`);
+      const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], now()) : null;
+      finish(status, `HTTP ${status}`, retryAfter);
+    });
+    const timer = setTimeout(() => finish(null, 'timeout'), Math.max(0, started + settings.timeoutMs - Date.now()));
+    req.on('error', (err: NodeJS.ErrnoException) => finish(null, connectionError(err)));
+    req.end(d.body);
+  });
+}
+
+/** The value of `promise`, or undefined when it takes longer than `ms` (a resolver that hangs). */
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The socket's only way to a name: the address that passed the policy. */
+function pinnedLookup(address: string, family: 4 | 6) {
+  return (_host: string, opts: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    if (opts.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110 10.2.3), in milliseconds from now. */
+export function parseRetryAfter(value: string | undefined, now: Date): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+const TLS_CODES = /^(ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_|ERR_SSL_)/;
+
+/** A short reason for the delivery log; no stack, no addresses. */
+export function connectionError(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  if (TLS_CODES.test(code)) return `certificate error (${code})`;
+  switch (code) {
+    case 'ECONNREFUSED': return 'connection refused';
+    case 'ECONNRESET': return 'connection reset';
+    case 'EHOSTUNREACH': case 'ENETUNREACH': return 'host unreachable';
+    case 'ETIMEDOUT': return 'timeout';
+    case 'EPROTO': return 'TLS handshake failed';
+    default: return `connection error (${code || err.message.slice(0, 80)})`;
+  }
+}

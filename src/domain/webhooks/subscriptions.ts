@@ -1,0 +1,169 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import type { Cell, WebhookSettings } from '../../config.js';
+import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/webhook.js';
+import { Integration } from '../../entities/integration.js';
+import { DisclosureRegisterEntry } from '../../entities/disclosure.js';
+import { problem, type FieldError } from '../../http/problem.js';
+import { newId } from '../../ids.js';
+import { SecretBox, newSigningSecret } from './secret-box.js';
+import { eventErrors, piiEventErrors, scopesForPii, urlErrors } from './subscription-rules.js';
+import { assertPiiTransferAllowed, type TransferConditions } from '../access/personal-data.js';
+
+/** Spec 01, Limits: subscriptions per integration. */
+export const MAX_SUBSCRIPTIONS = 10;
+
+/** The calling integration, as the subscription rules see it. */
+export interface Subscriber extends TransferConditions {
+  tenantId: string;
+  integrationId: string;
+  scopes: readonly string[];
+}
+
+/** What a change of subscriptions needs besides the database: who asks, where, and when. */
+export interface SubscriptionContext {
+  subscriber: Subscriber;
+  cell: Cell;
+  webhooks: WebhookSettings;
+  now: Date;
+}
+
+export interface SubscriptionInput {
+  url: string;
+  events: string[];
+  include_pii?: boolean;
+  description?: string | null;
+}
+
+export interface SubscriptionChanges {
+  url?: string;
+  events?: string[];
+  include_pii?: boolean;
+  description?: string | null;
+  status?: WebhookStatus;
+}
+
+const HELD_STATES = ['pending', 'failed'] as const;
+
+function failOnFields(errors: FieldError[]): void {
+  if (errors.length) throw problem('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+}
+
+/** Personal data in events needs the scopes for those events and, on the ru cell, the transfer conditions. */
+function checkPiiAllowed(ctx: SubscriptionContext, events: readonly string[]): void {
+  const missingScope = scopesForPii(events).find((s) => !ctx.subscriber.scopes.includes(s));
+  if (missingScope) throw problem('scope_missing', `include_pii with these events needs the ${missingScope} scope.`);
+  assertPiiTransferAllowed(ctx.cell, ctx.subscriber);
+}
+
+/** The register of standing permissions to disclose: include_pii turned on or off. */
+function registerPiiChange(em: Em, ctx: SubscriptionContext, webhookId: string, action: 'pii_enabled' | 'pii_disabled'): void {
+  em.create(DisclosureRegisterEntry, {
+    id: newId(),
+    tenantId: ctx.subscriber.tenantId,
+    integrationId: ctx.subscriber.integrationId,
+    subjectType: 'webhook',
+    subjectId: webhookId,
+    action,
+    transferBasis: ctx.subscriber.transferBasis,
+    recipientCountry: ctx.subscriber.hostingCountry,
+    createdAt: ctx.now,
+  });
+}
+
+/** Creates an active subscription; the signing secret is returned here once and stored sealed. */
+export async function createSubscription(em: Em, ctx: SubscriptionContext, input: SubscriptionInput): Promise<{ webhook: Webhook; secret: string }> {
+  const includePii = input.include_pii ?? false;
+  failOnFields([
+    ...await urlErrors(input.url, ctx.webhooks),
+    ...eventErrors(input.events),
+    ...(includePii ? piiEventErrors(input.events) : []),
+  ]);
+  if (includePii) checkPiiAllowed(ctx, input.events);
+  // The integration row serialises concurrent creations, so the limit holds under races.
+  await em.findOneOrFail(Integration, { id: ctx.subscriber.integrationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const count = await em.count(Webhook, { integrationId: ctx.subscriber.integrationId });
+  if (count >= MAX_SUBSCRIPTIONS) {
+    throw problem('invalid_state', `An integration has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions; delete one first.`);
+  }
+  const secret = newSigningSecret();
+  const webhook = em.create(Webhook, {
+    id: newId(),
+    tenantId: ctx.subscriber.tenantId,
+    integrationId: ctx.subscriber.integrationId,
+    url: input.url,
+    events: input.events,
+    includePii,
+    description: input.description ?? null,
+    status: 'active',
+    secretSealed: new SecretBox(ctx.webhooks.secretKey).seal(secret),
+    previousSecretSealed: null,
+    previousSecretExpiresAt: null,
+    secretRotatedAt: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
+  if (includePii) registerPiiChange(em, ctx, webhook.id, 'pii_enabled');
+  await em.flush();
+  return { webhook, secret };
+}
+
+/** The integration's own subscription, else 404 (another integration's is indistinguishable from none). */
+export async function findSubscription(em: Em, integrationId: string, id: string, lock = false): Promise<Webhook> {
+  const webhook = await em.findOne(Webhook, { id, integrationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (!webhook) throw problem('not_found', 'No such webhook subscription.');
+  return webhook;
+}
+
+/** A page of the integration's subscriptions, oldest first by (created_at, id). */
+export async function listSubscriptions(em: Em, integrationId: string, after: [string, string] | null, limit: number): Promise<Webhook[]> {
+  const conditions: Record<string, unknown>[] = [{ integrationId }];
+  if (after) conditions.push({ $or: [{ createdAt: { $gt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { $gt: after[1] } }] });
+  return em.find(Webhook, { $and: conditions } as never, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+}
+
+async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {
+  const rows = await em.find(WebhookDelivery, { webhookId, state: { $in: [...HELD_STATES] } }, { fields: ['id'] });
+  return rows.map((d) => d.id);
+}
+
+/**
+ * Changes a subscription. Answers the subscription and, when it went from paused to active,
+ * the deliveries it was holding (pending or failed), to be signalled after the commit.
+ */
+export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: string, changes: SubscriptionChanges): Promise<{ webhook: Webhook; resumed: string[] }> {
+  const webhook = await findSubscription(em, ctx.subscriber.integrationId, id, true);
+  const events = changes.events ?? webhook.events;
+  const includePii = changes.include_pii ?? webhook.includePii;
+  // A new URL or new events is a new disclosure: the personal-data rules are checked again.
+  const piiTouched = includePii && (changes.include_pii === true || changes.events !== undefined || changes.url !== undefined);
+  failOnFields([
+    ...(changes.url !== undefined ? await urlErrors(changes.url, ctx.webhooks) : []),
+    ...(changes.events !== undefined ? eventErrors(changes.events) : []),
+    ...(piiTouched ? piiEventErrors(events) : []),
+  ]);
+  if (piiTouched) checkPiiAllowed(ctx, events);
+  if (includePii !== webhook.includePii) registerPiiChange(em, ctx, webhook.id, includePii ? 'pii_enabled' : 'pii_disabled');
+  const resumed = webhook.status === 'paused' && changes.status === 'active' ? await heldDeliveryIds(em, webhook.id) : [];
+  if (changes.url !== undefined) webhook.url = changes.url;
+  if (changes.events !== undefined) webhook.events = changes.events;
+  if (changes.description !== undefined) webhook.description = changes.description;
+  if (changes.status !== undefined) webhook.status = changes.status;
+  webhook.includePii = includePii;
+  webhook.updatedAt = ctx.now;
+  await em.flush();
+  return { webhook, resumed };
+}
+
+/**
+ * Removes a subscription with its delivery log (ON DELETE CASCADE). Answers the deliveries
+ * that were still on their way (pending or failed), whose workflows end after the commit.
+ */
+export async function deleteSubscription(em: Em, ctx: SubscriptionContext, id: string): Promise<string[]> {
+  const webhook = await findSubscription(em, ctx.subscriber.integrationId, id, true);
+  const held = await heldDeliveryIds(em, webhook.id);
+  if (webhook.includePii) registerPiiChange(em, ctx, webhook.id, 'pii_disabled');
+  em.remove(webhook);
+  await em.flush();
+  return held;
+}

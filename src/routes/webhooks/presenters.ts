@@ -1,0 +1,51 @@
+import type { Webhook, WebhookDelivery } from '../../entities/webhook.js';
+import type { OutboxEvent } from '../../entities/outbox-event.js';
+import { previousSecretValid } from '../../domain/webhooks/secret-rotation.js';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** Webhook (spec 01): never a secret, sealed or not. */
+export function presentWebhook(w: Webhook, now: Date) {
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    include_pii: w.includePii,
+    description: w.description ?? null,
+    status: w.status,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+    secret_rotated_at: iso(w.secretRotatedAt),
+    previous_secret_expires_at: previousSecretValid(w, now) ? iso(w.previousSecretExpiresAt) : null,
+  };
+}
+
+/** WebhookWithSecret: the plain secret exists only in this one answer. */
+export function presentWebhookWithSecret(w: Webhook, secret: string, now: Date) {
+  return { ...presentWebhook(w, now), secret };
+}
+
+/** What an idempotent replay of a secret-bearing answer shows: the secret is not shown twice. */
+export function withoutSecret(body: unknown): unknown {
+  return { ...(body as Record<string, unknown>), secret: null };
+}
+
+export function presentTestResult(event: OutboxEvent) {
+  return { event_id: event.id, type: event.type, status: 'queued' };
+}
+
+/** WebhookDelivery: exactly the fields of the spec table. */
+export function presentDelivery(d: WebhookDelivery) {
+  return {
+    id: d.id,
+    event_id: d.eventId,
+    state: d.state,
+    attempt: d.attempt,
+    status_code: d.statusCode ?? null,
+    duration_ms: d.durationMs ?? null,
+    error: d.error ?? null,
+    next_attempt_at: iso(d.nextAttemptAt),
+    delivered_at: iso(d.deliveredAt),
+    created_at: d.createdAt.toISOString(),
+  };
+}

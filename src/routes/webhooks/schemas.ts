@@ -1,0 +1,83 @@
+import Joi from 'joi';
+import { IsoDate, cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
+import { DELIVERY_STATES, WEBHOOK_STATUSES } from '../../entities/webhook.js';
+
+/** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
+
+const webhookFields = {
+  id: Joi.string().required(),
+  url: Joi.string().uri().required().description('https, port 443, a host name (not an IP address), no redirects.'),
+  events: Joi.array().items(Joi.string()).required().description('Exact event types or family patterns <family>.*.'),
+  include_pii: Joi.boolean().required(),
+  description: Joi.string().allow(null).required(),
+  status: Joi.string().valid(...WEBHOOK_STATUSES).required(),
+  created_at: IsoDate.required(),
+  updated_at: IsoDate.required(),
+  secret_rotated_at: IsoDate.allow(null).required().description('null = never rotated.'),
+  previous_secret_expires_at: IsoDate.allow(null).required()
+    .description('While the 24-hour rotation window is open: when the old secret stops working; else null.'),
+};
+
+export const WebhookSchema = Joi.object(webhookFields).meta({ ref: 'Webhook' });
+
+export const WebhookWithSecretSchema = Joi.object({
+  ...webhookFields,
+  secret: Joi.string().allow(null).required().description('Signing secret, returned once (creation, rotation); null on an idempotent replay.'),
+}).meta({ ref: 'WebhookWithSecret' });
+
+export const WebhookPageSchema = pageOf(WebhookSchema, 'WebhookPage');
+
+const url = Joi.string().max(2048).description('https, port 443, a host name (not an IP address), no credentials.');
+const events = Joi.array().items(Joi.string().max(100)).min(1).max(64).unique()
+  .description('Event types or <family>.* patterns, each once.');
+const includePii = Joi.boolean().description('Personal data in lead.*, contact.* and conversation.* events.');
+const description = Joi.string().max(200).allow(null);
+
+export const WebhookCreateSchema = Joi.object({
+  url: url.required(),
+  events: events.required(),
+  include_pii: includePii.default(false),
+  description,
+}).meta({ ref: 'WebhookCreate' });
+
+export const WebhookUpdateSchema = Joi.object({
+  url,
+  events,
+  include_pii: includePii,
+  description,
+  status: Joi.string().valid(...WEBHOOK_STATUSES),
+}).meta({ ref: 'WebhookUpdate' }).description('At least one field must be sent.');
+
+export const WebhookTestResultSchema = Joi.object({
+  event_id: Joi.string().allow(null).required(),
+  type: Joi.string().required(),
+  status: Joi.string().required().description('queued: the event goes out on the next delivery run, within a minute.'),
+}).meta({ ref: 'WebhookTestResult' });
+
+export const WebhookDeliverySchema = Joi.object({
+  id: Joi.string().required(),
+  event_id: Joi.string().required(),
+  state: Joi.string().valid(...DELIVERY_STATES).required(),
+  attempt: Joi.number().integer().min(0).required().description('Number of the last attempt; 0 = none yet.'),
+  status_code: Joi.number().integer().allow(null).required().description("Subscriber's HTTP status."),
+  duration_ms: Joi.number().integer().allow(null).required(),
+  error: Joi.string().allow(null).required().description('Timeout, connection or certificate error, or a 3xx answer.'),
+  next_attempt_at: IsoDate.allow(null).required(),
+  delivered_at: IsoDate.allow(null).required(),
+  created_at: IsoDate.required(),
+}).meta({ ref: 'WebhookDelivery' });
+
+export const WebhookDeliveryPageSchema = pageOf(WebhookDeliverySchema, 'WebhookDeliveryPage').description('Log kept 30 days.');
+
+export const WebhookParams = Joi.object({ id: Joi.string().guid().required() });
+export const DeliveryParams = Joi.object({ id: Joi.string().guid().required(), delivery_id: Joi.string().guid().required() });
+
+export const DeliveryLogQuery = Joi.object({
+  limit: limitParam(),
+  cursor: cursorParam(),
+  state: Joi.string().valid(...DELIVERY_STATES),
+  event_id: Joi.string().max(64).description('Deliveries of one event (its replays included).'),
+  created_after: Joi.date().iso().raw(false).description('ISO 8601 with zone; strictly later.'),
+});
+
+export const WebhookListQuery = Joi.object({ limit: limitParam(), cursor: cursorParam() });

@@ -1,0 +1,85 @@
+import { defineRoute } from '../../http/route.js';
+import { keysetPage } from '../../http/keyset-page.js';
+import { fieldProblem } from '../../http/problem.js';
+import {
+  createSubscription, deleteSubscription, findSubscription, listSubscriptions, updateSubscription,
+  type SubscriptionChanges, type SubscriptionInput,
+} from '../../domain/webhooks/subscriptions.js';
+import { WebhookCreateSchema, WebhookListQuery, WebhookPageSchema, WebhookParams, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from './schemas.js';
+import { presentWebhook, presentWebhookWithSecret, withoutSecret } from './presenters.js';
+import { subscriptionContext, WEBHOOKS_MIGRATION } from './context.js';
+import { endHeldDeliveries, resumeHeldDeliveries } from './workflow-notices.js';
+
+const common = { family: 'webhooks', scope: 'webhooks:manage', migration: WEBHOOKS_MIGRATION } as const;
+
+interface IdParams { id: string }
+
+export const listWebhooks = defineRoute<{ limit: number; cursor?: string }>({
+  ...common, method: 'GET', path: '/webhooks', rateClass: 'read',
+  summary: "This integration's webhook subscriptions, oldest first",
+  query: WebhookListQuery,
+  responses: { 200: { description: 'WebhookPage (no secrets)', schema: WebhookPageSchema } },
+  handler: async ({ query, auth, em, services }) => {
+    const now = services.clock.now();
+    const body = await keysetPage(services, auth.integration.id, 'GET /webhooks', {}, query,
+      (after, take) => listSubscriptions(em, auth.integration.id, after, take), (w) => w.createdAt, (w) => presentWebhook(w, now));
+    return { status: 200, body };
+  },
+});
+
+export const createWebhook = defineRoute<unknown, unknown, SubscriptionInput>({
+  ...common, method: 'POST', path: '/webhooks', rateClass: 'write', idempotency: 'required',
+  summary: 'Subscribe a URL to events; the signing secret is shown once',
+  body: WebhookCreateSchema,
+  responses: { 201: { description: 'WebhookWithSecret', schema: WebhookWithSecretSchema } },
+  errors: ['pii_transfer_not_allowed', 'invalid_state'],
+  replayBody: withoutSecret,
+  handler: async ({ body, auth, em, services }) => {
+    const ctx = subscriptionContext(auth, services);
+    const { webhook, secret } = await createSubscription(em, ctx, body);
+    return { status: 201, body: presentWebhookWithSecret(webhook, secret, ctx.now) };
+  },
+});
+
+export const getWebhook = defineRoute<unknown, IdParams>({
+  ...common, method: 'GET', path: '/webhooks/{id}', rateClass: 'read',
+  summary: 'One webhook subscription (no secret)',
+  params: WebhookParams,
+  responses: { 200: { description: 'Webhook', schema: WebhookSchema } },
+  handler: async ({ params, auth, em, services }) => {
+    const webhook = await findSubscription(em, auth.integration.id, params.id);
+    return { status: 200, body: presentWebhook(webhook, services.clock.now()) };
+  },
+});
+
+export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>({
+  ...common, method: 'PATCH', path: '/webhooks/{id}', rateClass: 'write',
+  summary: 'Change a subscription: url, events, include_pii, description, status (active or paused)',
+  params: WebhookParams,
+  body: WebhookUpdateSchema,
+  responses: { 200: { description: 'Webhook', schema: WebhookSchema } },
+  errors: ['pii_transfer_not_allowed'],
+  handler: async ({ params, body, auth, em, services, afterCommit }) => {
+    if (Object.keys(body).length === 0) {
+      throw fieldProblem('', 'required', 'Send at least one of url, events, include_pii, description, status.');
+    }
+    const ctx = subscriptionContext(auth, services);
+    const { webhook, resumed } = await updateSubscription(em, ctx, params.id, body);
+    afterCommit(() => resumeHeldDeliveries(services, resumed));
+    return { status: 200, body: presentWebhook(webhook, ctx.now) };
+  },
+});
+
+export const deleteWebhook = defineRoute<unknown, IdParams>({
+  ...common, method: 'DELETE', path: '/webhooks/{id}', rateClass: 'write',
+  summary: 'Remove a subscription, its delivery log and its deliveries still on their way',
+  params: WebhookParams,
+  responses: { 204: { description: 'Removed; a second DELETE answers 404' } },
+  handler: async ({ params, auth, em, services, afterCommit }) => {
+    const held = await deleteSubscription(em, subscriptionContext(auth, services), params.id);
+    afterCommit(() => endHeldDeliveries(services, held));
+    return { status: 204 };
+  },
+});
+
+export const subscriptionRoutes = [listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook];

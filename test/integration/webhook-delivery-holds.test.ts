@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { WorkflowFailedError } from '@temporalio/client';
+import { DeliveryHarness } from '../support/delivery-harness.js';
+import { answers } from '../support/receiver.js';
+import { eventually } from '../support/eventually.js';
+import type { Caller } from '../support/fixtures.js';
+import { EVENTS } from '../../src/domain/events/catalogue.js';
+import { postToLedger } from '../../src/domain/wallet/ledger.js';
+import { announceWalletChange } from '../../src/domain/wallet/wallet-cache.js';
+import { cancelDeliveryWorkflow, signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
+import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
+import { recordEvent } from '../../src/domain/events/outbox.js';
+import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+
+let h: DeliveryHarness;
+
+// The hold re-check timer is an hour here: a release within seconds can only come from a signal.
+beforeAll(async () => {
+  h = await DeliveryHarness.start({ file: import.meta.url, env: { WEBHOOK_HOLD_RECHECK: '1h' } });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+}, 60_000);
+
+const leadCreated = () => ({ type: 'lead.created' as const, ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: 1 }) });
+
+async function subscription(name: string, script = answers.ok(), caller?: Caller) {
+  const path = `/${name}-${randomUUID().slice(0, 8)}`;
+  const of = caller ?? (await h.caller({ name }));
+  const sub = await h.subscribe(of, { url: h.receiver.route(path, script) });
+  return { ...sub, caller: of, path };
+}
+
+/**
+ * A delivery as the relay writes it while the subscription is active (event relayed, workflow
+ * not started yet), for a subscription that is paused now; `start` says who starts the workflow.
+ */
+async function existingDelivery(sub: { id: string; caller: Caller }, start: 'relay' | 'none' = 'relay'): Promise<string> {
+  const eventId = await h.services.orm.em.fork().transactional(async (em) => {
+    const e = recordEvent(em, { tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, ...leadCreated() }, new Date());
+    e.relayedAt = new Date();
+    return e.id;
+  });
+  const deliveryId = randomUUID();
+  await h.db.query(
+    `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at, workflow_started_at)
+     values ($1, $2, $3, $4, $5, 'lead.created', 'pending', 0, now(), now(), ${start === 'relay' ? 'null' : 'now()'})`,
+    [deliveryId, sub.caller.tenantId, sub.caller.integrationId, sub.id, eventId],
+  );
+  if (start === 'relay') await wakeRelay(h.services.redis);
+  return deliveryId;
+}
+
+const row = async (deliveryId: string) => (await h.db.query('select * from webhook_deliveries where id = $1', [deliveryId])).rows[0];
+
+async function held(deliveryId: string): Promise<void> {
+  await eventually('the delivery to be held (DeliveryState held)', async () => ((await h.visibleState(deliveryId).catch(() => undefined)) === 'held' ? true : undefined));
+}
+
+async function delivered(deliveryId: string, timeoutMs = 10_000): Promise<any> {
+  return eventually('the delivery to be delivered', async () => {
+    const r = await row(deliveryId);
+    return r?.state === 'delivered' ? r : undefined;
+  }, timeoutMs);
+}
+
+const setStatus = (webhookId: string, status: 'active' | 'paused') => h.db.query('update webhooks set status = $2, updated_at = now() where id = $1', [webhookId, status]);
+
+describe('a paused subscription', () => {
+  it('holds its deliveries without spending attempts; set active with a recheck signal, they go out within seconds', async () => {
+    const sub = await subscription('paused');
+    await setStatus(sub.id, 'paused');
+    const deliveryId = await existingDelivery(sub);
+    await held(deliveryId);
+    expect(await row(deliveryId)).toMatchObject({ state: 'pending', attempt: 0 });
+    expect(h.receiver.received(sub.path)).toEqual([]);
+
+    const resumedAt = Date.now();
+    await setStatus(sub.id, 'active');
+    await signalRecheck(h.client, deliveryId);
+    const done = await delivered(deliveryId);
+    expect(Date.now() - resumedAt).toBeLessThan(10_000);
+    expect(done).toMatchObject({ attempt: 1, status_code: 200 });
+    expect(h.receiver.received(sub.path)).toHaveLength(1);
+    await eventually('DeliveryState delivered', async () => ((await h.visibleState(deliveryId)) === 'delivered' ? true : undefined));
+  });
+
+  it('paused between two attempts, the retry waits and is not counted until the subscription is active again', async () => {
+    const sub = await subscription('paused-retry', answers.retryAfterFirst(429, '2'));
+    const eventId = await h.raise(sub.caller, leadCreated());
+    const failed = await h.settled(sub.id, eventId, 'failed');
+    await setStatus(sub.id, 'paused');
+    await held(failed.id);
+    expect(await row(failed.id)).toMatchObject({ state: 'failed', attempt: 1 });
+    expect(h.receiver.received(sub.path)).toHaveLength(1);
+    await setStatus(sub.id, 'active');
+    await signalRecheck(h.client, failed.id);
+    expect(await delivered(failed.id)).toMatchObject({ attempt: 2 });
+    expect((await h.attempts(failed.id)).map((a) => a.status_code)).toEqual([429, 200]);
+  });
+});
+
+describe('a suspended wallet', () => {
+  it('holds the tenant\'s deliveries; a top-up announced on the wallet channel releases them within seconds', async () => {
+    const sub = await subscription('wallet');
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'charge', amountRub: '-1000.01' }, new Date()));
+    await announceWalletChange(h.services.redis, sub.caller.tenantId);
+    const eventId = await h.raise(sub.caller, leadCreated());
+    const pending = await eventually('the delivery row', () => h.delivery(sub.id, eventId));
+    await held(pending.id);
+    expect(await row(pending.id)).toMatchObject({ state: 'pending', attempt: 0 });
+    expect(h.receiver.received(sub.path)).toEqual([]);
+
+    const toppedUpAt = Date.now();
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '500' }, new Date()));
+    await announceWalletChange(h.services.redis, sub.caller.tenantId);
+    expect(await delivered(pending.id)).toMatchObject({ attempt: 1 });
+    // Spec 01: exchange resumes within 30 seconds of a top-up; postponed webhooks are delivered.
+    expect(Date.now() - toppedUpAt).toBeLessThan(10_000);
+  });
+
+  it('a charge announced on the wallet channel releases nothing while the exchange stays suspended', async () => {
+    const sub = await subscription('wallet-still-negative');
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'charge', amountRub: '-1500' }, new Date()));
+    const released = await h.engine!.holds.release(sub.caller.tenantId);
+    expect(released).toBe(0);
+    const eventId = await h.raise(sub.caller, leadCreated());
+    const pending = await eventually('the delivery row', () => h.delivery(sub.id, eventId));
+    await held(pending.id);
+    await eventually('the relay to mark the workflow started', async () => ((await row(pending.id)).workflow_started_at ? true : undefined));
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '100' }, new Date()));
+    expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(0);
+    expect(await h.visibleState(pending.id)).toBe('held');
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '1000' }, new Date()));
+    expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(1);
+    await delivered(pending.id);
+  });
+});
+
+describe('without any signal', () => {
+  it('a held delivery is released by its periodic, jittered re-check', async () => {
+    const sub = await subscription('recheck-timer');
+    await setStatus(sub.id, 'paused');
+    const deliveryId = await existingDelivery(sub, 'none');
+    const { retrySchedule, retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    }, { retrySchedule, retryAfterMaxMs, timeoutMs, holdRecheckMs: 1000 });
+    await held(deliveryId);
+    await setStatus(sub.id, 'active');
+    expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
+  });
+});
+
+describe('a delivery workflow started without timing (by an operator tool)', () => {
+  it('runs with the worker\'s configuration: its retry schedule and its time-out', async () => {
+    const sub = await subscription('no-timing', answers.failFirst(1));
+    const deliveryId = await existingDelivery(sub, 'none');
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    });
+    expect(await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result()).toEqual({ state: 'delivered', attempts: 2 });
+    const [failed, ok] = h.receiver.received(sub.path);
+    expect([failed!.status, ok!.status]).toEqual([500, 200]);
+    // The worker's schedule here starts with 100 ms (the default's first pause is 5 s).
+    expect(ok!.receivedAt - failed!.receivedAt).toBeLessThan(4000);
+  });
+});
+
+describe('a deleted subscription', () => {
+  it('cancelling its held delivery workflows ends them as Canceled, and the log goes with the subscription', async () => {
+    const sub = await subscription('deleted');
+    await setStatus(sub.id, 'paused');
+    const deliveryId = await existingDelivery(sub);
+    await held(deliveryId);
+    await cancelDeliveryWorkflow(h.client, deliveryId);
+    await h.db.query('delete from webhooks where id = $1', [sub.id]);
+    const error = await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result().catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(WorkflowFailedError);
+    expect((await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).describe()).status.name).toBe('CANCELLED');
+    expect(await row(deliveryId)).toBeUndefined();
+    expect(h.receiver.received(sub.path)).toEqual([]);
+  });
+
+  it('a held delivery whose subscription is gone stops at its next look, sending nothing', async () => {
+    const sub = await subscription('vanished');
+    await setStatus(sub.id, 'paused');
+    const deliveryId = await existingDelivery(sub);
+    await held(deliveryId);
+    await h.db.query('delete from webhooks where id = $1', [sub.id]);
+    await signalRecheck(h.client, deliveryId);
+    expect(await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result()).toEqual({ state: 'stopped', attempts: 0 });
+    expect(h.receiver.received(sub.path)).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import { fileURLToPath } from 'node:url';
+import type { Client } from '@temporalio/client';
+import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import type pg from 'pg';
+import { loadConfig } from '../../src/config.js';
+import { createServices, type Services } from '../../src/services.js';
+import { createWorker } from '../../src/temporal/worker.js';
+import { startDeliveryEngine, type DeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';
+import { Webhook, type WebhookStatus } from '../../src/entities/webhook.js';
+import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
+import { recordEvent, type NewEvent } from '../../src/domain/events/outbox.js';
+import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
+import { newId } from '../../src/ids.js';
+import { dropDatabase, freshDatabase, sqlClient } from './database.js';
+import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
+import { Receiver } from './receiver.js';
+import { eventually } from './eventually.js';
+import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { DELIVERY_STATE } from '../../workflows/search-attributes.js';
+
+export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
+
+/** Eight short pauses, so a delivery runs its nine attempts in a few seconds. */
+export const FAST_RETRIES = Array(8).fill('100ms').join(',');
+
+export interface HarnessOptions {
+  /** The test file (import.meta.url): spreads receivers over loopback addresses. */
+  file: string;
+  /** Configuration over the defaults below. */
+  env?: Record<string, string>;
+  /** More WEBHOOK_RESOLVE entries (host=address) besides the receiver's. */
+  resolve?: string[];
+  /** Run a worker and the delivery engine in this process (default true). */
+  inProcess?: boolean;
+}
+
+export interface SubscriptionOptions {
+  url: string;
+  events?: string[];
+  includePii?: boolean;
+  status?: WebhookStatus;
+  /** A rotation window: the previous secret and when it stops working. */
+  previous?: { secret: string; expiresAt: Date };
+}
+
+/**
+ * Everything a delivery test needs, real: a database of its own (the relay in this process
+ * must not relay other test files' events), an HTTPS receiver, the services with short retry
+ * pauses, a Temporal worker on a task queue of its own (the dist/ workflows) and the delivery
+ * engine (relay + wallet-hold release).
+ */
+export class DeliveryHarness {
+  services!: Services;
+  client!: Client;
+  receiver!: Receiver;
+  db!: pg.Client;
+  engine?: DeliveryEngine;
+  env!: Record<string, string>;
+  readonly run = `${process.pid}-${Date.now().toString(36)}`;
+  readonly taskQueue = `test-deliveries-${this.run}`;
+  readonly scheduleIds = { keyExpiry: `test-key-expiry-${this.run}`, retention: `test-retention-${this.run}` };
+  private worker?: Worker;
+  private connection?: NativeConnection;
+  private running?: Promise<void>;
+  private databaseUrl!: string;
+  box!: SecretBox;
+
+  static async start(o: HarnessOptions): Promise<DeliveryHarness> {
+    const h = new DeliveryHarness();
+    h.receiver = await Receiver.start(o.file);
+    h.databaseUrl = await freshDatabase('webhook_delivery');
+    h.env = {
+      ...(process.env as Record<string, string>),
+      DATABASE_URL: h.databaseUrl,
+      TEMPORAL_TASK_QUEUE: h.taskQueue,
+      WEBHOOK_RESOLVE: [h.receiver.resolveEntry, ...(o.resolve ?? [])].join(','),
+      WEBHOOK_RETRY_SCHEDULE: FAST_RETRIES,
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_HOLD_RECHECK: '1h',
+      RELAY_SWEEP_MS: '500',
+      ...o.env,
+    };
+    h.services = await createServices(loadConfig(h.env));
+    h.box = new SecretBox(h.services.config.webhooks.secretKey);
+    h.client = await h.services.temporal.client();
+    h.db = await sqlClient(h.databaseUrl);
+    if (o.inProcess !== false) {
+      Runtime.install({ logger: new DefaultLogger('WARN') });
+      ({ worker: h.worker, connection: h.connection } = await createWorker(h.services, {
+        workflowsPath: WORKFLOWS, scheduleId: h.scheduleIds.keyExpiry, retentionScheduleId: h.scheduleIds.retention,
+      }));
+      h.running = h.worker.run();
+      h.engine = await startDeliveryEngine(h.services);
+    }
+    return h;
+  }
+
+  async stop(): Promise<void> {
+    await this.engine?.stop();
+    for (const id of Object.values(this.scheduleIds)) await this.client?.schedule.getHandle(id).delete().catch(() => undefined);
+    if (this.worker) {
+      this.worker.shutdown();
+      await this.running;
+    }
+    await this.connection?.close();
+    await this.db?.end();
+    await this.services?.close();
+    await this.receiver?.close();
+    if (this.databaseUrl) await dropDatabase(this.databaseUrl);
+  }
+
+  caller(o: CallerOptions = {}): Promise<Caller> {
+    return newCaller(this.services, o);
+  }
+
+  /** A subscription row as the subscription routes write it; returns its id and signing secret. */
+  async subscribe(caller: Caller, o: SubscriptionOptions): Promise<{ id: string; secret: string }> {
+    const secret = newSigningSecret();
+    const now = new Date();
+    const em = this.services.orm.em.fork();
+    const webhook = em.create(Webhook, {
+      id: newId(), tenantId: caller.tenantId, integrationId: caller.integrationId, url: o.url, events: o.events ?? ['lead.*'],
+      includePii: o.includePii ?? false, description: null, status: o.status ?? 'active', secretSealed: this.box.seal(secret),
+      previousSecretSealed: o.previous ? this.box.seal(o.previous.secret) : null, previousSecretExpiresAt: o.previous?.expiresAt ?? null,
+      secretRotatedAt: o.previous ? now : null, createdAt: now, updatedAt: now,
+    });
+    await em.flush();
+    return { id: webhook.id, secret };
+  }
+
+  /** Commits an event to the outbox and wakes the relay, as a write route does. */
+  async raise(caller: Caller, event: Omit<NewEvent, 'tenantId'> & { integrationId?: string | null }): Promise<string> {
+    const id = await this.services.orm.em.fork().transactional(async (em) => {
+      const e = recordEvent(em, { integrationId: caller.integrationId, ...event, tenantId: caller.tenantId }, new Date());
+      return e.id;
+    });
+    await wakeRelay(this.services.redis);
+    return id;
+  }
+
+  async delivery(webhookId: string, eventId: string): Promise<any> {
+    const { rows } = await this.db.query('select * from webhook_deliveries where webhook_id = $1 and event_id = $2 and replay_of is null', [webhookId, eventId]);
+    return rows[0];
+  }
+
+  async attempts(deliveryId: string): Promise<any[]> {
+    return (await this.db.query('select * from webhook_delivery_attempts where delivery_id = $1 order by attempt', [deliveryId])).rows;
+  }
+
+  /** Waits for the delivery of `eventId` to `webhookId` to reach `state`; returns its row. */
+  async settled(webhookId: string, eventId: string, state: string, timeoutMs = 20_000): Promise<any> {
+    return eventually(`delivery of ${eventId} to be ${state}`, async () => {
+      const row = await this.delivery(webhookId, eventId);
+      return row?.state === state ? row : undefined;
+    }, timeoutMs);
+  }
+
+  /** The DeliveryState search attribute of a delivery's workflow, as an operator sees it. */
+  async visibleState(deliveryId: string): Promise<string | undefined> {
+    const described = await this.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).describe();
+    return described.typedSearchAttributes.get(DELIVERY_STATE);
+  }
+}
