@@ -14,6 +14,8 @@ export default {
       sourceMaps: 'inline',
     }],
   },
-  testTimeout: 30000,
+  // Delivery tests wait for real retries on a real Temporal server; on a loaded 2-core machine
+  // nine attempts can take a minute. A broken behaviour still fails on its assertion.
+  testTimeout: 120000,
   maxWorkers: 2,
 };

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig, ConfigError } from './config.js';
 import { createServices, type Services } from './services.js';
 import { createWorker } from './temporal/worker.js';
@@ -9,8 +10,12 @@ import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
  * wallet holds. With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
  * delivery states, attempt latency live here, not in the api) on /metrics.
  */
+/** The Temporal SDK logs through its own runtime: give it the process's LOG_LEVEL. */
+const SDK_LEVEL = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' } as const;
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  Runtime.install({ logger: new DefaultLogger(SDK_LEVEL[config.logLevel as keyof typeof SDK_LEVEL] ?? 'INFO') });
   const metricsPort = workerMetricsPort(process.env.WORKER_METRICS_PORT);
   const services = await createServices(config);
   const { worker, connection } = await createWorker(services);

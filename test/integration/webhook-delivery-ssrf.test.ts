@@ -92,7 +92,7 @@ describe('with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false (the production rules), the 
     const dead = await eventually('the refused delivery to be dead', async () => {
       const r = (await h.db.query('select * from webhook_deliveries where id = $1', [row.id])).rows[0];
       return r.state === 'dead' ? r : undefined;
-    }, 30_000);
+    }, 90_000);
     expect(dead).toMatchObject({ attempt: 9, next_attempt_at: null });
     expect((await h.attempts(row.id)).every((a) => a.error.startsWith('refused:'))).toBe(true);
   });

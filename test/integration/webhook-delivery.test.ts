@@ -133,7 +133,7 @@ describe('retries', () => {
   it('a receiver that always fails ends dead after 9 attempts in all (the first try and 8 retries)', async () => {
     const sub = await subscription('always-500', answers.always(500));
     const eventId = await h.raise(sub.caller, leadCreated());
-    const row = await h.settled(sub.id, eventId, 'dead', 30_000);
+    const row = await h.settled(sub.id, eventId, 'dead', 90_000);
     expect(row).toMatchObject({ attempt: 9, status_code: 500, error: 'HTTP 500', next_attempt_at: null, delivered_at: null });
     expect((await h.attempts(row.id)).map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(h.receiver.received(sub.path)).toHaveLength(9);
@@ -293,7 +293,7 @@ describe('observability', () => {
   it('an operator finds a delivery in Temporal by webhook, with its state', async () => {
     const sub = await subscription('visibility', answers.always(410));
     const eventId = await h.raise(sub.caller, leadCreated());
-    const row = await h.settled(sub.id, eventId, 'dead', 30_000);
+    const row = await h.settled(sub.id, eventId, 'dead', 90_000);
     const found = await eventually('the workflow in visibility with state dead', async () => {
       const list = [];
       for await (const wf of h.client.workflow.list({ query: `WebhookId = "${sub.id}" AND DeliveryState = "dead"` })) list.push(wf);
