@@ -59,7 +59,7 @@ async function held(deliveryId: string): Promise<void> {
   await eventually('the delivery to be held (DeliveryState held)', async () => ((await h.visibleState(deliveryId).catch(() => undefined)) === 'held' ? true : undefined));
 }
 
-async function delivered(deliveryId: string, timeoutMs = 10_000): Promise<any> {
+async function delivered(deliveryId: string, timeoutMs = 30_000): Promise<any> {
   return eventually('the delivery to be delivered', async () => {
     const r = await row(deliveryId);
     return r?.state === 'delivered' ? r : undefined;
@@ -81,7 +81,7 @@ describe('a paused subscription', () => {
     await setStatus(sub.id, 'active');
     await signalRecheck(h.client, deliveryId);
     const done = await delivered(deliveryId);
-    expect(Date.now() - resumedAt).toBeLessThan(10_000);
+    expect(Date.now() - resumedAt).toBeLessThan(30_000); // the spec: resumes within 30 s
     expect(done).toMatchObject({ attempt: 1, status_code: 200 });
     expect(h.receiver.received(sub.path)).toHaveLength(1);
     await eventually('DeliveryState delivered', async () => ((await h.visibleState(deliveryId)) === 'delivered' ? true : undefined));
@@ -118,7 +118,7 @@ describe('a suspended wallet', () => {
     await announceWalletChange(h.services.redis, sub.caller.tenantId);
     expect(await delivered(pending.id)).toMatchObject({ attempt: 1 });
     // Spec 01: exchange resumes within 30 seconds of a top-up; postponed webhooks are delivered.
-    expect(Date.now() - toppedUpAt).toBeLessThan(10_000);
+    expect(Date.now() - toppedUpAt).toBeLessThan(30_000); // the spec: resumes within 30 s
   });
 
   it('a charge announced on the wallet channel releases nothing while the exchange stays suspended', async () => {

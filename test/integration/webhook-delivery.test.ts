@@ -161,11 +161,11 @@ describe('retries', () => {
   it('a Retry-After beyond WEBHOOK_RETRY_AFTER_MAX (2 s here) is cut to it', async () => {
     const sub = await subscription('retry-after-cut', answers.retryAfterFirst(503, '3600'));
     const eventId = await h.raise(sub.caller, leadCreated());
-    await h.settled(sub.id, eventId, 'delivered', 15_000);
+    await h.settled(sub.id, eventId, 'delivered');
     const [first, second] = h.receiver.received(sub.path);
     const gap = second!.receivedAt - first!.receivedAt;
     expect(gap).toBeGreaterThanOrEqual(2000);
-    expect(gap).toBeLessThan(10_000);
+    expect(gap).toBeLessThan(30_000); // far from the 3,600 s asked for; margin for a loaded machine
   });
 
   it('a 3xx is a failed attempt: the redirect is not followed and its target gets nothing', async () => {

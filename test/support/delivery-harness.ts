@@ -148,7 +148,7 @@ export class DeliveryHarness {
   }
 
   /** Waits for the delivery of `eventId` to `webhookId` to reach `state`; returns its row. */
-  async settled(webhookId: string, eventId: string, state: string, timeoutMs = 20_000): Promise<any> {
+  async settled(webhookId: string, eventId: string, state: string, timeoutMs = 90_000): Promise<any> {
     return eventually(`delivery of ${eventId} to be ${state}`, async () => {
       const row = await this.delivery(webhookId, eventId);
       return row?.state === state ? row : undefined;
