@@ -1,4 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { TemporalAccess } from './access.js';
+import { forEachConcurrently } from '../domain/webhooks/concurrently.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
 
@@ -43,4 +45,18 @@ export async function signalRecheck(client: Client, deliveryId: string): Promise
 /** Ends a delivery's workflow (its subscription was deleted). */
 export async function cancelDeliveryWorkflow(client: Client, deliveryId: string): Promise<void> {
   await client.workflow.getHandle(deliveryWorkflowId(deliveryId)).cancel().catch(() => undefined);
+}
+
+/** Notices in flight at once: a subscription or a tenant may hold thousands of deliveries. */
+const NOTICES_AT_ONCE = 20;
+
+/**
+ * Tells many delivery workflows to look at their hold again (`recheck`) or to end (`cancel`).
+ * Each notice is best effort (a finished workflow ignores it); nothing is sent for no ids.
+ */
+export async function noticeDeliveries(temporal: TemporalAccess, deliveryIds: readonly string[], notice: 'recheck' | 'cancel'): Promise<void> {
+  if (!deliveryIds.length) return;
+  const client = await temporal.client();
+  const send = notice === 'recheck' ? signalRecheck : cancelDeliveryWorkflow;
+  await forEachConcurrently(deliveryIds, NOTICES_AT_ONCE, (id) => send(client, id), () => undefined);
 }

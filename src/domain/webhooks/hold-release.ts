@@ -1,9 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Services } from '../../services.js';
-import { signalRecheck } from '../../temporal/deliveries.js';
+import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
 import { readWallet } from '../wallet/wallet-reader.js';
-import { forEachConcurrently } from './concurrently.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,9 +38,7 @@ export class WalletHoldRelease {
       `select id from webhook_deliveries where tenant_id = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
       [tenantId],
     );
-    if (!rows.length) return 0;
-    const client = await this.s.temporal.client();
-    await forEachConcurrently(rows, 20, (r) => signalRecheck(client, r.id), () => undefined);
+    await noticeDeliveries(this.s.temporal, rows.map((r) => r.id), 'recheck');
     return rows.length;
   }
 

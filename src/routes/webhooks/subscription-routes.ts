@@ -8,7 +8,7 @@ import {
 import { WebhookCreateSchema, WebhookListQuery, WebhookPageSchema, WebhookParams, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from './schemas.js';
 import { presentWebhook, presentWebhookWithSecret, withoutSecret } from './presenters.js';
 import { subscriptionContext, WEBHOOKS_MIGRATION } from './context.js';
-import { endHeldDeliveries, resumeHeldDeliveries } from './workflow-notices.js';
+import { noticeDeliveries } from '../../temporal/deliveries.js';
 
 const common = { family: 'webhooks', scope: 'webhooks:manage', migration: WEBHOOKS_MIGRATION } as const;
 
@@ -65,7 +65,7 @@ export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>
     }
     const ctx = subscriptionContext(auth, services);
     const { webhook, resumed } = await updateSubscription(em, ctx, params.id, body);
-    afterCommit(() => resumeHeldDeliveries(services, resumed));
+    afterCommit(() => noticeDeliveries(services.temporal, resumed, 'recheck'));
     return { status: 200, body: presentWebhook(webhook, ctx.now) };
   },
 });
@@ -77,7 +77,7 @@ export const deleteWebhook = defineRoute<unknown, IdParams>({
   responses: { 204: { description: 'Removed; a second DELETE answers 404' } },
   handler: async ({ params, auth, em, services, afterCommit }) => {
     const held = await deleteSubscription(em, subscriptionContext(auth, services), params.id);
-    afterCommit(() => endHeldDeliveries(services, held));
+    afterCommit(() => noticeDeliveries(services.temporal, held, 'cancel'));
     return { status: 204 };
   },
 });
