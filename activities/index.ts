@@ -1,6 +1,7 @@
 import type { Services } from '../src/services.js';
 import { createKeyExpiryActivities } from './key-expiry.js';
 import { createWebhookActivities } from './webhooks.js';
+import { createAiReplyActivities } from './ai-reply.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -10,6 +11,7 @@ export function createActivities(services: Services) {
   return {
     ...createKeyExpiryActivities(services),
     ...createWebhookActivities(services),
+    ...createAiReplyActivities(services),
   };
 }
 

@@ -11,7 +11,7 @@ import { jsonBody } from './http/body.js';
 import { problem } from './http/problem.js';
 import { registerRoute } from './http/pipeline.js';
 import { Authenticator } from './http/authenticate.js';
-import { RateLimiter } from './http/rate-limit.js';
+import { rateLimiterOf } from './http/rate-limit.js';
 import { MigrationGate } from './http/migration-gate.js';
 import { MIGRATIONS } from '../migrations/index.js';
 
@@ -35,7 +35,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   const pipeline = {
     services,
     authenticator,
-    rateLimiter: new RateLimiter(services.redis, services.metrics, services.clock),
+    rateLimiter: rateLimiterOf(services),
     migrationGate: new MigrationGate(services.orm, services.config.migrationCheckMs, MIGRATIONS.map((m) => m.name)),
   };
   const api = new Router({ prefix: API_BASE_PATH });

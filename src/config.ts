@@ -33,6 +33,33 @@ export interface WebhookSettings {
   cleanupEvery: string;
 }
 
+/** The model behind the AI seller (see src/domain/ai-seller). */
+export interface AiSettings {
+  provider: 'builtin' | 'openai';
+  /** The builtin seller's fixed price of one reply, in roubles. */
+  builtinPriceRub: string;
+  openai: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    /** Roubles per 1000 tokens, by model: prompt (input) and completion (output). */
+    prices: Record<string, { inputPer1kRub: string; outputPer1kRub: string }>;
+    maxTokens: number;
+  };
+  /** One model call's deadline. */
+  timeoutMs: number;
+  /** Calls of one reply before it fails with upstream_unavailable, and the first pause between them. */
+  maxAttempts: number;
+  retryInitialMs: number;
+}
+
+export interface OperationSettings {
+  /** How long a queued operation may wait for its workflow before the sweep starts it. */
+  sweepMs: number;
+  /** How long the widget and POST ... ?wait hold at most (spec: 20 s). */
+  maxWaitSeconds: number;
+}
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   cell: Cell;
@@ -61,6 +88,8 @@ export interface Config {
   disabledFamilies: string[];
   keyExpiryScanEvery: string;
   webhooks: WebhookSettings;
+  ai: AiSettings;
+  operations: OperationSettings;
   logLevel: string;
 }
 
@@ -109,6 +138,17 @@ const schema = Joi.object({
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
+  AI_BUILTIN_PRICE_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1.50'),
+  OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: Joi.string().allow('').default(''),
+  OPENAI_MODEL: Joi.string().default('gpt-4o-mini'),
+  AI_PRICE_TABLE: Joi.string().default('{"gpt-4o-mini":{"input_per_1k_rub":"0.02","output_per_1k_rub":"0.06"}}'),
+  AI_MAX_TOKENS: Joi.number().integer().min(16).max(32000).default(600),
+  AI_TIMEOUT_MS: Joi.number().integer().min(100).max(300000).default(30000),
+  AI_MAX_ATTEMPTS: Joi.number().integer().min(1).max(10).default(3),
+  AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
+  OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -171,6 +211,33 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
   };
 }
 
+const priceTableSchema = Joi.object().pattern(Joi.string(), Joi.object({
+  input_per_1k_rub: Joi.string().pattern(/^\d+(\.\d+)?$/).required(),
+  output_per_1k_rub: Joi.string().pattern(/^\d+(\.\d+)?$/).required(),
+}));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- joi hands back the validated environment untyped
+function parseAiSettings(v: Record<string, any>): AiSettings {
+  let table: Record<string, { input_per_1k_rub: string; output_per_1k_rub: string }>;
+  try {
+    table = Joi.attempt(JSON.parse(v.AI_PRICE_TABLE), priceTableSchema, { convert: false });
+  } catch (err) {
+    throw new ConfigError(`configuration: "AI_PRICE_TABLE" is not valid: ${(err as Error).message}`);
+  }
+  if (v.AI_PROVIDER === 'openai' && !table[v.OPENAI_MODEL]) {
+    throw new ConfigError(`configuration: "AI_PRICE_TABLE" has no price for OPENAI_MODEL "${v.OPENAI_MODEL}"; every reply must be billable`);
+  }
+  const prices = Object.fromEntries(Object.entries(table).map(([model, p]) => [model, { inputPer1kRub: p.input_per_1k_rub, outputPer1kRub: p.output_per_1k_rub }]));
+  return {
+    provider: v.AI_PROVIDER,
+    builtinPriceRub: v.AI_BUILTIN_PRICE_RUB,
+    openai: { baseUrl: v.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: v.OPENAI_API_KEY, model: v.OPENAI_MODEL, prices, maxTokens: v.AI_MAX_TOKENS },
+    timeoutMs: v.AI_TIMEOUT_MS,
+    maxAttempts: v.AI_MAX_ATTEMPTS,
+    retryInitialMs: parseDuration(v.AI_RETRY_INITIAL),
+  };
+}
+
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
@@ -227,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     disabledFamilies: list(v.DISABLED_ROUTE_FAMILIES),
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,
+    ai: parseAiSettings(v),
+    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxWaitSeconds: 20 },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import { Metrics } from './observability/metrics.js';
 import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
+import { OperationWaiter } from './domain/operations/operation-waiter.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   temporal: TemporalAccess;
   /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
   wallets: WalletCache;
+  /** Holds requests until their operation finishes (`wait`). */
+  operationWaiter: OperationWaiter;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const temporal = new TemporalAccess(config.temporal, log);
   const clock = options.clock ?? systemClock;
   const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
+  const operationWaiter = new OperationWaiter(redis, log);
   return {
     config,
     orm,
@@ -46,8 +50,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     metrics: new Metrics(),
     temporal,
     wallets,
+    operationWaiter,
     async close() {
       wallets.close();
+      operationWaiter.close();
       await temporal.close();
       redis.disconnect();
       await orm.close(true);

@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { createServices, type Services } from './services.js';
 import { createWorker } from './temporal/worker.js';
 import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
+import { OperationSweep } from './domain/operations/operation-sweep.js';
 
 /**
  * The worker process: Temporal workflows and activities, the outbox relay and the release of
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   const { worker, connection } = await createWorker(services);
   const engine = await startDeliveryEngine(services);
+  const sweep = new OperationSweep(services);
+  sweep.start();
   const metricsServer = metricsPort === null ? undefined : serveMetrics(services, metricsPort);
   const stop = () => worker.shutdown();
   process.on('SIGINT', stop);
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
   await worker.run();
   metricsServer?.close();
   await engine.stop();
+  await sweep.stop();
   await connection.close();
   await services.close();
 }

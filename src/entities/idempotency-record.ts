@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 
 /** The stored answer of a POST sent with an Idempotency-Key, kept 24 hours. */
 export const IdempotencyRecord = defineEntity({
@@ -11,6 +12,8 @@ export const IdempotencyRecord = defineEntity({
     requestHash: p.text(),
     responseStatus: p.integer(),
     responseBody: p.json<unknown>().nullable(),
+    /** What the first answer disclosed (personal data): a replay discloses it again and is logged again. */
+    disclosures: p.json<Disclosure[]>().nullable(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
   },

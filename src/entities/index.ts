@@ -8,6 +8,9 @@ export { IdempotencyRecord } from './idempotency-record.js';
 export { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
 export { KeyExpiryNotice } from './key-expiry-notice.js';
 export { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
+export { Contact, Conversation, Message } from './conversation.js';
+export { Card } from './card.js';
+export { Operation } from './operation.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -18,9 +21,13 @@ import { IdempotencyRecord } from './idempotency-record.js';
 import { DisclosureLogEntry, DisclosureRegisterEntry } from './disclosure.js';
 import { KeyExpiryNotice } from './key-expiry-notice.js';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
+import { Contact, Conversation, Message } from './conversation.js';
+import { Card } from './card.js';
+import { Operation } from './operation.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
   OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
   Webhook, WebhookDelivery, WebhookDeliveryAttempt,
+  Contact, Conversation, Message, Card, Operation,
 ];

@@ -4,6 +4,7 @@ import { IdempotencyRecord } from '../entities/idempotency-record.js';
 import { newId } from '../ids.js';
 import { problem } from './problem.js';
 import type { HandlerResult } from './route.js';
+import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const MAX_KEY_LENGTH = 255;
@@ -30,7 +31,7 @@ export function requestHash(method: string, path: string, body: unknown): string
   return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
 }
 
-export type Replay = { kind: 'replay'; result: HandlerResult } | { kind: 'fresh' };
+export type Replay = { kind: 'replay'; result: HandlerResult; disclosures: Disclosure[] } | { kind: 'fresh' };
 
 /**
  * Inside the request's transaction: takes a transaction-scoped advisory lock on
@@ -54,11 +55,15 @@ export async function beginIdempotent(em: Em, integrationId: string, key: string
   if (record.requestHash !== hash) {
     throw problem('idempotency_conflict', 'This Idempotency-Key was used with a different request; use a new key.');
   }
-  return { kind: 'replay', result: { status: record.responseStatus, body: record.responseBody ?? undefined, headers: { 'Idempotent-Replayed': 'true' } } };
+  return {
+    kind: 'replay',
+    result: { status: record.responseStatus, body: record.responseBody ?? undefined, headers: { 'Idempotent-Replayed': 'true' } },
+    disclosures: record.disclosures ?? [],
+  };
 }
 
 /** Stores the answer in the same transaction as the effect it reports. */
-export async function finishIdempotent(em: Em, integrationId: string, key: string, hash: string, result: HandlerResult, now: Date): Promise<void> {
+export async function finishIdempotent(em: Em, integrationId: string, key: string, hash: string, result: HandlerResult, disclosures: Disclosure[], now: Date): Promise<void> {
   em.create(IdempotencyRecord, {
     id: newId(),
     integrationId,
@@ -66,6 +71,7 @@ export async function finishIdempotent(em: Em, integrationId: string, key: strin
     requestHash: hash,
     responseStatus: result.status,
     responseBody: (result.body ?? null) as never,
+    disclosures: disclosures.length ? disclosures : null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
   });

@@ -71,16 +71,19 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   for (const fn of afterCommit) {
     await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));
   }
-  return result;
+  return route.settle ? route.settle(result, { query: input.query, params: input.params, auth: input.auth, services, ctx }) : result;
 
   function runInTransaction(root: Em): Promise<HandlerResult> {
     return root.transactional(async (tx) => {
       if (!idempotencyKey) return finish(tx, await call(tx));
       const hash = requestHash(route.method, ctx.path, input.body);
       const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
-      if (prior.kind === 'replay') return prior.result;
+      if (prior.kind === 'replay') {
+        disclosures.push(...prior.disclosures);
+        return finish(tx, prior.result);
+      }
       const fresh = await finish(tx, await call(tx));
-      if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, now);
+      if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, disclosures, now);
       return fresh;
     });
   }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
 import type { RateLimits } from './authenticate.js';
 import { problem } from './problem.js';
+import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
 
@@ -55,4 +56,13 @@ export class RateLimiter {
       });
     }
   }
+}
+
+const limiters = new WeakMap<Services, RateLimiter>();
+
+/** The process's one limiter: the pipeline counts a route's class, a handler counts `paid` when it starts paid work. */
+export function rateLimiterOf(services: Services): RateLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) limiters.set(services, (limiter = new RateLimiter(services.redis, services.metrics, services.clock)));
+  return limiter;
 }

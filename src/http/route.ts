@@ -38,6 +38,15 @@ export interface HandlerInput<Q, P, B> {
   ctx: Context;
 }
 
+/** What `settle` is given: the request, after its transaction committed. */
+export interface SettleInput<Q = unknown, P = unknown> {
+  query: Q;
+  params: P;
+  auth: AuthContext;
+  services: Services;
+  ctx: Context;
+}
+
 export interface HandlerResult {
   status: number;
   body?: unknown;
@@ -77,6 +86,13 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   responses: Record<number, ResponseDoc>;
   /** What an idempotent replay answers instead of the first body (e.g. a secret shown once -> null). */
   replayBody?(body: unknown): unknown;
+  /**
+   * Runs after the transaction committed, on a fresh answer and on an idempotent replay
+   * alike: turns the committed answer into the current one (e.g. holds a paid operation's
+   * answer for `wait` seconds and re-reads its state). Holds no database connection while
+   * it waits.
+   */
+  settle?(result: HandlerResult, input: SettleInput<Q, P>): Promise<HandlerResult>;
   /** Error codes beyond the common set, for the document. */
   errors?: string[];
   handler(input: HandlerInput<Q, P, B>): Promise<HandlerResult>;

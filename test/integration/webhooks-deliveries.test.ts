@@ -116,6 +116,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
   it.each<[string, string, string]>([
     ['an unknown state', '?state=lost', '/state'],
     ['created_after that is not a time', '?created_after=yesterday', '/created_after'],
+    ['created_after without a zone', '?created_after=2026-01-01T10:00:00', '/created_after'],
     ['limit 0', '?limit=0', '/limit'],
     ['limit 101', '?limit=101', '/limit'],
     ['an unknown parameter', '?status=dead', '/status'],

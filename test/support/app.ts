@@ -34,6 +34,9 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
     ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', WALLET_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin, ...env,
   });
   const services = await createServices(config, options);
+  // The api's Redis client queues nothing while it connects (a limits store that is down
+  // answers 503 at once): a test's first request must not race the connection.
+  if (!options.redis && services.redis.status !== 'ready') await new Promise((resolve) => services.redis.once('ready', resolve));
   const app = createApp(services, [...API_ROUTES, ...(options.extraRoutes ?? [])]);
   server.on('request', app.koa.callback());
   return {

@@ -1,5 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { WebhookDelivery, type DeliveryState } from '../../entities/webhook.js';
+import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
 
 export interface DeliveryLogFilters {
   state?: DeliveryState;
@@ -8,16 +9,14 @@ export interface DeliveryLogFilters {
   createdAfter?: Date;
 }
 
-/**
- * A page of one subscription's delivery log, newest first by (created_at desc, id desc):
- * what an integrator looks at is what just happened. `before` is the sort key of the last
- * row of the previous page.
- */
-export async function deliveryLogPage(em: Em, webhookId: string, filters: DeliveryLogFilters, before: [string, string] | null, limit: number): Promise<WebhookDelivery[]> {
+/** Newest first by (created_at desc, id desc): what an integrator looks at is what just happened. */
+export const DELIVERY_LOG_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'text']], direction: 'desc' };
+
+/** A page of one subscription's delivery log, in DELIVERY_LOG_ORDER. */
+export async function deliveryLogPage(em: Em, webhookId: string, filters: DeliveryLogFilters, window: PageWindow): Promise<WebhookDelivery[]> {
   const conditions: Record<string, unknown>[] = [{ webhookId }];
   if (filters.state) conditions.push({ state: filters.state });
   if (filters.eventId) conditions.push({ eventId: filters.eventId });
   if (filters.createdAfter) conditions.push({ createdAt: { $gt: filters.createdAfter } });
-  if (before) conditions.push({ $or: [{ createdAt: { $lt: new Date(before[0]) } }, { createdAt: new Date(before[0]), id: { $lt: before[1] } }] });
-  return em.find(WebhookDelivery, { $and: conditions } as never, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  return em.find(WebhookDelivery, pageWhere(conditions, window) as never, { orderBy: window.orderBy as never, limit: window.take });
 }

@@ -5,6 +5,7 @@ import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/web
 import { Integration } from '../../entities/integration.js';
 import { DisclosureRegisterEntry } from '../../entities/disclosure.js';
 import { problem, type FieldError } from '../../http/problem.js';
+import { pageWhere, type PageWindow } from '../../http/keyset-page.js';
 import { newId } from '../../ids.js';
 import { SecretBox, newSigningSecret } from './secret-box.js';
 import { eventErrors, piiEventErrors, scopesForPii, urlErrors } from './subscription-rules.js';
@@ -115,11 +116,9 @@ export async function findSubscription(em: Em, integrationId: string, id: string
   return webhook;
 }
 
-/** A page of the integration's subscriptions, oldest first by (created_at, id). */
-export async function listSubscriptions(em: Em, integrationId: string, after: [string, string] | null, limit: number): Promise<Webhook[]> {
-  const conditions: Record<string, unknown>[] = [{ integrationId }];
-  if (after) conditions.push({ $or: [{ createdAt: { $gt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { $gt: after[1] } }] });
-  return em.find(Webhook, { $and: conditions } as never, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+/** A page of the integration's subscriptions, in the window's order (GET /webhooks: oldest first). */
+export async function listSubscriptions(em: Em, integrationId: string, window: PageWindow): Promise<Webhook[]> {
+  return em.find(Webhook, pageWhere([{ integrationId }], window) as never, { orderBy: window.orderBy as never, limit: window.take });
 }
 
 async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {

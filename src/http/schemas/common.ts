@@ -27,6 +27,20 @@ export const ProblemSchema = Joi.object({
 
 export const IsoDate = Joi.string().isoDate();
 
+const ENDS_WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A query time filter such as updated_after: ISO 8601 WITH a zone (Z or +hh:mm), validated
+ * to a Date. A time without a zone is ambiguous and answers 422 invalid_format at the field.
+ */
+export const zonedTimeParam = () => Joi.string().isoDate()
+  .custom((value: string, h) => {
+    if (Number.isNaN(Date.parse(value))) return value; // already refused as not ISO 8601
+    return ENDS_WITH_ZONE.test(h.original as string) ? new Date(value) : h.error('date.zone');
+  })
+  .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)' })
+  .description('ISO 8601 date-time with zone (Z or +hh:mm); strictly later.');
+
 export const limitParam = (fallback = 25) => Joi.number().integer().min(1).max(100).default(fallback).description('Page size, 1 to 100.');
 export const cursorParam = () => Joi.string().max(2048).description('next_cursor of the previous page; valid 24 hours, bound to the filters.');
 

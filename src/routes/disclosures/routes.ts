@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
-import { cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
-import { keysetPage } from '../../http/keyset-page.js';
+import { cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
+import { keysetPage, pageWhere, type KeysetOrder } from '../../http/keyset-page.js';
 import { DisclosureLogEntry } from '../../entities/disclosure.js';
 import { presentDisclosure, DisclosureSchema } from './presenter.js';
 
@@ -12,6 +12,8 @@ interface Query {
   resource_type?: string;
   channel?: 'api' | 'webhook';
 }
+
+const OLDEST_FIRST: KeysetOrder = { keys: [['occurredAt', 'time'], ['id', 'text']], direction: 'asc' };
 
 /**
  * GET /disclosures (Planned in spec 01): the personal-data disclosure log of the calling
@@ -24,7 +26,7 @@ export const listDisclosures = defineRoute<Query>({
   query: Joi.object({
     limit: limitParam(),
     cursor: cursorParam(),
-    created_after: Joi.date().iso().raw(false).description('ISO 8601 with zone; strictly later.'),
+    created_after: zonedTimeParam(),
     resource_type: Joi.string().max(64),
     channel: Joi.string().valid('api', 'webhook'),
   }),
@@ -32,15 +34,14 @@ export const listDisclosures = defineRoute<Query>({
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
     const filters = { created_after: query.created_after, resource_type: query.resource_type, channel: query.channel };
-    const body = await keysetPage(services, auth.integration.id, 'GET /disclosures', filters, query, (after, take) => {
+    const body = await keysetPage(services, auth.integration.id, 'GET /disclosures', filters, query, OLDEST_FIRST, (window) => {
       const where: Record<string, unknown> = { integrationId: auth.integration.id };
       if (query.resource_type) where.resourceType = query.resource_type;
       if (query.channel) where.channel = query.channel;
       const conditions: Record<string, unknown>[] = [where];
       if (query.created_after) conditions.push({ occurredAt: { $gt: query.created_after } });
-      if (after) conditions.push({ $or: [{ occurredAt: { $gt: new Date(after[0]) } }, { occurredAt: new Date(after[0]), id: { $gt: after[1] } }] });
-      return em.find(DisclosureLogEntry, { $and: conditions } as never, { orderBy: { occurredAt: 'asc', id: 'asc' }, limit: take });
-    }, (d) => d.occurredAt, presentDisclosure);
+      return em.find(DisclosureLogEntry, pageWhere(conditions, window) as never, { orderBy: window.orderBy as never, limit: window.take });
+    }, presentDisclosure);
     return { status: 200, body };
   },
 });

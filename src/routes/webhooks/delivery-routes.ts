@@ -4,7 +4,7 @@ import { problem } from '../../http/problem.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import { WebhookDelivery } from '../../entities/webhook.js';
 import { findSubscription } from '../../domain/webhooks/subscriptions.js';
-import { deliveryLogPage } from '../../domain/webhooks/delivery-log.js';
+import { DELIVERY_LOG_ORDER, deliveryLogPage } from '../../domain/webhooks/delivery-log.js';
 import { replayDelivery, ReplayRefused } from '../../domain/webhooks/replay.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { DeliveryLogQuery, DeliveryParams, WebhookDeliveryPageSchema, WebhookDeliverySchema, WebhookParams } from './schemas.js';
@@ -31,8 +31,8 @@ export const listWebhookDeliveries = defineRoute<LogQuery, { id: string }>({
     const webhook = await findSubscription(em, auth.integration.id, params.id);
     const filters = { state: query.state, eventId: query.event_id, createdAfter: query.created_after };
     const body = await keysetPage(services, auth.integration.id, `GET /webhooks/${webhook.id}/deliveries`,
-      { state: query.state, event_id: query.event_id, created_after: query.created_after }, query,
-      (before, take) => deliveryLogPage(em, webhook.id, filters, before, take), (d) => d.createdAt, presentDelivery);
+      { state: query.state, event_id: query.event_id, created_after: query.created_after }, query, DELIVERY_LOG_ORDER,
+      (window) => deliveryLogPage(em, webhook.id, filters, window), presentDelivery);
     return { status: 200, body };
   },
 });

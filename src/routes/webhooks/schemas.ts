@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { IsoDate, cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
+import { IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
 import { DELIVERY_STATES, WEBHOOK_STATUSES } from '../../entities/webhook.js';
 
 /** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
@@ -77,7 +77,7 @@ export const DeliveryLogQuery = Joi.object({
   cursor: cursorParam(),
   state: Joi.string().valid(...DELIVERY_STATES),
   event_id: Joi.string().max(64).description('Deliveries of one event (its replays included).'),
-  created_after: Joi.date().iso().raw(false).description('ISO 8601 with zone; strictly later.'),
+  created_after: zonedTimeParam(),
 });
 
 export const WebhookListQuery = Joi.object({ limit: limitParam(), cursor: cursorParam() });

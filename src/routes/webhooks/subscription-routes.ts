@@ -1,5 +1,5 @@
 import { defineRoute } from '../../http/route.js';
-import { keysetPage } from '../../http/keyset-page.js';
+import { BY_CREATION, keysetPage } from '../../http/keyset-page.js';
 import { fieldProblem } from '../../http/problem.js';
 import {
   createSubscription, deleteSubscription, findSubscription, listSubscriptions, updateSubscription,
@@ -21,8 +21,8 @@ export const listWebhooks = defineRoute<{ limit: number; cursor?: string }>({
   responses: { 200: { description: 'WebhookPage (no secrets)', schema: WebhookPageSchema } },
   handler: async ({ query, auth, em, services }) => {
     const now = services.clock.now();
-    const body = await keysetPage(services, auth.integration.id, 'GET /webhooks', {}, query,
-      (after, take) => listSubscriptions(em, auth.integration.id, after, take), (w) => w.createdAt, (w) => presentWebhook(w, now));
+    const body = await keysetPage(services, auth.integration.id, 'GET /webhooks', {}, query, BY_CREATION,
+      (window) => listSubscriptions(em, auth.integration.id, window), (w) => presentWebhook(w, now));
     return { status: 200, body };
   },
 });

@@ -1,0 +1,66 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Services } from '../src/services.js';
+import { createSellerModel } from '../src/domain/ai-seller/index.js';
+import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
+import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
+import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
+import { UPSTREAM_UNAVAILABLE, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
+
+/** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
+const HEARTBEAT_MS = 1000;
+/** The longest provider Retry-After the next attempt waits for (a longer one would hold a paid slot for long). */
+const RETRY_AFTER_CAP_MS = 60_000;
+
+/**
+ * Activities of the conversation.ai_reply operation. Every database step is one transaction
+ * that first locks the operation row, so a cancel from the api and a result from the model
+ * are serialised and exactly one of them wins.
+ */
+export function createAiReplyActivities(services: Services) {
+  const model = createSellerModel(services.config.ai);
+  return {
+    /** The model call's limits as this worker is configured. */
+    async workerModelTiming(): Promise<ModelCallTiming> {
+      const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
+      return { timeoutMs, maxAttempts, retryInitialMs };
+    },
+
+    async beginOperation(operationId: string): Promise<boolean> {
+      return beginOperation(services, operationId);
+    },
+
+    /** One model call. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
+    async composeAiReply(operationId: string): Promise<ComposedReply> {
+      const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
+      const activity = Context.current();
+      const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
+      try {
+        const reply = await model.reply(context, activity.cancellationSignal);
+        return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
+      } catch (err) {
+        if (err instanceof UpstreamUnavailable) {
+          throw ApplicationFailure.create({
+            type: UPSTREAM_UNAVAILABLE, message: err.message, nonRetryable: !err.retryable,
+            // A 429's Retry-After decides when the next attempt goes (else the retry policy's pause).
+            nextRetryDelay: err.retryAfterMs ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : undefined,
+          });
+        }
+        throw err;
+      } finally {
+        clearInterval(beat);
+      }
+    },
+
+    async finishAiReply(operationId: string, reply: ComposedReply): Promise<boolean> {
+      return writeAiReply(services, operationId, reply);
+    },
+
+    async failOperation(operationId: string, code: string, message: string): Promise<boolean> {
+      return endOperation(services, operationId, { status: 'failed', error: { code, message } });
+    },
+
+    async abandonOperation(operationId: string): Promise<boolean> {
+      return endOperation(services, operationId, { status: 'canceled' });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { Decimal } from 'decimal.js';
+import { LockMode } from '@mikro-orm/core';
+import type { Services } from '../../services.js';
+import type { Em } from '../../db/orm.js';
+import { Operation } from '../../entities/operation.js';
+import { Conversation } from '../../entities/conversation.js';
+import { finishOperation, isFinished, type Outcome } from '../operations/operations.js';
+import { announceOperationFinished } from '../operations/operation-waiter.js';
+import { appendMessage } from '../conversations/messages.js';
+import { requestHandoff } from '../conversations/state-moves.js';
+import { findCardsForMarkers } from '../cards/catalogue.js';
+import { postToLedger } from '../wallet/ledger.js';
+import { announceWalletChange } from '../wallet/wallet-cache.js';
+import { cellMoney } from '../wallet/fx.js';
+import { wakeRelay } from '../events/outbox-wakeup.js';
+import type { ComposedReply } from '../../../workflows/operation-contract.js';
+import type { AiReplyInput } from './reply-context.js';
+import { cardCodes, withoutCardMarkers } from '../ai-seller/markers.js';
+
+type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
+
+/** Runs `change` on the locked operation in one transaction, then tells waiters and the relay. */
+async function onOperation(s: WriterServices, operationId: string, change: (tx: Em, op: Operation) => Promise<boolean>): Promise<boolean> {
+  const changed = await s.orm.em.fork().transactional(async (tx) => {
+    const op = await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return change(tx, op);
+  });
+  if (changed) {
+    await announceOperationFinished(s.redis, operationId);
+    await wakeRelay(s.redis);
+  }
+  return changed;
+}
+
+/** queued -> running; false when the operation has already ended (canceled before it began). */
+export async function beginOperation(s: WriterServices, operationId: string): Promise<boolean> {
+  return s.orm.em.fork().transactional(async (tx) => {
+    const op = await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (isFinished(op.status)) return false;
+    if (op.status === 'queued') {
+      op.status = 'running';
+      op.startedAt = s.clock.now();
+    }
+    return true;
+  });
+}
+
+/** Ends an operation without a result (failed or canceled); nothing is charged. */
+export async function endOperation(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
+  return onOperation(s, operationId, async (tx, op) => finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), s.clock.now()));
+}
+
+/**
+ * The result of an AI reply, in one transaction: the AI message (with a copy of each active
+ * ai_enabled card it names), a handoff when the seller asked for one, the charge (one ledger
+ * entry keyed by the operation id: a second write is refused by the database, never billed
+ * twice), and the operation succeeded with its usage. An operation canceled meanwhile is
+ * left alone, and a conversation an operator took over meanwhile gets no AI message: the
+ * operation fails with `operator_took_over` and nothing is charged.
+ */
+export async function writeAiReply(s: WriterServices, operationId: string, reply: ComposedReply): Promise<boolean> {
+  let charged = false;
+  const written = await onOperation(s, operationId, async (tx, op) => {
+    if (isFinished(op.status)) return false;
+    const now = s.clock.now();
+    const money = await cellMoney(tx, s.config.cell);
+    const input = op.input as unknown as AiReplyInput;
+    const conversation = await tx.findOneOrFail(Conversation, { id: input.conversation_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (conversation.mode === 'operator' || conversation.status === 'closed') {
+      return finishOperation(tx, op, { status: 'failed', error: { code: 'operator_took_over', message: 'An operator took the conversation over (or closed it) before the reply was ready; nothing was charged.' } }, money, now);
+    }
+    const cards = await findCardsForMarkers(tx, op.tenantId, cardCodes(reply.content), s.config.cell);
+    appendMessage(tx, conversation, { id: op.resourceId ?? undefined, sender: 'ai', content: withoutCardMarkers(reply.content) || null, cards }, now);
+    if (reply.handoff) await requestHandoff(tx, conversation, 'ai_handoff', now);
+    const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
+    await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `AI reply (${reply.model})` }, now);
+    charged = true;
+    return finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, money, now);
+  });
+  if (charged) {
+    const op = await s.orm.em.fork().findOneOrFail(Operation, { id: operationId });
+    await announceWalletChange(s.redis, op.tenantId);
+  }
+  return written;
+}

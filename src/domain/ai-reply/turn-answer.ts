@@ -1,0 +1,52 @@
+import type { Services } from '../../services.js';
+import type { HandlerResult } from '../../http/route.js';
+import { problem } from '../../http/problem.js';
+import { Operation } from '../../entities/operation.js';
+import { Message } from '../../entities/conversation.js';
+import { isFinished, presentOperation } from '../operations/operations.js';
+import { cellMoney } from '../wallet/fx.js';
+
+/** The answer of POST /conversations/{id}/messages (spec 02 table), as the route shapes it. */
+export interface TurnAnswer {
+  message: Record<string, unknown>;
+  ai_reply: { status: 'queued' | 'replied' | 'skipped' | 'failed' | 'canceled'; reason?: string | null };
+  reply?: { id: string; content: string | null; cards: unknown[] };
+  operation?: Record<string, unknown> & { id?: string };
+}
+
+/**
+ * After the commit (fresh or replayed): holds for up to `waitSeconds` on the operation, then
+ * answers from its current state, as Google's WaitOperation does: 202 queued while it runs,
+ * 200 replied with the reply, 200 failed or canceled, or 503 upstream_unavailable when the
+ * model provider was down. A skipped turn has no operation and answers as committed.
+ */
+export async function settleTurn(result: HandlerResult, services: Services, waitSeconds: number): Promise<HandlerResult> {
+  const committed = result.body as TurnAnswer;
+  const operationId = committed.operation?.id;
+  if (!operationId) return result;
+  const em = () => services.orm.em.fork();
+  await services.operationWaiter.until(operationId, waitSeconds * 1000, async () => {
+    const op = await em().findOne(Operation, { id: operationId }, { fields: ['status'] });
+    return !op || isFinished(op.status);
+  });
+  const read = em();
+  const op = await read.findOneOrFail(Operation, { id: operationId });
+  const operation = presentOperation(op, await cellMoney(read, services.config.cell));
+  const headers = result.headers ?? {};
+  const answer = (status: number, body: TurnAnswer): HandlerResult => ({ status, headers, body });
+  switch (op.status) {
+    case 'succeeded': {
+      const reply = await read.findOneOrFail(Message, { id: op.resourceId! });
+      return answer(200, { message: committed.message, ai_reply: { status: 'replied' }, reply: { id: reply.id, content: reply.content ?? null, cards: reply.cards }, operation });
+    }
+    case 'failed':
+      if (op.errorCode === 'upstream_unavailable') {
+        throw problem('upstream_unavailable', `The language model is unavailable: ${op.errorMessage ?? 'no answer'}. Nothing was charged; the message is stored.`, { message: committed.message, operation }, { 'Retry-After': '30' });
+      }
+      return answer(200, { message: committed.message, ai_reply: { status: 'failed', reason: op.errorCode }, operation });
+    case 'canceled':
+      return answer(200, { message: committed.message, ai_reply: { status: 'canceled' }, operation });
+    default:
+      return answer(202, { message: committed.message, ai_reply: { status: 'queued' }, operation });
+  }
+}

@@ -1,0 +1,47 @@
+import { CELLS, type Cell } from '../../config.js';
+import type { Card } from '../../entities/card.js';
+import type { CardCopy } from '../../entities/conversation.js';
+import { CELL_CURRENCY } from '../wallet/money.js';
+
+/** How a cell writes numbers and money. */
+export const CELL_LOCALE: Record<Cell, string> = { ru: 'ru-RU', en: 'en-GB', id: 'id-ID' };
+
+/** The label of the default button of a card without buttons, in the cell's language. */
+const DETAILS_LABEL: Record<Cell, string> = { ru: 'Подробнее', en: 'More details', id: 'Selengkapnya' };
+
+/** The cell whose money is `currency`, for formatting when no cell is given. */
+const homeCell = (currency: string): Cell => CELLS.find((c) => CELL_CURRENCY[c] === currency) ?? 'en';
+
+/**
+ * The price text a card shows: the tenant's own text when set, else the price formatted for
+ * the cell (`1 990 ₽`, `£1,234.50`, `Rp 150.000`), else null (no price).
+ */
+export function priceText(card: Pick<Card, 'priceText' | 'priceAmount' | 'priceCurrency'>, cell?: Cell): string | null {
+  if (card.priceText) return card.priceText;
+  if (card.priceAmount === null || card.priceAmount === undefined || !card.priceCurrency) return null;
+  const locale = CELL_LOCALE[cell ?? homeCell(card.priceCurrency)];
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: card.priceCurrency, trailingZeroDisplay: 'stripIfInteger' })
+    .format(card.priceAmount as `${number}`);
+}
+
+/**
+ * The copy of a card a message keeps (later edits of the card do not reach it): the card as
+ * shown, with its price text derived, and a card without buttons gets the one default detail
+ * button to its page (when it has one). A page path stays a path: the chat resolves it
+ * against the account's primary domain.
+ */
+export function cardCopy(card: Card, cell: Cell): CardCopy {
+  const buttons = card.buttons.length
+    ? card.buttons.map((b) => ({ label: b.label, url: b.url }))
+    : card.pageUrl ? [{ label: DETAILS_LABEL[cell], url: card.pageUrl }] : [];
+  return {
+    code: card.code,
+    name: card.name,
+    description: card.description ?? null,
+    image_url: card.imageUrl ?? null,
+    page_url: card.pageUrl ?? null,
+    badge: card.badge ?? null,
+    price_text: priceText(card, cell),
+    buttons,
+  };
+}

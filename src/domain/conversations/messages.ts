@@ -1,0 +1,54 @@
+import type { Em } from '../../db/orm.js';
+import { Message, type Attachment, type CardCopy, type Conversation, type MessageSender } from '../../entities/conversation.js';
+import { EVENTS } from '../events/catalogue.js';
+import { recordEvent } from '../events/outbox.js';
+import { newId } from '../../ids.js';
+
+export interface NewMessage {
+  /** Only when the id was handed out before the message exists (an AI reply's operation.resource). */
+  id?: string;
+  sender: MessageSender;
+  content: string | null;
+  /** Default: `text`, or the attachment's kind (image, file) when there is no text, or `card`. */
+  contentType?: string;
+  attachments?: Attachment[];
+  cards?: CardCopy[];
+  operatorName?: string | null;
+  /** message.created of a customer message says what happens to the AI reply. */
+  aiReply?: { status: string; reason?: string };
+}
+
+function contentTypeOf(m: NewMessage): string {
+  if (m.contentType) return m.contentType;
+  if (m.content === null && m.attachments?.length) return m.attachments[0]!.content_type?.startsWith('image/') ? 'image' : 'file';
+  if (m.content === null && m.cards?.length) return 'card';
+  return 'text';
+}
+
+/**
+ * The one way a message enters a conversation: the row, the conversation's updated_at, and
+ * message.created in the same transaction. Events of conversations go to every integration
+ * of the tenant (conversations are the tenant's data, not one integration's).
+ */
+export function appendMessage(em: Em, conversation: Conversation, m: NewMessage, now: Date): Message {
+  const message = em.create(Message, {
+    id: m.id ?? newId(),
+    tenantId: conversation.tenantId,
+    conversationId: conversation.id,
+    sender: m.sender,
+    contentType: contentTypeOf(m),
+    content: m.content,
+    attachments: m.attachments ?? [],
+    cards: m.cards ?? [],
+    operatorName: m.operatorName ?? null,
+    deletedAt: null,
+    createdAt: now,
+  });
+  conversation.updatedAt = now;
+  recordEvent(em, {
+    tenantId: conversation.tenantId,
+    type: 'message.created',
+    ...EVENTS['message.created']({ message_id: message.id, conversation_id: conversation.id, sender: m.sender, ai_reply: m.aiReply }),
+  }, now);
+  return message;
+}

@@ -1,0 +1,32 @@
+import type { Em } from '../../db/orm.js';
+import { Conversation, Message, type ConversationMode } from '../../entities/conversation.js';
+import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
+import { VISIBLE_CONVERSATION_WHERE } from './conversations.js';
+
+export interface ConversationFilters {
+  channel?: string;
+  status?: string;
+  mode?: ConversationMode;
+  /** Strictly later than this. */
+  updatedAfter?: Date;
+}
+
+/** GET /conversations: ascending by (updated_at, id), the traversal order of spec 02. */
+export const BY_UPDATE: KeysetOrder = { keys: [['updatedAt', 'time'], ['id', 'text']], direction: 'asc' };
+
+/** One page of the tenant's visible conversations. */
+export function listConversations(em: Em, tenantId: string, f: ConversationFilters, window: PageWindow): Promise<Conversation[]> {
+  const conditions: Record<string, unknown>[] = [{ tenantId, ...VISIBLE_CONVERSATION_WHERE }];
+  if (f.channel !== undefined) conditions.push({ channelType: f.channel });
+  if (f.status !== undefined) conditions.push({ status: f.status });
+  if (f.mode !== undefined) conditions.push({ mode: f.mode });
+  if (f.updatedAfter) conditions.push({ updatedAt: { $gt: f.updatedAfter } });
+  return em.find(Conversation, pageWhere(conditions, window) as never, { orderBy: window.orderBy as never, limit: window.take });
+}
+
+/** One page of a conversation's messages (BY_CREATION); deleted ones only when asked for. */
+export function listMessages(em: Em, conversationId: string, includeDeleted: boolean, window: PageWindow): Promise<Message[]> {
+  const conditions: Record<string, unknown>[] = [{ conversationId }];
+  if (!includeDeleted) conditions.push({ deletedAt: null });
+  return em.find(Message, pageWhere(conditions, window) as never, { orderBy: window.orderBy as never, limit: window.take });
+}

@@ -1,0 +1,86 @@
+import type { Em } from '../../db/orm.js';
+import type { Attachment, Conversation, Message } from '../../entities/conversation.js';
+import { EVENTS } from '../events/catalogue.js';
+import { recordEvent } from '../events/outbox.js';
+import { findVisibleConversation } from './conversations.js';
+import { appendMessage } from './messages.js';
+import { summarise, summaryInput } from './summary.js';
+import { applyMove } from './transitions.js';
+import { contactEventFields, contactOf } from './contacts.js';
+
+/**
+ * The state moves of a conversation: each locks the row, asks the transitions table, bumps
+ * updated_at and records its event in the caller's transaction.
+ */
+
+export interface ConversationRef {
+  tenantId: string;
+  conversationId: string;
+}
+
+const lock = (em: Em, ref: ConversationRef) => findVisibleConversation(em, ref.tenantId, ref.conversationId, { lock: true });
+
+/** An operator takes the conversation from the AI: mode operator, status open. */
+export async function takeOver(em: Em, ref: ConversationRef, operatorName: string | null, now: Date): Promise<Conversation> {
+  const conversation = await lock(em, ref);
+  applyMove(conversation, 'takeover', now, operatorName);
+  return conversation;
+}
+
+/** The operator hands the conversation back: mode ai, operator cleared, status open. */
+export async function returnToAi(em: Em, ref: ConversationRef, now: Date): Promise<Conversation> {
+  const conversation = await lock(em, ref);
+  applyMove(conversation, 'return_to_ai', now);
+  return conversation;
+}
+
+export interface OperatorMessageInput {
+  content: string | null;
+  operatorName: string | null;
+  attachments: Attachment[];
+}
+
+/**
+ * An operator writes to the customer. Writing means handling: mode operator, status open.
+ * The message names the operator sent, else the one who took the conversation over.
+ */
+export async function postOperatorMessage(em: Em, ref: ConversationRef, input: OperatorMessageInput, now: Date): Promise<Message> {
+  const conversation = await lock(em, ref);
+  applyMove(conversation, 'operator_message', now, input.operatorName);
+  return appendMessage(em, conversation, {
+    sender: 'operator', content: input.content, attachments: input.attachments, operatorName: conversation.operatorName ?? null,
+  }, now);
+}
+
+/** Closes the conversation, writes its summary and records conversation.summary_ready. */
+export async function closeConversation(em: Em, ref: ConversationRef, now: Date): Promise<Conversation> {
+  const conversation = await lock(em, ref);
+  const input = await summaryInput(em, conversation, await contactOf(em, conversation));
+  applyMove(conversation, 'close', now);
+  conversation.summary = summarise(input);
+  recordEvent(em, {
+    tenantId: conversation.tenantId,
+    type: 'conversation.summary_ready',
+    ...EVENTS['conversation.summary_ready']({ conversation_id: conversation.id, summary: conversation.summary }),
+  }, now);
+  return conversation;
+}
+
+/**
+ * The AI asks for a human (called by the AI workflow): status handoff_pending, mode stays ai
+ * until an operator takes over, and conversation.handoff_requested (with lead_id when the
+ * conversation has a lead). Pass the row locked (findVisibleConversation with lock). A
+ * handoff already pending changes nothing and records no second event: answers false.
+ * Closed, or already with an operator: 409 invalid_state.
+ */
+export async function requestHandoff(em: Em, conversation: Conversation, reason: string | null, now: Date): Promise<boolean> {
+  if (!applyMove(conversation, 'handoff', now)) return false;
+  recordEvent(em, {
+    tenantId: conversation.tenantId,
+    type: 'conversation.handoff_requested',
+    ...EVENTS['conversation.handoff_requested']({
+      conversation_id: conversation.id, lead_id: conversation.leadId ?? null, reason, contact: contactEventFields(await contactOf(em, conversation)),
+    }),
+  }, now);
+  return true;
+}

@@ -1,0 +1,45 @@
+import Joi from 'joi';
+import { IsoDate, MoneySchema } from '../../http/schemas/common.js';
+import { OPERATION_STATUSES } from '../../entities/operation.js';
+import { MessageSchema } from './schemas.js';
+import { AttachmentCreateSchema } from './request-schemas.js';
+
+/** Wire shapes of spec 01 Operation/Usage and of the customer-message answers of spec 02. */
+
+export const UsageSchema = Joi.object({
+  cost: MoneySchema.required().description('In the cell currency.'),
+  model: Joi.string().required().description('provider/model that did the work, e.g. builtin/retrieval-v1 or openai/gpt-4o-mini.'),
+}).meta({ ref: 'Usage' });
+
+export const OperationSchema = Joi.object({
+  id: Joi.string().required(),
+  type: Joi.string().required().description('conversation.ai_reply, article.generation, ...'),
+  status: Joi.string().valid(...OPERATION_STATUSES).required(),
+  created_at: IsoDate.required(),
+  completed_at: IsoDate.description('Only for succeeded, failed, canceled.'),
+  resource: Joi.object({ type: Joi.string().required(), id: Joi.string().required() }).description('The resource whose result is read (not for failed or canceled).'),
+  error: Joi.object({ code: Joi.string().required(), message: Joi.string().required() })
+    .description('failed only: an error-catalogue code (upstream_unavailable, internal_error) or an operation reason (operator_took_over).'),
+  usage: UsageSchema.description('Paid operations, once charged.'),
+}).meta({ ref: 'Operation' });
+
+export const OperationEnvelopeSchema = Joi.object({ operation: OperationSchema.required() }).meta({ ref: 'OperationEnvelope' });
+
+export const WaitQuery = Joi.object({
+  wait: Joi.number().integer().min(0).max(20).default(0).description('Seconds (0 to 20) to hold the answer until the operation finishes.'),
+});
+
+export const CustomerMessageCreateSchema = Joi.object({
+  content: Joi.string().max(4000).allow('').description('The customer text, up to 4000 characters; required unless an attachment is sent.'),
+  attachments: Joi.array().items(AttachmentCreateSchema).max(1).description('At most one for now.'),
+}).meta({ ref: 'CustomerMessageCreate' });
+
+export const CustomerMessageAnswerSchema = Joi.object({
+  message: MessageSchema.required().description('The customer message as stored.'),
+  ai_reply: Joi.object({
+    status: Joi.string().valid('queued', 'replied', 'skipped', 'failed', 'canceled').required(),
+    reason: Joi.string().description('skipped or failed: ai_not_permitted, operator_mode, handoff_pending, operator_took_over, or an error code.'),
+  }).required(),
+  reply: Joi.object({ id: Joi.string().required(), content: Joi.string().allow(null).required(), cards: Joi.array().required() }).description('replied only: the AI message.'),
+  operation: OperationSchema.description('Absent when skipped.'),
+}).meta({ ref: 'CustomerMessageAnswer' });

@@ -1,0 +1,40 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Em } from '../db/orm.js';
+import { Operation } from '../entities/operation.js';
+import { OPERATION_WORKFLOW_TYPES, operationWorkflowId, type OperationType } from '../../workflows/operation-contract.js';
+import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
+
+export interface OperationRef {
+  id: string;
+  tenantId: string;
+  integrationId: string;
+  type: string;
+}
+
+/**
+ * Starts workflow `op:<id>` and notes that it did. Starting twice (the route after its
+ * commit, the sweep after a crash) is a no-op: the id is rejected as a duplicate.
+ */
+export async function startOperationWorkflow(client: Client, taskQueue: string, em: Em, op: OperationRef): Promise<void> {
+  try {
+    await client.workflow.start(OPERATION_WORKFLOW_TYPES[op.type as OperationType], {
+      workflowId: operationWorkflowId(op.id),
+      taskQueue,
+      args: [op.id],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      typedSearchAttributes: [
+        { key: TENANT_ID, value: op.tenantId },
+        { key: INTEGRATION_ID, value: op.integrationId },
+        { key: OPERATION_TYPE, value: op.type },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+  await em.nativeUpdate(Operation, { id: op.id, workflowStartedAt: null }, { workflowStartedAt: new Date() });
+}
+
+/** Asks an operation's workflow to stop; a finished or unknown workflow ignores it. */
+export async function cancelOperationWorkflow(client: Client, operationId: string): Promise<void> {
+  await client.workflow.getHandle(operationWorkflowId(operationId)).cancel().catch(() => undefined);
+}

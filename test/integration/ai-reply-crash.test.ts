@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { OperationsHarness, operationBody } from '../support/operations-harness.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { eventually } from '../support/eventually.js';
+import type { Caller } from '../support/fixtures.js';
+import { DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/schedules.js';
+import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
+import { appendMessage } from '../../src/domain/conversations/messages.js';
+import { createOperation } from '../../src/domain/operations/operations.js';
+import { newId } from '../../src/ids.js';
+
+/**
+ * The production worker process (dist/src/worker.js) running AI replies: killed with SIGKILL
+ * while the model call is in flight, the reply is finished by the next worker with exactly
+ * one charge and one AI message; and its OperationSweep starts a queued operation whose
+ * workflow was never started. A database of its own: the worker's relay and sweep see all of it.
+ */
+
+const WORKER = fileURLToPath(new URL('../../dist/src/worker.js', import.meta.url));
+const MODEL = 'openai/gpt-4o-mini';
+const COST = '0.01';
+const REPLY = 'Hello from the test model.';
+
+let h: OperationsHarness;
+let chat: ChatCompletionsServer;
+const workers: ChildProcess[] = [];
+
+/** A worker process with the harness's configuration; resolves once it runs. */
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...h.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  workers.push(child);
+  let output = '';
+  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('"worker running"')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
+  });
+  return child;
+}
+
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+async function exited(child: ChildProcess): Promise<void> {
+  if (!alive(child)) return;
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start(REPLY);
+  h = await OperationsHarness.start({
+    worker: false,
+    freshDatabase: 'ops_crash',
+    // A long model deadline: only the kill may end the first call.
+    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, AI_TIMEOUT_MS: '30000', OPERATION_SWEEP_MS: '500' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  chat?.release();
+  for (const child of workers) {
+    if (alive(child)) child.kill('SIGTERM');
+    await exited(child);
+  }
+  for (const id of [KEY_EXPIRY_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID]) await h?.client.schedule.getHandle(id).delete().catch(() => undefined);
+  await h?.stop();
+  await chat?.close();
+}, 60_000);
+
+/** Exactly one charge, one AI message (operation.resource.id) and one operation.completed. */
+async function expectRepliedOnce(caller: Caller, conversationId: string, operationId: string, replyId: string) {
+  const got = await h.operation(caller, operationId);
+  expect(got.status).toBe(200);
+  expect(got.body).toEqual(operationBody({ id: operationId, status: 'succeeded', resourceId: replyId, usage: { amount: COST, model: MODEL } }));
+  expect(await h.charges(operationId)).toEqual([{ amount_rub: `-${COST}`, integration_id: caller.integrationId }]);
+  expect(await h.tenantCharges(caller.tenantId)).toEqual([{ amount_rub: `-${COST}`, operation_id: operationId }]);
+  expect(await h.balance(caller.tenantId)).toBe('999.99');
+  const messages = await h.messages(conversationId);
+  expect(messages.map((m) => [m.sender, m.content])).toEqual([['customer', expect.any(String)], ['ai', REPLY]]);
+  expect(messages[1].id).toBe(replyId);
+  expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data)).toEqual([{ operation: got.body }]);
+  expect((await h.events(caller.tenantId, 'message.created')).map((e) => e.data.sender)).toEqual(['customer', 'ai']);
+}
+
+describe('a worker process killed in the middle of a reply', () => {
+  it('the next worker finishes the reply: operation succeeded, exactly one ledger charge and one AI message', async () => {
+    const caller = await h.caller({ name: 'Crash Shop' });
+    const conversationId = await h.conversation(caller);
+    const first = await startWorkerProcess();
+    const before = chat.requests.length;
+    chat.script({ hold: true }, { hold: true });
+
+    const res = await h.say(caller, conversationId, 'Hello!', { wait: 0 });
+    expect(res.status).toBe(202);
+    const operationId = res.body.operation.id;
+    const replyId = res.body.operation.resource.id;
+    await eventually('the first model call', async () => (chat.requests.length === before + 1 ? true : undefined), 60_000, 20);
+    expect((await h.operationRow(operationId)).status).toBe('running');
+
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(first.signalCode).toBe('SIGKILL');
+    expect((await h.operationRow(operationId)).status).toBe('running');
+    expect(await h.charges(operationId)).toEqual([]);
+
+    await startWorkerProcess();
+    // The dead worker's call stops heartbeating; after the heartbeat time-out the new worker calls again.
+    await eventually('the model call from the new worker', async () => (chat.requests.length === before + 2 ? true : undefined), 90_000, 50);
+    chat.release();
+    const done = await h.operation(caller, operationId, 20);
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('succeeded');
+    expect(await h.workflowClosed(operationId)).toBe('COMPLETED');
+    await expectRepliedOnce(caller, conversationId, operationId, replyId);
+    expect(chat.requests.length).toBe(before + 2);
+  }, 180_000);
+});
+
+describe('the operation sweep of the worker process', () => {
+  it('starts a queued operation whose workflow was never started (the api died between its commit and the start)', async () => {
+    if (!workers.some(alive)) await startWorkerProcess();
+    const caller = await h.caller({ name: 'Sweep Shop' });
+    const conversationId = await h.conversation(caller);
+    // What the route commits, without its after-commit start: the customer message and the queued operation.
+    const past = new Date(Date.now() - 10_000);
+    const { operationId, replyId } = await h.api.services.orm.em.fork().transactional(async (em) => {
+      const conversation = await findVisibleConversation(em, caller.tenantId, conversationId, { lock: true });
+      const message = appendMessage(em, conversation, { sender: 'customer', content: 'Is anyone there?', aiReply: { status: 'queued' } }, past);
+      const reply = newId();
+      const op = createOperation(em, {
+        tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'conversation.ai_reply',
+        input: { conversation_id: conversationId, message_id: message.id }, resource: { type: 'message', id: reply }, costCeilingRub: '0.12',
+      }, past);
+      await em.flush();
+      return { operationId: op.id, replyId: reply };
+    });
+    expect((await h.operationRow(operationId)).workflow_started_at).toBeNull();
+
+    const row = await h.settled(operationId, 60_000);
+    expect(row.status).toBe('succeeded');
+    expect(row.workflow_started_at).toBeInstanceOf(Date);
+    expect(await h.workflowClosed(operationId)).toBe('COMPLETED');
+    await expectRepliedOnce(caller, conversationId, operationId, replyId);
+  }, 120_000);
+});

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { OperationsHarness, customerMessageBody, operationBody } from '../support/operations-harness.js';
+import { ChatCompletionsServer, type ChatStep } from '../support/chat-completions-server.js';
+import { expectProblem, type Answer } from '../support/http.js';
+import type { Caller } from '../support/fixtures.js';
+
+/**
+ * The AI reply with AI_PROVIDER=openai against a local server that speaks the Chat Completions
+ * protocol: the request it gets, billing by token usage, markers, and the provider's failures
+ * (429, 500, time-out, dropped connection: retried; a refusal or an unusable answer: not;
+ * down for every attempt: the operation fails with upstream_unavailable, nothing charged).
+ */
+
+const API_KEY = 'sk-local-test-key-0123456789';
+const TIMEOUT_MS = 1000;
+const MODEL = 'openai/gpt-4o-mini';
+const REPLY = 'Hello from the test model.';
+
+let h: OperationsHarness;
+let chat: ChatCompletionsServer;
+
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start(REPLY);
+  h = await OperationsHarness.start({
+    env: {
+      AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: API_KEY, OPENAI_MODEL: 'gpt-4o-mini',
+      AI_TIMEOUT_MS: String(TIMEOUT_MS), AI_MAX_ATTEMPTS: '2', AI_RETRY_INITIAL: '100ms',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await chat?.close();
+}, 60_000);
+
+interface Turn {
+  caller: Caller;
+  conversationId: string;
+  key: string;
+  res: Answer;
+  /** The model calls this turn made. */
+  calls: () => typeof chat.requests;
+  took: number;
+}
+
+/** A customer turn of a new tenant, with the server scripted for its calls first. */
+async function turn(steps: ChatStep[], o: { content?: string; wait?: number; caller?: Caller } = {}): Promise<Turn> {
+  const caller = o.caller ?? await h.caller({ name: 'Model Shop' });
+  const conversationId = await h.conversation(caller);
+  const before = chat.requests.length;
+  chat.script(...steps);
+  const key = `turn-${randomUUID()}`;
+  const started = Date.now();
+  const res = await h.say(caller, conversationId, o.content ?? 'Hello!', { key, wait: o.wait ?? 15 });
+  return { caller, conversationId, key, res, calls: () => chat.requests.slice(before), took: Date.now() - started };
+}
+
+/** A replied turn charged exactly `amount` once, with the AI message under operation.resource.id. */
+async function expectReplied(t: Turn, amount: string, content = REPLY, model = MODEL, cards: unknown[] = []) {
+  expect(t.res.status).toBe(200);
+  expect(t.res.body).toEqual({
+    message: customerMessageBody(t.conversationId, t.res.body.message.content),
+    ai_reply: { status: 'replied' },
+    reply: { id: t.res.body.operation.resource.id, content, cards },
+    operation: operationBody({ status: 'succeeded', resourceId: t.res.body.reply.id, usage: { amount, model } }),
+  });
+  expect(await h.charges(t.res.body.operation.id)).toEqual([{ amount_rub: `-${amount}`, integration_id: t.caller.integrationId }]);
+  expect(await h.tenantCharges(t.caller.tenantId)).toHaveLength(1);
+  expect((await h.messages(t.conversationId)).map((m) => [m.id, m.sender])).toEqual([[t.res.body.message.id, 'customer'], [t.res.body.reply.id, 'ai']]);
+  expect(await h.events(t.caller.tenantId, 'operation.completed')).toHaveLength(1);
+}
+
+/** A turn whose operation failed with upstream_unavailable: nothing charged, no AI message. */
+async function expectNothingCharged(t: Turn, operationId: string) {
+  expect(await h.charges(operationId)).toEqual([]);
+  expect(await h.tenantCharges(t.caller.tenantId)).toEqual([]);
+  expect(await h.balance(t.caller.tenantId)).toBe('1000.00');
+  expect((await h.messages(t.conversationId)).map((m) => m.sender)).toEqual(['customer']);
+}
+
+describe('a reply from the Chat Completions endpoint', () => {
+  it('POSTs /v1/chat/completions with the key, the model and the conversation; bills the reported token usage', async () => {
+    // 2000 prompt tokens at 0.02 RUB/1k + 500 completion tokens at 0.06 RUB/1k = 0.07 RUB.
+    const t = await turn([{ usage: { prompt_tokens: 2000, completion_tokens: 500 } }]);
+    await expectReplied(t, '0.07');
+    const [request] = t.calls();
+    expect(t.calls()).toHaveLength(1);
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
+    expect(request!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 600 });
+    expect(request!.body.messages[0]).toEqual({ role: 'system', content: expect.stringContaining('Model Shop') });
+    expect(request!.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Hello!' }]);
+  });
+
+  it('usage names the model that answered (a dated snapshot is priced as OPENAI_MODEL)', async () => {
+    const t = await turn([{ model: 'gpt-4o-mini-2024-07-18', usage: { prompt_tokens: 1000, completion_tokens: 1000 } }]);
+    // 1000 x 0.02 / 1000 + 1000 x 0.06 / 1000 = 0.08 RUB.
+    await expectReplied(t, '0.08', REPLY, 'openai/gpt-4o-mini-2024-07-18');
+  });
+
+  it('a reply dearer than the operation\'s ceiling is charged the ceiling, which admission reserved', async () => {
+    // 100000 prompt tokens would be 2.00 RUB; the ceiling of gpt-4o-mini (a 4000-token prompt, 600 tokens out) is 0.12 RUB.
+    const t = await turn([{ usage: { prompt_tokens: 100000, completion_tokens: 0 } }]);
+    expect((await h.operationRow(t.res.body.operation.id)).cost_ceiling_rub).toBe('0.12');
+    await expectReplied(t, '0.12');
+  });
+
+  it('an endpoint that reports no usage is billed by an estimate from the text lengths', async () => {
+    const t = await turn([{ usage: null }]);
+    expect(t.res.status).toBe(200);
+    const amount = t.res.body.operation.usage.cost.amount;
+    expect(Number(amount)).toBeGreaterThanOrEqual(0.01);
+    await expectReplied(t, amount);
+  });
+
+  it('card markers of catalogue cards become card copies; markers of other codes are dropped; the catalogue is in the prompt', async () => {
+    const caller = await h.caller({ name: 'Marker Shop' });
+    await h.card(caller, { code: 'runner', name: 'Runner sneakers', price_text: '4 990 ₽', ai_enabled: true, sort: 1 });
+    await h.card(caller, { code: 'court', name: 'Court sneakers', price_text: '5 990 ₽', ai_enabled: true, sort: 2 });
+    await h.card(caller, { code: 'trail', name: 'Trail sneakers', price_text: '3 000 ₽', ai_enabled: false });
+    const t = await turn([{ reply: 'Try these:\nRunner sneakers [CARD:runner]\nCourt sneakers [card: Court]\nTrail sneakers [CARD:trail]\nGhost shoes [CARD:ghost]' }], {
+      caller, content: 'Any sneakers?',
+    });
+    const copy = (code: string, name: string, price: string) => ({ code, name, description: null, image_url: null, page_url: null, badge: null, price_text: price, buttons: [] });
+    const cards = [copy('runner', 'Runner sneakers', '4 990 ₽'), copy('court', 'Court sneakers', '5 990 ₽')];
+    await expectReplied(t, '0.01', 'Try these:\nRunner sneakers\nCourt sneakers\nTrail sneakers\nGhost shoes', MODEL, cards);
+    expect((await h.messages(t.conversationId))[1].cards).toEqual(cards);
+    const system = t.calls()[0]!.body.messages[0].content as string;
+    expect(system).toContain('- runner | Runner sneakers | 4 990 ₽');
+    expect(system).toContain('- court | Court sneakers | 5 990 ₽');
+    expect(system).not.toContain('trail');
+  });
+
+  it('[HANDOFF] hands the conversation to an operator: handoff_pending and conversation.handoff_requested', async () => {
+    const t = await turn([{ reply: 'Let me get a colleague for you. [HANDOFF]' }], { content: 'I need a human' });
+    await expectReplied(t, '0.01', 'Let me get a colleague for you.');
+    const conversation = await h.db.query('select status, mode from conversations where id = $1', [t.conversationId]);
+    expect(conversation.rows[0]).toEqual({ status: 'handoff_pending', mode: 'ai' });
+    expect((await h.events(t.caller.tenantId, 'conversation.handoff_requested')).map((e) => e.data)).toEqual([{ conversation_id: t.conversationId, reason: 'ai_handoff' }]);
+  });
+});
+
+describe('provider failures that another attempt cures: one reply, one charge', () => {
+  it('429 then a reply: the call is retried after the provider\'s Retry-After', async () => {
+    const t = await turn([{ status: 429, retryAfter: 3, body: { error: { message: 'Rate limit reached' } } }, {}]);
+    await expectReplied(t, '0.01');
+    expect(t.calls()).toHaveLength(2);
+    // AI_RETRY_INITIAL is 100 ms: only Retry-After explains a pause of three seconds.
+    expect(t.took).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('500 then a reply', async () => {
+    const t = await turn([{ status: 500 }, {}]);
+    await expectReplied(t, '0.01');
+    expect(t.calls()).toHaveLength(2);
+  });
+
+  it('a call that outlives AI_TIMEOUT_MS is given up and retried', async () => {
+    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, {}]);
+    await expectReplied(t, '0.01');
+    expect(t.calls()).toHaveLength(2);
+  });
+
+  it('a dropped connection then a reply', async () => {
+    const t = await turn([{ destroy: true }, {}]);
+    await expectReplied(t, '0.01');
+    expect(t.calls()).toHaveLength(2);
+  });
+});
+
+describe('a provider that cannot answer: the operation fails with upstream_unavailable, nothing is charged', () => {
+  it('500 on every attempt (AI_MAX_ATTEMPTS=2): within wait the turn answers 503 upstream_unavailable with the message and the failed operation', async () => {
+    const t = await turn([{ status: 500 }, { status: 500 }]);
+    const operation = operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 500: scripted 500' } });
+    expectProblem(t.res, 'upstream_unavailable', { message: customerMessageBody(t.conversationId, 'Hello!'), operation });
+    expect(t.res.headers.get('retry-after')).toBe('30');
+    expect(t.calls()).toHaveLength(2);
+    const operationId = t.res.body.operation.id;
+    await expectNothingCharged(t, operationId);
+    expect(await h.operationRow(operationId)).toMatchObject({ status: 'failed', error_code: 'upstream_unavailable', usage_cost_rub: null });
+    const got = await h.operation(t.caller, operationId);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(t.res.body.operation);
+    expect((await h.events(t.caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data])).toEqual([[t.caller.integrationId, { operation: got.body }]]);
+
+    // The retry of the turn answers the same, and calls the model no more.
+    const replay = await h.say(t.caller, t.conversationId, 'Hello!', { key: t.key, wait: 5 });
+    expectProblem(replay, 'upstream_unavailable', { message: t.res.body.message, operation: got.body });
+    expect(t.calls()).toHaveLength(2);
+  });
+
+  it('with wait=0 the turn answers 202; GET /operations/{id}?wait then shows it failed', async () => {
+    const t = await turn([{ status: 503 }, { status: 502 }], { wait: 0 });
+    expect(t.res.status).toBe(202);
+    const operationId = t.res.body.operation.id;
+    const got = await h.operation(t.caller, operationId, 15);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(operationBody({ id: operationId, status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 502: scripted 502' } }));
+    expect(t.calls()).toHaveLength(2);
+    await expectNothingCharged(t, operationId);
+  });
+
+  it('a time-out on every attempt', async () => {
+    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, { delayMs: TIMEOUT_MS + 2000 }]);
+    expectProblem(t.res, 'upstream_unavailable', {
+      message: customerMessageBody(t.conversationId, 'Hello!'),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: `model endpoint timed out after ${TIMEOUT_MS} ms` } }),
+    });
+    expect(t.calls()).toHaveLength(2);
+    await expectNothingCharged(t, t.res.body.operation.id);
+  });
+
+  it('a refusal (401) is not retried, and the key never shows in the error', async () => {
+    const t = await turn([{ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}` } } }]);
+    expectProblem(t.res, 'upstream_unavailable', {
+      message: customerMessageBody(t.conversationId, 'Hello!'),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: expect.stringContaining('HTTP 401 (check OPENAI_API_KEY)') } }),
+    });
+    expect(t.res.text).not.toContain(API_KEY);
+    expect(t.calls()).toHaveLength(1);
+    await expectNothingCharged(t, t.res.body.operation.id);
+  });
+
+  it('an answer that is not a completion is not retried', async () => {
+    const t = await turn([{ status: 200, body: 'this is not json' }]);
+    expectProblem(t.res, 'upstream_unavailable', {
+      message: customerMessageBody(t.conversationId, 'Hello!'),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered a body that is not JSON' } }),
+    });
+    expect(t.calls()).toHaveLength(1);
+    await expectNothingCharged(t, t.res.body.operation.id);
+  });
+});

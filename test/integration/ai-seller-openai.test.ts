@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { AiSettings } from '../../src/config.js';
+import { UpstreamUnavailable, createSellerModel, type SellerContext, type SellerModel } from '../../src/domain/ai-seller/index.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+
+const KEY = 'sk-test-0123456789abcdef-secret';
+const TIMEOUT_MS = 400;
+
+let server: ChatCompletionsServer;
+let seller: SellerModel;
+
+function settings(baseUrl: string): AiSettings {
+  return {
+    provider: 'openai',
+    builtinPriceRub: '1.50',
+    openai: {
+      baseUrl,
+      apiKey: KEY,
+      model: 'gpt-4o-mini',
+      prices: { 'gpt-4o-mini': { inputPer1kRub: '0.02', outputPer1kRub: '0.06' }, 'big-model': { inputPer1kRub: '1', outputPer1kRub: '3' } },
+      maxTokens: 600,
+    },
+    timeoutMs: TIMEOUT_MS,
+    maxAttempts: 3,
+    retryInitialMs: 100,
+  };
+}
+
+const CONTEXT: SellerContext = {
+  tenantName: 'Acme Shoes',
+  language: 'en',
+  greeting: 'Welcome to Acme!',
+  catalogue: [
+    { code: 'air-runner', name: 'Air Runner sneakers', price_text: '5 990 ₽', description: 'Light running shoes' },
+    { code: 'wool-socks', name: 'Wool socks', price_text: '790 ₽', description: null },
+  ],
+  history: [
+    { sender: 'customer', content: 'hi' },
+    { sender: 'ai', content: 'Welcome to Acme!' },
+    { sender: 'customer', content: 'Any sneakers?' },
+  ],
+};
+
+/** The UpstreamUnavailable a call fails with (fails the test when it succeeds or fails otherwise). */
+async function failure(call: Promise<unknown>): Promise<UpstreamUnavailable> {
+  const err = await call.then(() => { throw new Error('expected the call to fail'); }, (e: unknown) => e);
+  expect(err).toBeInstanceOf(UpstreamUnavailable);
+  expect((err as Error).message).not.toContain(KEY);
+  expect((err as Error).message).not.toContain('secret');
+  return err as UpstreamUnavailable;
+}
+
+beforeAll(async () => {
+  server = await ChatCompletionsServer.start();
+  seller = createSellerModel(settings(server.url));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+describe('openai seller against a Chat Completions server', () => {
+  it('posts the model, the messages with the catalogue, max_tokens and the key', async () => {
+    server.script({ reply: 'Try these: Air Runner sneakers [CARD:air-runner]' });
+    await seller.reply(CONTEXT);
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.path).toBe('/v1/chat/completions');
+    expect(request!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request!.headers['content-type']).toBe('application/json');
+    const body = request!.body;
+    expect(body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 600, temperature: expect.any(Number) });
+    expect(body.messages[0].role).toBe('system');
+    expect(body.messages[0].content).toContain('air-runner');
+    expect(body.messages[0].content).toContain('wool-socks');
+    expect(body.messages[0].content).toContain('Acme Shoes');
+    expect(body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'Welcome to Acme!' },
+      { role: 'user', content: 'Any sneakers?' },
+    ]);
+  });
+
+  it('replies with the content and the cost of the reported usage by the price table', async () => {
+    server.script({ reply: 'Try Air Runner sneakers [CARD:air-runner] or [CARD:made-up].', usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    expect(await seller.reply(CONTEXT)).toEqual({
+      content: 'Try Air Runner sneakers [CARD:air-runner] or.',
+      handoff: false,
+      usage: { model: 'openai/gpt-4o-mini', costRub: '0.05' },
+    });
+  });
+
+  it('names and prices the model the endpoint says answered', async () => {
+    server.script(
+      { reply: 'ok', model: 'big-model', usage: { prompt_tokens: 2000, completion_tokens: 100 } },
+      { reply: 'ok', model: 'gpt-4o-mini-2024-07-18', usage: { prompt_tokens: 2000, completion_tokens: 100 } },
+    );
+    expect((await seller.reply(CONTEXT)).usage).toEqual({ model: 'openai/big-model', costRub: '2.30' });
+    // A dated snapshot of the configured model is billed at the configured model's price.
+    expect((await seller.reply(CONTEXT)).usage).toEqual({ model: 'openai/gpt-4o-mini-2024-07-18', costRub: '0.05' });
+  });
+
+  it('bills an estimate when the endpoint reports no usage', async () => {
+    server.script({ reply: 'ok', usage: null });
+    const reply = await seller.reply(CONTEXT);
+    expect(reply.usage.costRub).toBe('0.01');
+  });
+
+  it('hands off on [HANDOFF], alone or inside a reply', async () => {
+    server.script({ reply: '[HANDOFF]' }, { reply: 'A colleague will help you with that. [HANDOFF]' });
+    expect(await seller.reply(CONTEXT)).toMatchObject({ content: 'Of course, I am passing you to a colleague. They will reply shortly.', handoff: true });
+    expect(await seller.reply(CONTEXT)).toMatchObject({ content: 'A colleague will help you with that.', handoff: true });
+  });
+
+  it('has bounds from one kopeck to a capped prompt and max_tokens', () => {
+    // 4000 prompt tokens x 0.02 + 600 completion tokens x 0.06, per 1k: 0.116, rounded up.
+    expect(seller.costBounds()).toEqual({ minRub: '0.01', maxRub: '0.12' });
+    expect(seller.name).toBe('openai/gpt-4o-mini');
+  });
+});
+
+describe('openai seller failures', () => {
+  it('429 is retryable, with the Retry-After', async () => {
+    server.script({ status: 429, retryAfter: 7, body: { error: { message: 'Rate limit reached' } } });
+    const err = await failure(seller.reply(CONTEXT));
+    expect(err.retryable).toBe(true);
+    expect(err.retryAfterMs).toBe(7000);
+    expect(err.message).toContain('HTTP 429');
+  });
+
+  it('500 and 503 are retryable', async () => {
+    server.script({ status: 500 }, { status: 503 });
+    expect((await failure(seller.reply(CONTEXT))).retryable).toBe(true);
+    expect((await failure(seller.reply(CONTEXT))).retryable).toBe(true);
+  });
+
+  it('a time-out is retryable and comes at about the configured time', async () => {
+    server.script({ delayMs: 5000 });
+    const started = Date.now();
+    const err = await failure(seller.reply(CONTEXT));
+    const took = Date.now() - started;
+    expect(err.retryable).toBe(true);
+    expect(err.message).toContain(`timed out after ${TIMEOUT_MS} ms`);
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(TIMEOUT_MS + 1500);
+  });
+
+  it('the caller\'s abort ends the call with the caller\'s reason', async () => {
+    server.script({ hold: true });
+    const controller = new AbortController();
+    const call = seller.reply(CONTEXT, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort(new Error('activity cancelled'));
+    await expect(call).rejects.toThrow('activity cancelled');
+    server.release();
+  });
+
+  it('a dropped connection and a refused one are retryable', async () => {
+    server.script({ destroy: true });
+    expect((await failure(seller.reply(CONTEXT))).retryable).toBe(true);
+    const gone = await ChatCompletionsServer.start();
+    await gone.close();
+    const refused = await failure(createSellerModel(settings(gone.url)).reply(CONTEXT));
+    expect(refused.retryable).toBe(true);
+    expect(refused.message).toContain('ECONNREFUSED');
+  });
+
+  it.each([401, 403, 404, 400])('%i is a configuration problem: not retryable, and the key stays out', async (status) => {
+    server.script({ status, body: { error: { message: `Incorrect API key provided: ${KEY}. Bearer ${KEY}` } } });
+    const err = await failure(seller.reply(CONTEXT));
+    expect(err.retryable).toBe(false);
+    expect(err.message).toContain(`HTTP ${status}`);
+  });
+
+  it('a body without choices[0].message.content is not retryable', async () => {
+    server.script({ status: 200, body: { id: 'x', choices: [] } }, { status: 200, body: 'not json at all' }, { reply: '   ' });
+    for (let i = 0; i < 3; i++) expect((await failure(seller.reply(CONTEXT))).retryable).toBe(false);
+  });
+});

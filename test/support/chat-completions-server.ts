@@ -1,0 +1,145 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as it arrived. */
+export interface ChatRequestRecord {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The JSON body (the raw text when it is not JSON). */
+  body: any;
+}
+
+/**
+ * How the server answers one call. Combine freely: `{delayMs: 500, reply: 'x'}` answers late;
+ * `{hold: true}` waits for release(); `{status, retryAfter?, body?}` answers an error (or, with
+ * status 200 and a text body, a malformed answer); `{destroy: true}` drops the socket. Without
+ * reply, status or destroy the default reply is sent.
+ */
+export interface ChatStep {
+  reply?: string;
+  /** null: a completion without usage. */
+  usage?: { prompt_tokens: number; completion_tokens: number } | null;
+  /** The model the answer names (default: the requested one). */
+  model?: string;
+  status?: number;
+  retryAfter?: number;
+  /** Error or raw body: an object is sent as JSON, a string as it is. */
+  body?: unknown;
+  delayMs?: number;
+  hold?: boolean;
+  destroy?: boolean;
+}
+
+const DEFAULT_USAGE = { prompt_tokens: 120, completion_tokens: 30 };
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A real OpenAI-compatible Chat Completions server for the tests: node:http on 127.0.0.1 at a
+ * random port, POST /v1/chat/completions. It records every request and answers each by the next
+ * scripted step (the default reply when the script is empty).
+ */
+export class ChatCompletionsServer {
+  readonly requests: ChatRequestRecord[] = [];
+  private readonly steps: ChatStep[] = [];
+  private held: (() => void)[] = [];
+  private readonly closing = new AbortController();
+  private calls = 0;
+
+  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
+  private baseUrl = '';
+
+  private constructor(private readonly defaultReply: string) {}
+
+  static async start(defaultReply = 'Hello from the test model.'): Promise<ChatCompletionsServer> {
+    const self = new ChatCompletionsServer(defaultReply);
+    await new Promise<void>((resolve) => self.server.listen(0, '127.0.0.1', resolve));
+    self.baseUrl = `http://127.0.0.1:${(self.server.address() as AddressInfo).port}/v1`;
+    return self;
+  }
+
+  /** Base URL ending in /v1, as OPENAI_BASE_URL. */
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  /** Appends steps; each call takes the next one. */
+  script(...steps: ChatStep[]): this {
+    this.steps.push(...steps);
+    return this;
+  }
+
+  /** Lets every held request answer. */
+  release(): void {
+    const held = this.held;
+    this.held = [];
+    for (const go of held) go();
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    this.release();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = parse(await readBody(req));
+    this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    const step = this.steps.shift() ?? {};
+    const call = ++this.calls;
+    if (step.delayMs) await this.pause(step.delayMs);
+    if (step.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+    if (this.closing.signal.aborted || res.destroyed) return;
+    if (step.destroy) {
+      req.socket.destroy();
+    } else if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      this.send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+    } else if (step.status !== undefined || step.body !== undefined) {
+      const headers: Record<string, string> = step.retryAfter !== undefined ? { 'retry-after': String(step.retryAfter) } : {};
+      this.send(res, step.status ?? 200, step.body ?? { error: { message: `scripted ${step.status}` } }, headers);
+    } else {
+      this.send(res, 200, this.completion(call, step, (body as { model?: string })?.model));
+    }
+  }
+
+  private completion(call: number, step: ChatStep, requestedModel: string | undefined): object {
+    const usage = step.usage === undefined ? DEFAULT_USAGE : step.usage;
+    return {
+      id: `chatcmpl-test-${call}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: step.model ?? requestedModel ?? 'test-model',
+      choices: [{ index: 0, message: { role: 'assistant', content: step.reply ?? this.defaultReply }, finish_reason: 'stop' }],
+      ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
+    };
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.closing.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    });
+  }
+}

@@ -1,0 +1,234 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from '@jest/globals';
+import type { Client } from '@temporalio/client';
+import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import type pg from 'pg';
+import { createWorker } from '../../src/temporal/worker.js';
+import { startApi, type TestApi } from './app.js';
+import { dropDatabase, freshDatabase, sqlClient } from './database.js';
+import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
+import { call, type Answer } from './http.js';
+import { eventually } from './eventually.js';
+import { operationWorkflowId } from '../../workflows/operation-contract.js';
+import { createIntegration } from '../../src/domain/provisioning/integrations.js';
+import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
+import { SCOPES } from '../../src/domain/access/scopes.js';
+
+export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
+
+export interface OperationsHarnessOptions {
+  /** Configuration over the test defaults (AI_PROVIDER, OPENAI_BASE_URL, PAID_CONCURRENCY, ...). */
+  env?: Record<string, string>;
+  /** Run a Temporal worker in this process (default true); false to start worker processes yourself. */
+  worker?: boolean;
+  /**
+   * A database of its own with this name prefix (dropped at stop), for tests that lock tables
+   * or run a worker process (whose relay and operation sweep see the whole database).
+   */
+  freshDatabase?: string;
+}
+
+/** Operation statuses that end an operation. */
+export const FINISHED = ['succeeded', 'failed', 'canceled'];
+
+/** An ISO 8601 UTC time as the api writes it. */
+export const ISO_TIME = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+export interface OperationExpectation {
+  id?: unknown;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+  /** The reply message id (operation.resource.id); shown except when failed or canceled. */
+  resourceId?: unknown;
+  /** Usage once charged: roubles (the ru test cell) and the model. */
+  usage?: { amount: string; model: string };
+  error?: { code: string; message?: unknown };
+}
+
+/**
+ * The whole Operation object (spec 01) of a conversation.ai_reply: completed_at only when
+ * finished, resource {type: message} except failed/canceled, usage once charged, error when failed.
+ */
+export function operationBody(o: OperationExpectation): Record<string, unknown> {
+  const finished = FINISHED.includes(o.status);
+  return {
+    id: o.id ?? expect.any(String),
+    type: 'conversation.ai_reply',
+    status: o.status,
+    created_at: ISO_TIME,
+    ...(finished ? { completed_at: ISO_TIME } : {}),
+    ...(o.status !== 'failed' && o.status !== 'canceled' ? { resource: { type: 'message', id: o.resourceId ?? expect.any(String) } } : {}),
+    ...(o.usage ? { usage: { cost: { amount: o.usage.amount, currency: 'RUB' }, model: o.usage.model } } : {}),
+    ...(o.error ? { error: { code: o.error.code, message: o.error.message ?? expect.any(String) } } : {}),
+  };
+}
+
+/** A stored customer message as the api presents it. */
+export function customerMessageBody(conversationId: string, content: string, id: unknown = expect.any(String)): Record<string, unknown> {
+  return {
+    id, conversation_id: conversationId, sender: 'customer', content_type: 'text', content, attachments: [], cards: [], operator: null, deleted: false, created_at: ISO_TIME,
+  };
+}
+
+/**
+ * A real api and a real Temporal worker on a task queue of their own, sharing the test
+ * database: what a paid-operation test needs. Model calls go to the builtin seller unless
+ * `env` points AI_PROVIDER=openai at a local Chat Completions server.
+ */
+export class OperationsHarness {
+  api!: TestApi;
+  client!: Client;
+  db!: pg.Client;
+  env!: Record<string, string>;
+  readonly run = `${process.pid}-${Date.now().toString(36)}`;
+  readonly taskQueue = `test-operations-${this.run}`;
+  private readonly scheduleIds = { keyExpiry: `test-op-key-expiry-${this.run}`, retention: `test-op-retention-${this.run}` };
+  private worker?: Worker;
+  private connection?: NativeConnection;
+  private running?: Promise<void>;
+  private ownDatabase?: string;
+
+  static async start(o: OperationsHarnessOptions = {}): Promise<OperationsHarness> {
+    const h = new OperationsHarness();
+    if (o.freshDatabase) h.ownDatabase = await freshDatabase(o.freshDatabase);
+    h.env = {
+      TEMPORAL_TASK_QUEUE: h.taskQueue, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '3000', OPERATION_SWEEP_MS: '500',
+      ...(h.ownDatabase ? { DATABASE_URL: h.ownDatabase } : {}), ...o.env,
+    };
+    h.api = await startApi(h.env);
+    h.client = await h.api.services.temporal.client();
+    h.db = await sqlClient(h.api.services.config.databaseUrl);
+    if (o.worker !== false) await h.startWorker();
+    return h;
+  }
+
+  /** A worker in this process, on the harness's task queue. */
+  async startWorker(): Promise<void> {
+    if (this.worker) return;
+    // Once per process: a second harness in the same file finds the runtime installed.
+    try {
+      Runtime.install({ logger: new DefaultLogger('WARN') });
+    } catch {
+      // already installed
+    }
+    ({ worker: this.worker, connection: this.connection } = await createWorker(this.api.services, {
+      workflowsPath: WORKFLOWS, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
+    }));
+    this.running = this.worker.run();
+  }
+
+  async stop(): Promise<void> {
+    for (const id of Object.values(this.scheduleIds)) await this.client?.schedule.getHandle(id).delete().catch(() => undefined);
+    if (this.worker) {
+      this.worker.shutdown();
+      await this.running;
+    }
+    await this.connection?.close();
+    await this.db?.end();
+    await this.api?.close();
+    if (this.ownDatabase) await dropDatabase(this.ownDatabase);
+  }
+
+  caller(o: CallerOptions = {}): Promise<Caller> {
+    return newCaller(this.api.services, o);
+  }
+
+  /** Another integration (with its own key) of the same tenant as `caller`. */
+  async anotherIntegration(caller: Caller, o: { scopes?: string[]; dailySpendLimitRub?: string | null } = {}): Promise<Caller> {
+    const services = this.api.services;
+    const now = services.clock.now();
+    return services.orm.em.fork().transactional(async (em) => {
+      const { integration, channel } = await createIntegration(em, {
+        tenantId: caller.tenantId, name: 'Second integration', scopes: o.scopes ?? [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
+        hostingCountry: 'RU', transferBasis: 'Test data processing agreement', dailySpendLimitRub: o.dailySpendLimitRub ?? null,
+      }, now);
+      const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null }, services.config.secrets.apiKeyPepper, now);
+      return { tenantId: caller.tenantId, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
+    });
+  }
+
+  /** POST /conversations for a new customer; returns the conversation id. */
+  async conversation(caller: Caller, externalCustomerId = `cust-${Math.random().toString(36).slice(2)}`): Promise<string> {
+    const res = await call(this.api.base, 'POST', '/conversations', { key: caller.apiKey, body: { external_customer_id: externalCustomerId, name: 'Anna' } });
+    if (res.status !== 201) throw new Error(`POST /conversations answered ${res.status}: ${res.text}`);
+    return res.body.id;
+  }
+
+  /** A customer turn: POST /conversations/{id}/messages with an Idempotency-Key and `wait`. */
+  say(caller: Caller, conversationId: string, content: string, o: { key?: string; wait?: number } = {}): Promise<Answer> {
+    const query = o.wait === undefined ? '' : `?wait=${o.wait}`;
+    return call(this.api.base, 'POST', `/conversations/${conversationId}/messages${query}`, {
+      key: caller.apiKey, body: { content }, headers: { 'idempotency-key': o.key ?? `turn-${Math.random().toString(36).slice(2)}` },
+    });
+  }
+
+  /** GET /operations/{id}, with `wait` when given. */
+  operation(caller: Caller, id: string, wait?: number): Promise<Answer> {
+    return call(this.api.base, 'GET', `/operations/${id}${wait === undefined ? '' : `?wait=${wait}`}`, { key: caller.apiKey });
+  }
+
+  /** POST /operations/{id}/cancel. */
+  cancel(caller: Caller, id: string): Promise<Answer> {
+    return call(this.api.base, 'POST', `/operations/${id}/cancel`, { key: caller.apiKey });
+  }
+
+  /** POST /cards (201 expected); returns the card. */
+  async card(caller: Caller, card: Record<string, unknown>): Promise<any> {
+    const res = await call(this.api.base, 'POST', '/cards', { key: caller.apiKey, body: card, headers: { 'idempotency-key': `card-${Math.random().toString(36).slice(2)}` } });
+    if (res.status !== 201) throw new Error(`POST /cards answered ${res.status}: ${res.text}`);
+    return res.body;
+  }
+
+  /** POST /conversations/{id}/takeover (200 expected). */
+  async takeOver(caller: Caller, conversationId: string): Promise<void> {
+    const res = await call(this.api.base, 'POST', `/conversations/${conversationId}/takeover`, { key: caller.apiKey, body: {} });
+    if (res.status !== 200) throw new Error(`POST takeover answered ${res.status}: ${res.text}`);
+  }
+
+  /** Waits until the operation row has ended; returns the row. */
+  settled(id: string, timeoutMs = 60_000): Promise<any> {
+    return eventually(`operation ${id} to finish`, async () => {
+      const row = await this.operationRow(id);
+      return row && FINISHED.includes(row.status) ? row : undefined;
+    }, timeoutMs);
+  }
+
+  /** Waits until the operation's workflow has closed; returns its Temporal status name (COMPLETED, CANCELLED, ...). */
+  workflowClosed(id: string, timeoutMs = 60_000): Promise<string> {
+    return eventually(`workflow of operation ${id} to close`, async () => {
+      const d = await this.client.workflow.getHandle(operationWorkflowId(id)).describe().catch(() => undefined);
+      return d && d.status.name !== 'RUNNING' ? d.status.name : undefined;
+    }, timeoutMs);
+  }
+
+  /** The messages of a conversation as stored, oldest first. */
+  async messages(conversationId: string): Promise<any[]> {
+    return (await this.db.query('select id, sender, content, cards from messages where conversation_id = $1 order by created_at, id', [conversationId])).rows;
+  }
+
+  /** The operations rows whose input names this conversation. */
+  async operationsOf(conversationId: string): Promise<any[]> {
+    return (await this.db.query(`select * from operations where input->>'conversation_id' = $1 order by created_at`, [conversationId])).rows;
+  }
+
+  /** Every charge of a tenant. */
+  async tenantCharges(tenantId: string): Promise<{ amount_rub: string; operation_id: string | null }[]> {
+    return (await this.db.query(`select amount_rub, operation_id from wallet_ledger where tenant_id = $1 and kind = 'charge' order by created_at`, [tenantId])).rows;
+  }
+
+  /** The ledger charges of an operation (there must never be more than one). */
+  async charges(operationId: string): Promise<{ amount_rub: string; integration_id: string }[]> {
+    return (await this.db.query(`select amount_rub, integration_id from wallet_ledger where operation_id = $1 and kind = 'charge'`, [operationId])).rows;
+  }
+
+  async balance(tenantId: string): Promise<string> {
+    return (await this.db.query('select balance_rub from wallets where tenant_id = $1', [tenantId])).rows[0].balance_rub;
+  }
+
+  async operationRow(id: string): Promise<any> {
+    return (await this.db.query('select * from operations where id = $1', [id])).rows[0];
+  }
+
+  async events(tenantId: string, type: string): Promise<any[]> {
+    return (await this.db.query('select id, integration_id, data from outbox_events where tenant_id = $1 and type = $2 order by created_at, id', [tenantId, type])).rows;
+  }
+}

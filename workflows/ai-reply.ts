@@ -1,0 +1,46 @@
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
+
+/** Database steps retry until the database is back. */
+const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+
+const steps = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+
+export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
+
+/**
+ * Operation `conversation.ai_reply` (workflow id `op:<operation id>`): queued -> running, one
+ * model reply (retried on provider errors up to AI_MAX_ATTEMPTS calls), then the AI message,
+ * the charge and succeeded in one transaction. A provider that stays down fails the
+ * operation with upstream_unavailable; cancellation (POST /operations/{id}/cancel, or an
+ * operator in the Temporal UI) ends it canceled. Neither charges anything.
+ */
+export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutcome> {
+  try {
+    const timing = await steps.workerModelTiming();
+    if (!(await steps.beginOperation(operationId))) return 'already_finished';
+    const { composeAiReply } = proxyActivities<Activities>({
+      startToCloseTimeout: timing.timeoutMs + 10_000,
+      heartbeatTimeout: '5 seconds',
+      retry: { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts },
+    });
+    let reply;
+    try {
+      reply = await composeAiReply(operationId);
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      const cause = err instanceof ActivityFailure ? err.cause : err;
+      const upstream = cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE;
+      await steps.failOperation(operationId, upstream ? 'upstream_unavailable' : 'internal_error',
+        upstream ? cause.message : 'The reply could not be prepared.');
+      return 'failed';
+    }
+    return (await steps.finishAiReply(operationId, reply)) ? 'succeeded' : 'already_finished';
+  } catch (err) {
+    if (isCancellation(err)) {
+      await CancellationScope.nonCancellable(() => steps.abandonOperation(operationId));
+    }
+    throw err;
+  }
+}

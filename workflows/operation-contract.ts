@@ -1,0 +1,29 @@
+/**
+ * What the api and the worker agree on about operation workflows (no I/O here: workflows
+ * import it too). One workflow per operation, id `op:<operation id>`.
+ */
+export const operationWorkflowId = (operationId: string): string => `op:${operationId}`;
+
+/** Operation type (spec 01 Operation.type) -> the workflow that runs it. */
+export const OPERATION_WORKFLOW_TYPES = {
+  'conversation.ai_reply': 'aiReplyWorkflow',
+} as const;
+export type OperationType = keyof typeof OPERATION_WORKFLOW_TYPES;
+
+/** The model call's limits, from the worker's configuration (AI_TIMEOUT_MS, AI_MAX_ATTEMPTS, AI_RETRY_INITIAL). */
+export interface ModelCallTiming {
+  timeoutMs: number;
+  maxAttempts: number;
+  retryInitialMs: number;
+}
+
+/** What the model activity hands back to the workflow (a SellerReply, serialisable). */
+export interface ComposedReply {
+  content: string;
+  handoff: boolean;
+  model: string;
+  costRub: string;
+}
+
+/** ApplicationFailure type of a model provider that cannot answer (spec code upstream_unavailable). */
+export const UPSTREAM_UNAVAILABLE = 'UpstreamUnavailable';
