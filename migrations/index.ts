@@ -3,6 +3,7 @@ import { Migration20261121000200Disclosures } from './20261121000200-disclosures
 import { Migration20261122000300MillisecondTimestamps } from './20261122000300-millisecond-timestamps.js';
 import { Migration20261122000400Webhooks } from './20261122000400-webhooks.js';
 import { Migration20261122000500Conversations } from './20261122000500-conversations.js';
+import { Migration20261122000600Widget } from './20261122000600-widget.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000300MillisecondTimestamps', class: Migration20261122000300MillisecondTimestamps },
   { name: 'Migration20261122000400Webhooks', class: Migration20261122000400Webhooks },
   { name: 'Migration20261122000500Conversations', class: Migration20261122000500Conversations },
+  { name: 'Migration20261122000600Widget', class: Migration20261122000600Widget },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

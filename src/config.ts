@@ -60,6 +60,24 @@ export interface OperationSettings {
   maxWaitSeconds: number;
 }
 
+/** The visitor chat (spec 01, Visitor chat routes). */
+export interface WidgetSettings {
+  /** Idle lifetime of a visitor session; every message renews it. */
+  sessionTtlMs: number;
+  /** How long the previous session token stays valid after a rotation. */
+  tokenGraceMs: number;
+  /** How long POST /api/widget/messages holds for the AI reply before answering without it. */
+  replyHoldMs: number;
+  visitorPerMin: number;
+  channelPerMin: number;
+  /** Comment lines on the event stream, so proxies and browsers keep it open. */
+  heartbeatMs: number;
+  /** Lifetime of a signed attachment address. */
+  attachmentUrlTtlMs: number;
+  /** Key of the session-token hashes and attachment signatures. */
+  secret: string;
+}
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   cell: Cell;
@@ -90,6 +108,7 @@ export interface Config {
   webhooks: WebhookSettings;
   ai: AiSettings;
   operations: OperationSettings;
+  widget: WidgetSettings;
   logLevel: string;
 }
 
@@ -149,6 +168,14 @@ const schema = Joi.object({
   AI_MAX_ATTEMPTS: Joi.number().integer().min(1).max(10).default(3),
   AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
+  WIDGET_SECRET: Joi.string().min(32),
+  WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
+  WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
+  WIDGET_REPLY_HOLD_MS: Joi.number().integer().min(0).max(20000).default(8000),
+  WIDGET_RATE_VISITOR_PER_MIN: Joi.number().integer().min(1).default(30),
+  WIDGET_RATE_CHANNEL_PER_MIN: Joi.number().integer().min(1).default(600),
+  WIDGET_HEARTBEAT_MS: Joi.number().integer().min(100).default(15000),
+  WIDGET_ATTACHMENT_URL_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -243,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`configuration: ${error.message}`);
   const production = v.NODE_ENV === 'production';
-  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY']) {
+  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET']) {
     if (production && !v[name]) throw new ConfigError(`configuration: "${name}" is required in production`);
   }
   const webhooks = parseWebhookSettings(v, production);
@@ -296,6 +323,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks,
     ai: parseAiSettings(v),
     operations: { sweepMs: v.OPERATION_SWEEP_MS, maxWaitSeconds: 20 },
+    widget: {
+      sessionTtlMs: parseDuration(v.WIDGET_SESSION_TTL),
+      tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),
+      replyHoldMs: v.WIDGET_REPLY_HOLD_MS,
+      visitorPerMin: v.WIDGET_RATE_VISITOR_PER_MIN,
+      channelPerMin: v.WIDGET_RATE_CHANNEL_PER_MIN,
+      heartbeatMs: v.WIDGET_HEARTBEAT_MS,
+      attachmentUrlTtlMs: parseDuration(v.WIDGET_ATTACHMENT_URL_TTL),
+      secret: v.WIDGET_SECRET ?? `${DEV_SECRET}-widget`,
+    },
     logLevel: v.LOG_LEVEL,
   };
 }

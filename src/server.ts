@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   const stop = (signal: string) => {
     services.log.info({ signal }, 'api stopping');
+    // Event streams never end by themselves: end them, or close() waits for every one.
+    services.liveHub.close();
     server.close(() => void services.close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -8,6 +8,7 @@ import { Metrics } from './observability/metrics.js';
 import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
+import { LiveHub } from './widget/live-hub.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   wallets: WalletCache;
   /** Holds requests until their operation finishes (`wait`). */
   operationWaiter: OperationWaiter;
+  /** The visitor chat's live streams of this process (subscribes on the first stream). */
+  liveHub: LiveHub;
   close(): Promise<void>;
 }
 
@@ -41,17 +44,22 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const clock = options.clock ?? systemClock;
   const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
   const operationWaiter = new OperationWaiter(redis, log);
+  const metrics = new Metrics();
+  const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry });
   return {
     config,
     orm,
     redis,
     log,
     clock,
-    metrics: new Metrics(),
+    metrics,
     temporal,
     wallets,
     operationWaiter,
+    liveHub,
     async close() {
+      // Open streams end first: they would hold the server's close and the pool.
+      liveHub.close();
       wallets.close();
       operationWaiter.close();
       await temporal.close();

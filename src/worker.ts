@@ -7,8 +7,8 @@ import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
 import { OperationSweep } from './domain/operations/operation-sweep.js';
 
 /**
- * The worker process: Temporal workflows and activities, the outbox relay and the release of
- * wallet holds. With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
+ * The worker process: Temporal workflows and activities, the outbox relay, the release of
+ * wallet holds, and the sweep that starts operations whose start was lost. With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
  * delivery states, attempt latency live here, not in the api) on /metrics.
  */
 /** The Temporal SDK logs through its own runtime: give it the process's LOG_LEVEL. */

@@ -16,5 +16,23 @@ ensure_node_modules() {
 build_project() {
   local root="$1"
   echo "-> compiling TypeScript" >&2
-  (cd "$root" && ./node_modules/.bin/tsc -p tsconfig.build.json) || { echo "build failed" >&2; return 1; }
+  (cd "$root" && ./node_modules/.bin/tsc -p tsconfig.build.json && npm run --silent build:widget) || { echo "build failed" >&2; return 1; }
+}
+
+# Headless Chromium for the widget's browser tests (driven by playwright-core): Debian's
+# package, installed when missing (playwright's own browser download is not used).
+ensure_chromium() {
+  local chromium="${CHROMIUM_PATH:-/usr/bin/chromium}" sudo=
+  [ -x "$chromium" ] && return 0
+  if ! command -v apt-get >/dev/null; then
+    echo "Chromium is missing at $chromium and apt-get is not here: install Chromium and set CHROMIUM_PATH" >&2
+    return 1
+  fi
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  echo "-> installing Chromium (Debian package chromium) for the browser tests" >&2
+  if ! { $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null; } \
+    || [ ! -x "$chromium" ]; then
+    echo "could not install Chromium (apt-get install chromium failed); the widget's browser tests need it at $chromium (or CHROMIUM_PATH)" >&2
+    return 1
+  fi
 }

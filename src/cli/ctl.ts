@@ -6,6 +6,7 @@ import { createTenant, parseFeatures, setTenantStatus, findTenant, ProvisioningE
 import { createIntegration, parseAllowlist, parseScopes, setIntegrationStatus } from '../domain/provisioning/integrations.js';
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
+import { createWebsiteChannel, WEBSITE } from '../domain/channels/website-channels.js';
 import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
 import { announceWalletChange } from '../domain/wallet/wallet-cache.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
@@ -34,6 +35,7 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-status --tenant ID --status active|inactive
   integration create --tenant ID --name N --scopes s1,s2|all [--ip-allowlist a,b] [--hosting-country CC] [--transfer-basis TEXT]
   integration set-status --integration ID --status active|suspended|revoked
+  channel create --tenant ID --type website [--name N] [--greeting T] [--color '#rrggbb'] [--consent-text T --consent-url U --consent-version V] [--allowed-domains a,b]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
   key revoke --key KEY_ID
   wallet topup|charge --tenant ID --amount D
@@ -114,6 +116,22 @@ const COMMANDS: Record<string, Command> = {
     if (!(INTEGRATION_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${INTEGRATION_STATUSES.join(', ')}`);
     const integration = await setIntegrationStatus(em, id, status as IntegrationStatus, s.clock.now());
     return { id: integration.id, status: integration.status };
+  },
+  'channel create': async (s, em, f) => {
+    const tenantId = f.required('tenant');
+    const type = f.required('type');
+    const input = {
+      tenantId,
+      name: f.optional('name'),
+      greeting: f.optional('greeting'),
+      color: f.optional('color'),
+      consent: { text: f.optional('consent-text'), url: f.optional('consent-url'), version: f.optional('consent-version') },
+      allowedDomains: f.optional('allowed-domains')?.split(',').filter((d) => d.trim()),
+    };
+    f.done();
+    if (type !== WEBSITE) throw new UsageError('--type is website (an api channel comes with its integration)');
+    const channel = await createWebsiteChannel(em, input, s.clock.now());
+    return { id: channel.id };
   },
   'key issue': async (s, em, f) => {
     const mode = f.optional('mode') ?? 'live';

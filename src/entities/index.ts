@@ -11,6 +11,7 @@ export { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
 export { Contact, Conversation, Message } from './conversation.js';
 export { Card } from './card.js';
 export { Operation } from './operation.js';
+export { WidgetSession } from './widget-session.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -24,10 +25,11 @@ import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from './webhook.js';
 import { Contact, Conversation, Message } from './conversation.js';
 import { Card } from './card.js';
 import { Operation } from './operation.js';
+import { WidgetSession } from './widget-session.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
   OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
   Webhook, WebhookDelivery, WebhookDeliveryAttempt,
-  Contact, Conversation, Message, Card, Operation,
+  Contact, Conversation, Message, Card, Operation, WidgetSession,
 ];

@@ -14,7 +14,10 @@ export const Operation = defineEntity({
   properties: {
     id: p.uuid().primary(),
     tenantId: p.uuid(),
-    integrationId: p.uuid(),
+    /** The integration that started it through the API; null when a visitor of a website channel did. */
+    integrationId: p.uuid().nullable(),
+    /** The website channel whose visitor started it (widget chat); null for API operations. */
+    channelId: p.uuid().nullable(),
     type: p.text(),
     status: p.enum(OPERATION_STATUSES),
     resourceType: p.text().nullable(),

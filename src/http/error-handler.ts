@@ -2,6 +2,9 @@ import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { Problem, problem, problemBody } from './problem.js';
 
+/** The visitor chat routes (public, on the cell origin). */
+export const WIDGET_API_PREFIX = '/api/widget/';
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08000', '08003', '08006', '42P01', '42703']);
 
 /** Maps what was thrown to a Problem: ours as they are, infrastructure failures to 503, the rest to 500. */
@@ -28,7 +31,10 @@ export function errorHandler(log: Logger, errorsOrigin: string) {
       ctx.status = p.status;
       for (const [name, value] of Object.entries(p.headers)) ctx.set(name, value);
       ctx.type = 'application/problem+json';
-      ctx.body = problemBody(p, ctx.state.requestId, errorsOrigin);
+      const body = problemBody(p, ctx.state.requestId, errorsOrigin);
+      // The visitor chat's templates read `error` (spec 01, Visitor chat routes): the same code.
+      if (ctx.path.startsWith(WIDGET_API_PREFIX)) body.error = p.code;
+      ctx.body = body;
     }
   };
 }

@@ -13,6 +13,7 @@ import type { MigrationGate } from './migration-gate.js';
 import { validatePart } from './validate.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
+import { announceConversationChanges, takeConversationChanges } from '../domain/conversations/live.js';
 import type { Em } from '../db/orm.js';
 
 const NOTHING = Joi.object({});
@@ -48,6 +49,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
     throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
   }
   // A request with an Idempotency-Key always gets one: its lock and stored answer live in the transaction.
+  // Conversations the transaction changed are announced to the live streams after the commit.
   const transactional = idempotencyKey !== null || (route.transactional ?? (route.method !== 'GET' || carriesPii(route)));
   const call = (em: Em) => route.handler({
     ...input, em, services, requestId, ctx, wallet: ctx.state.wallet,
@@ -67,7 +69,9 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
     return result;
   };
   const em = services.orm.em.fork();
+  let changedConversations: string[] = [];
   const result = transactional ? await runInTransaction(em) : await finish(em, await call(em));
+  if (changedConversations.length) afterCommit.unshift(() => announceConversationChanges(services.redis, changedConversations));
   for (const fn of afterCommit) {
     await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));
   }
@@ -75,17 +79,23 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
 
   function runInTransaction(root: Em): Promise<HandlerResult> {
     return root.transactional(async (tx) => {
-      if (!idempotencyKey) return finish(tx, await call(tx));
-      const hash = requestHash(route.method, ctx.path, input.body);
-      const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
-      if (prior.kind === 'replay') {
-        disclosures.push(...prior.disclosures);
-        return finish(tx, prior.result);
-      }
-      const fresh = await finish(tx, await call(tx));
-      if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, disclosures, now);
-      return fresh;
+      const result = await inTransaction(tx);
+      changedConversations = takeConversationChanges(tx);
+      return result;
     });
+  }
+
+  async function inTransaction(tx: Em): Promise<HandlerResult> {
+    if (!idempotencyKey) return finish(tx, await call(tx));
+    const hash = requestHash(route.method, ctx.path, input.body);
+    const prior = await beginIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, now);
+    if (prior.kind === 'replay') {
+      disclosures.push(...prior.disclosures);
+      return finish(tx, prior.result);
+    }
+    const fresh = await finish(tx, await call(tx));
+    if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, disclosures, now);
+    return fresh;
   }
 }
 

@@ -5,15 +5,21 @@
  */
 export const CATALOGUE = {
   bad_request: { status: 400, title: 'Bad request' },
+  /** Visitor chat: a consent is configured and the visitor has not accepted its version. */
+  consent_required: { status: 400, title: 'Consent required' },
   idempotency_key_required: { status: 400, title: 'Idempotency key required' },
   invalid_api_key: { status: 401, title: 'Invalid API key' },
   wrong_cell: { status: 401, title: 'Key belongs to another cell' },
   integration_inactive: { status: 401, title: 'Integration inactive' },
+  /** Visitor chat: the session token is unknown, expired or rotated out. */
+  invalid_session: { status: 401, title: 'Invalid session' },
   insufficient_funds: { status: 402, title: 'Insufficient funds' },
   spend_limit_reached: { status: 402, title: 'Spend limit reached' },
   wallet_suspended: { status: 402, title: 'Wallet suspended' },
   feature_not_in_plan: { status: 403, title: 'Feature not in plan' },
   ip_not_allowed: { status: 403, title: 'IP address not allowed' },
+  /** Visitor chat: init from a site that is not in the channel's allowed domains. */
+  origin_not_allowed: { status: 403, title: 'Origin not allowed' },
   pii_transfer_not_allowed: { status: 403, title: 'Personal data transfer not allowed' },
   scope_missing: { status: 403, title: 'Scope missing' },
   tenant_inactive: { status: 403, title: 'Tenant inactive' },

@@ -17,14 +17,24 @@ return n`;
 
 const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', write: 'write_per_min', paid: 'paid_per_min' };
 
+/** One hit counted in a fixed window. */
+export interface WindowCount {
+  count: number;
+  remaining: number;
+  /** Seconds until the window ends (Retry-After when exceeded). */
+  resetSeconds: number;
+  exceeded: boolean;
+}
+
+type CountingRedis = Redis & { countRequest(key: string, ttlMs: string): Promise<number> };
+
 /**
- * Fixed one-minute windows per integration and rate class in Redis. Answers carry
+ * Fixed one-minute windows in Redis: per integration and rate class, and
+ * any other key through consumeWindow (the visitor chat's limits). Answers carry
  * RateLimit-Limit / -Remaining / -Reset (seconds) and RateLimit-Policy; a refusal is 429
  * with Retry-After. When Redis cannot answer the request is refused with 503: the limits
  * store being down never opens the door.
  */
-type CountingRedis = Redis & { countRequest(key: string, ttlMs: string): Promise<number> };
-
 export class RateLimiter {
   private readonly redis: CountingRedis;
 
@@ -34,25 +44,35 @@ export class RateLimiter {
     this.redis = redis as CountingRedis;
   }
 
-  async consume(ctx: Context, integrationId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
-    const limit = limits[LIMIT_OF[rateClass]];
+  /**
+   * Counts one hit in the current one-minute window of `key` (fixed windows, shared by every
+   * api process through Redis). 503 service_unavailable when Redis cannot answer.
+   */
+  async consumeWindow(key: string, limit: number): Promise<WindowCount> {
     const now = this.clock.now().getTime();
     const windowStart = now - (now % WINDOW_MS);
     const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     let count: number;
     try {
-      count = Number(await this.redis.countRequest(`rl:${integrationId}:${rateClass}:${windowStart}`, String(WINDOW_MS + 5000)));
+      count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(WINDOW_MS + 5000)));
     } catch {
       throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
     }
+    return { count, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
+  }
+
+  /** An integration's request of a rate class (the key is the integration, or the website channel for a visitor's paid work). */
+  async consume(ctx: Context, callerId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
+    const limit = limits[LIMIT_OF[rateClass]];
+    const w = await this.consumeWindow(`${callerId}:${rateClass}`, limit);
     ctx.set('RateLimit-Limit', String(limit));
-    ctx.set('RateLimit-Remaining', String(Math.max(0, limit - count)));
-    ctx.set('RateLimit-Reset', String(resetSeconds));
+    ctx.set('RateLimit-Remaining', String(w.remaining));
+    ctx.set('RateLimit-Reset', String(w.resetSeconds));
     ctx.set('RateLimit-Policy', `${limit};w=60;name="${rateClass}"`);
-    if (count > limit) {
+    if (w.exceeded) {
       this.metrics.rateLimitRefusals.inc({ rate_class: rateClass });
-      throw problem('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${resetSeconds} s with the same Idempotency-Key.`, {}, {
-        'Retry-After': String(resetSeconds),
+      throw problem('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, {
+        'Retry-After': String(w.resetSeconds),
       });
     }
   }

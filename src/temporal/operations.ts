@@ -7,7 +7,7 @@ import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/searc
 export interface OperationRef {
   id: string;
   tenantId: string;
-  integrationId: string;
+  integrationId?: string | null;
   type: string;
 }
 
@@ -24,7 +24,7 @@ export async function startOperationWorkflow(client: Client, taskQueue: string, 
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       typedSearchAttributes: [
         { key: TENANT_ID, value: op.tenantId },
-        { key: INTEGRATION_ID, value: op.integrationId },
+        ...(op.integrationId ? [{ key: INTEGRATION_ID, value: op.integrationId }] : []),
         { key: OPERATION_TYPE, value: op.type },
       ],
     });

@@ -63,13 +63,15 @@ describe('loadConfig', () => {
     expect(failure({ CELL_ORIGINS: 'ru=https://a.example,mars=https://b.example' })).toContain('CELL_ORIGINS');
   });
 
-  it('production requires the key pepper, the cursor secret and the webhook secret key', () => {
+  it('production requires the key pepper, the cursor secret, the webhook secret key and the widget secret', () => {
     expect(failure({ NODE_ENV: 'production' })).toContain('API_KEY_PEPPER');
     expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET })).toContain('CURSOR_SECRET');
     expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c` })).toContain('WEBHOOK_SECRET_KEY');
-    const c = loadConfig({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` });
+    expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` })).toContain('WIDGET_SECRET');
+    const c = loadConfig({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` });
     expect(c.secrets).toEqual({ apiKeyPepper: SECRET, cursor: `${SECRET}c` });
     expect(c.webhooks.secretKey).toBe(`${SECRET}w`);
+    expect(c.widget.secret).toBe(`${SECRET}v`);
   });
 
   it('webhook settings: 8 retry pauses, resolve pairs, and no private-network relaxation in production', () => {
@@ -78,7 +80,7 @@ describe('loadConfig', () => {
     expect(failure({ WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s,7s,soon' })).toContain('WEBHOOK_RETRY_SCHEDULE');
     expect(loadConfig({ WEBHOOK_RESOLVE: 'hooks.test=127.0.0.5,V6.test=::1' }).webhooks.resolve).toEqual({ 'hooks.test': '127.0.0.5', 'v6.test': '::1' });
     expect(failure({ WEBHOOK_RESOLVE: 'hooks.test' })).toContain('WEBHOOK_RESOLVE');
-    const prod = { NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` };
+    const prod = { NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
     expect(failure({ ...prod, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
   });
 

@@ -1,34 +1,37 @@
 import type { Context } from 'koa';
 import type { Em } from '../../db/orm.js';
 import type { Services } from '../../services.js';
-import type { AuthContext } from '../../http/authenticate.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import type { Attachment, Conversation, Message } from '../../entities/conversation.js';
 import type { Operation } from '../../entities/operation.js';
+import { problem } from '../../http/problem.js';
 import { findVisibleConversation } from '../conversations/conversations.js';
 import { reopenForCustomer } from '../conversations/transitions.js';
 import { appendMessage } from '../conversations/messages.js';
+import { requestHandoff } from '../conversations/state-moves.js';
 import { createOperation } from '../operations/operations.js';
-import { admitPaidOperation } from '../operations/paid-admission.js';
+import { admitPaidOperation, type PaidRefusalReason, type Payer } from '../operations/paid-admission.js';
 import type { SellerModel } from '../ai-seller/seller-model.js';
 import { newId } from '../../ids.js';
 import type { AiReplyInput } from './reply-context.js';
 
 /**
  * Why the AI does not answer a customer message (ai_reply.status = skipped; no operation,
- * no charge): the caller may not invoke the AI seller, an operator handles the
- * conversation, or the conversation waits for an operator.
+ * no charge): the payer may not invoke the AI seller, an operator handles the conversation,
+ * or the conversation waits for an operator; for a website visitor also why the paid work
+ * was refused (the conversation then goes to an operator).
  */
-export type SkipReason = 'ai_not_permitted' | 'operator_mode' | 'handoff_pending';
+export type SkipReason = 'ai_not_permitted' | 'operator_mode' | 'handoff_pending' | Exclude<PaidRefusalReason, 'concurrency'>;
 
-export function skipReason(conversation: Conversation, auth: AuthContext): SkipReason | null {
-  if (!auth.scopes.includes('ai_seller:invoke')) return 'ai_not_permitted';
+export function skipReason(conversation: Conversation, payer: Payer): SkipReason | null {
+  if (!payer.aiAllowed) return 'ai_not_permitted';
   if (conversation.mode === 'operator') return 'operator_mode';
   if (conversation.status === 'handoff_pending') return 'handoff_pending';
   return null;
 }
 
 export interface CustomerTurn {
+  conversation: Conversation;
   message: Message;
   /** null when skipped. */
   operation: Operation | null;
@@ -36,11 +39,18 @@ export interface CustomerTurn {
 }
 
 export interface TurnRequest {
-  auth: AuthContext;
+  payer: Payer;
   wallet: WalletView;
   services: Services;
   ctx: Context;
   model: SellerModel;
+  /**
+   * When the paid work is refused: `refuse` answers the refusal and writes nothing (the API);
+   * `hand_off` keeps the message and hands the conversation to an operator, so a visitor is
+   * never turned away for the tenant's wallet (the website chat). A tenant already running
+   * its concurrent paid operations is a 429 there (nothing written, the widget retries).
+   */
+  unpaid: 'refuse' | 'hand_off';
 }
 
 /**
@@ -50,27 +60,40 @@ export interface TurnRequest {
  * anything is written, so a refused turn leaves no trace.
  */
 export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: string, content: { text: string | null; attachments: Attachment[] }): Promise<CustomerTurn> {
+  const { payer } = r;
   const now = r.services.clock.now();
-  const conversation = await findVisibleConversation(em, r.auth.tenant.id, conversationId, { lock: true });
+  const conversation = await findVisibleConversation(em, payer.tenantId, conversationId, { lock: true });
   reopenForCustomer(conversation, now);
-  const skipped = skipReason(conversation, r.auth);
-  const costCeilingRub = skipped ? null : await admitPaidOperation(em, { auth: r.auth, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.model.costBounds() });
+  let skipped = skipReason(conversation, payer);
+  let costCeilingRub: string | null = null;
+  if (!skipped) {
+    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.model.costBounds() });
+    if (admission.admitted) costCeilingRub = admission.costCeilingRub;
+    else if (r.unpaid === 'refuse') throw admission.problem;
+    else if (admission.reason === 'concurrency') throw problem('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { 'Retry-After': '5' });
+    else skipped = admission.reason;
+  }
   const message = appendMessage(em, conversation, {
     sender: 'customer',
     content: content.text,
     attachments: content.attachments,
     aiReply: skipped ? { status: 'skipped', reason: skipped } : { status: 'queued' },
   }, now);
-  if (costCeilingRub === null) return { message, operation: null, skipped };
+  if (costCeilingRub === null) {
+    // A visitor whose message the AI will not answer waits for an operator.
+    if (r.unpaid === 'hand_off' && conversation.mode === 'ai') await requestHandoff(em, conversation, skipped, now);
+    return { conversation, message, operation: null, skipped };
+  }
   const input: AiReplyInput = { conversation_id: conversation.id, message_id: message.id };
   const operation = createOperation(em, {
-    tenantId: r.auth.tenant.id,
-    integrationId: r.auth.integration.id,
+    tenantId: payer.tenantId,
+    integrationId: payer.integrationId,
+    channelId: payer.channelId,
     type: 'conversation.ai_reply',
     input: { ...input },
     resource: { type: 'message', id: newId() },
     costCeilingRub,
   }, now);
   await em.flush();
-  return { message, operation, skipped: null };
+  return { conversation, message, operation, skipped: null };
 }

@@ -7,6 +7,7 @@ import { Conversation } from '../../entities/conversation.js';
 import { finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { announceOperationFinished } from '../operations/operation-waiter.js';
 import { appendMessage } from '../conversations/messages.js';
+import { announceConversationChanges, takeConversationChanges } from '../conversations/live.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { findCardsForMarkers } from '../cards/catalogue.js';
 import { postToLedger } from '../wallet/ledger.js';
@@ -19,13 +20,17 @@ import { cardCodes, withoutCardMarkers } from '../ai-seller/markers.js';
 
 type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
 
-/** Runs `change` on the locked operation in one transaction, then tells waiters and the relay. */
+/** Runs `change` on the locked operation in one transaction, then tells live streams, waiters and the relay. */
 async function onOperation(s: WriterServices, operationId: string, change: (tx: Em, op: Operation) => Promise<boolean>): Promise<boolean> {
+  let conversations: string[] = [];
   const changed = await s.orm.em.fork().transactional(async (tx) => {
     const op = await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    return change(tx, op);
+    const result = await change(tx, op);
+    conversations = takeConversationChanges(tx);
+    return result;
   });
   if (changed) {
+    await announceConversationChanges(s.redis, conversations);
     await announceOperationFinished(s.redis, operationId);
     await wakeRelay(s.redis);
   }
@@ -45,9 +50,21 @@ export async function beginOperation(s: WriterServices, operationId: string): Pr
   });
 }
 
-/** Ends an operation without a result (failed or canceled); nothing is charged. */
+/**
+ * Ends an operation without a result (failed or canceled); nothing is charged. A website
+ * visitor whose reply failed is not left waiting: the conversation goes to an operator.
+ */
 export async function endOperation(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
-  return onOperation(s, operationId, async (tx, op) => finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), s.clock.now()));
+  return onOperation(s, operationId, async (tx, op) => {
+    const now = s.clock.now();
+    if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
+    if (outcome.status === 'failed' && op.channelId) {
+      const input = op.input as unknown as AiReplyInput;
+      const conversation = await tx.findOneOrFail(Conversation, { id: input.conversation_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (conversation.mode === 'ai' && conversation.status !== 'closed') await requestHandoff(tx, conversation, 'ai_reply_failed', now);
+    }
+    return true;
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { Message, type Attachment, type CardCopy, type Conversation, type Messag
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { newId } from '../../ids.js';
+import { noteConversationChange } from './live.js';
 
 export interface NewMessage {
   /** Only when the id was handed out before the message exists (an AI reply's operation.resource). */
@@ -45,6 +46,7 @@ export function appendMessage(em: Em, conversation: Conversation, m: NewMessage,
     createdAt: now,
   });
   conversation.updatedAt = now;
+  noteConversationChange(em, conversation.id);
   recordEvent(em, {
     tenantId: conversation.tenantId,
     type: 'message.created',

@@ -5,8 +5,17 @@ import { recordEvent } from '../events/outbox.js';
 import { findVisibleConversation } from './conversations.js';
 import { appendMessage } from './messages.js';
 import { summarise, summaryInput } from './summary.js';
-import { applyMove } from './transitions.js';
+import { applyMove, type ConversationMove } from './transitions.js';
+import { noteConversationChange } from './live.js';
 import { contactEventFields, contactOf } from './contacts.js';
+
+
+/** A move of the conversation, noted for the live stream when it changed something. */
+function move(em: Em, conversation: Conversation, m: ConversationMove, now: Date, operatorName?: string | null): boolean {
+  const changed = applyMove(conversation, m, now, operatorName);
+  if (changed) noteConversationChange(em, conversation.id);
+  return changed;
+}
 
 /**
  * The state moves of a conversation: each locks the row, asks the transitions table, bumps
@@ -23,14 +32,14 @@ const lock = (em: Em, ref: ConversationRef) => findVisibleConversation(em, ref.t
 /** An operator takes the conversation from the AI: mode operator, status open. */
 export async function takeOver(em: Em, ref: ConversationRef, operatorName: string | null, now: Date): Promise<Conversation> {
   const conversation = await lock(em, ref);
-  applyMove(conversation, 'takeover', now, operatorName);
+  move(em, conversation, 'takeover', now, operatorName);
   return conversation;
 }
 
 /** The operator hands the conversation back: mode ai, operator cleared, status open. */
 export async function returnToAi(em: Em, ref: ConversationRef, now: Date): Promise<Conversation> {
   const conversation = await lock(em, ref);
-  applyMove(conversation, 'return_to_ai', now);
+  move(em, conversation, 'return_to_ai', now);
   return conversation;
 }
 
@@ -46,7 +55,7 @@ export interface OperatorMessageInput {
  */
 export async function postOperatorMessage(em: Em, ref: ConversationRef, input: OperatorMessageInput, now: Date): Promise<Message> {
   const conversation = await lock(em, ref);
-  applyMove(conversation, 'operator_message', now, input.operatorName);
+  move(em, conversation, 'operator_message', now, input.operatorName);
   return appendMessage(em, conversation, {
     sender: 'operator', content: input.content, attachments: input.attachments, operatorName: conversation.operatorName ?? null,
   }, now);
@@ -56,7 +65,7 @@ export async function postOperatorMessage(em: Em, ref: ConversationRef, input: O
 export async function closeConversation(em: Em, ref: ConversationRef, now: Date): Promise<Conversation> {
   const conversation = await lock(em, ref);
   const input = await summaryInput(em, conversation, await contactOf(em, conversation));
-  applyMove(conversation, 'close', now);
+  move(em, conversation, 'close', now);
   conversation.summary = summarise(input);
   recordEvent(em, {
     tenantId: conversation.tenantId,
@@ -74,7 +83,7 @@ export async function closeConversation(em: Em, ref: ConversationRef, now: Date)
  * Closed, or already with an operator: 409 invalid_state.
  */
 export async function requestHandoff(em: Em, conversation: Conversation, reason: string | null, now: Date): Promise<boolean> {
-  if (!applyMove(conversation, 'handoff', now)) return false;
+  if (!move(em, conversation, 'handoff', now)) return false;
   recordEvent(em, {
     tenantId: conversation.tenantId,
     type: 'conversation.handoff_requested',

@@ -34,7 +34,7 @@ export class OperationSweep {
   /** One pass; returns how many workflows it started. */
   async runOnce(): Promise<number> {
     const em = this.s.orm.em.fork();
-    const rows = await em.execute<{ id: string; tenant_id: string; integration_id: string; type: string }[]>(
+    const rows = await em.execute<{ id: string; tenant_id: string; integration_id: string | null; type: string }[]>(
       `select id, tenant_id, integration_id, type from operations
         where workflow_started_at is null and status = 'queued' and created_at < now() - (? * interval '1 millisecond')
         order by created_at limit ?`,

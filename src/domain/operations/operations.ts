@@ -10,7 +10,9 @@ import { newId } from '../../ids.js';
 
 export interface NewOperation {
   tenantId: string;
-  integrationId: string;
+  /** Who started it: an integration through the API, or a visitor of a website channel. */
+  integrationId: string | null;
+  channelId?: string | null;
   type: OperationType;
   input: Record<string, unknown>;
   /** The resource whose result is read, known from the start (e.g. the reply message's id). */
@@ -24,6 +26,7 @@ export function createOperation(em: Em, o: NewOperation, now: Date): Operation {
     id: newId(),
     tenantId: o.tenantId,
     integrationId: o.integrationId,
+    channelId: o.channelId ?? null,
     type: o.type,
     status: 'queued',
     resourceType: o.resource?.type ?? null,
@@ -76,8 +79,9 @@ export type Outcome =
 
 /**
  * Ends an operation (the row must be locked by the caller's transaction) and records
- * operation.completed for the integration that started it, in the same transaction. An
- * operation already finished stays as it is: false.
+ * operation.completed for the integration that started it, in the same transaction (an
+ * operation a website visitor started has no integration to tell). An operation already
+ * finished stays as it is: false.
  */
 export function finishOperation(em: Em, op: Operation, outcome: Outcome, money: ToCellMoney, now: Date): boolean {
   if (isFinished(op.status)) return false;
@@ -91,6 +95,7 @@ export function finishOperation(em: Em, op: Operation, outcome: Outcome, money: 
     op.errorCode = outcome.error.code;
     op.errorMessage = outcome.error.message;
   }
+  if (!op.integrationId) return true;
   recordEvent(em, {
     tenantId: op.tenantId,
     integrationId: op.integrationId,

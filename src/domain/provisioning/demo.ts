@@ -8,16 +8,22 @@ import { PLAN_FEATURES, SCOPES } from '../access/scopes.js';
 import { postToLedger } from '../wallet/ledger.js';
 import { issueApiKey } from './api-keys.js';
 import { createIntegration } from './integrations.js';
+import { createWebsiteChannel } from '../channels/website-channels.js';
 
 /** Fixed ids, so the demo tenant is found again on every seed. */
 export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
 export const DEMO_INTEGRATION_ID = '00000000-0000-4000-8000-00000000de02';
+export const DEMO_WEBSITE_CHANNEL_ID = '00000000-0000-4000-8000-00000000de03';
+/** The demo website chat asks for a consent, so the whole first-message flow can be tried. */
+export const DEMO_CONSENT = { text: 'I agree to the processing of my personal data for this chat.', url: 'https://example.com/privacy', version: '2026-11' };
 const DEMO_OPENING_BALANCE_RUB = '5000.00';
 
 export interface DemoSeed {
   tenant_id: string;
   integration_id: string;
   channel_id: string;
+  /** The website chat channel (the widget's data-channel). */
+  website_channel_id: string;
   key_id: string;
   api_key: string;
   base_url: string;
@@ -25,8 +31,8 @@ export interface DemoSeed {
 }
 
 /**
- * Reuses (or creates) the demo tenant and its integration with every scope, then issues a
- * fresh key. The integration declares what the ru cell asks before personal-data scopes
+ * Reuses (or creates) the demo tenant, its integration with every scope and its website chat
+ * (with a consent), then issues a fresh key. The integration declares what the ru cell asks before personal-data scopes
  * are granted: a loopback allowlist, hosting country RU and a transfer basis.
  */
 export async function seedDemo(em: Em, config: Config, now: Date): Promise<DemoSeed> {
@@ -51,9 +57,11 @@ export async function seedDemo(em: Em, config: Config, now: Date): Promise<DemoS
   Object.assign(integration, { status: 'active', ownerActive: true, scopes: [...SCOPES], ownerPermissions: [...SCOPES], updatedAt: now });
   await em.flush();
   const channel = await em.findOneOrFail(Channel, { integrationId: integration.id, type: 'api' });
+  const website = await em.findOne(Channel, { id: DEMO_WEBSITE_CHANNEL_ID })
+    ?? await createWebsiteChannel(em, { id: DEMO_WEBSITE_CHANNEL_ID, tenantId: tenant.id, name: 'Demo website chat', greeting: 'Hello! Ask me anything about our products.', consent: DEMO_CONSENT }, now);
   const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
   return {
-    tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id,
+    tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id, website_channel_id: website.id,
     key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell,
   };
 }

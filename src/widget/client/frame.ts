@@ -1,0 +1,744 @@
+/**
+ * /widget/frame.js: the visitor chat inside the iframe on the cell origin (contract:
+ * spec 01 "Visitor chat routes"). Every call is same-origin. The session token lives in this
+ * origin's localStorage, keyed by channel, so it survives page loads of the host site; where
+ * the browser refuses a third-party frame its storage, the embed script keeps it in the host
+ * page's storage instead (FrameState over postMessage).
+ * Live updates come from the event stream; when it is unavailable the frame polls every
+ * 2.5 s and tries the stream again now and then. Data reaches the page only as text nodes.
+ */
+import type {
+  Consent, ConversationView, FrameState, FrameToHost, HistoryAnswer, HostToFrame, InitAnswer, PollAnswer, ProblemAnswer, SendAnswer, WidgetCard, WidgetMessage,
+} from './contract.js';
+
+const POLL_MS = 2500;
+const STREAM_OPEN_TIMEOUT_MS = 5000;
+/** After a stream that was open drops: try again soon; one that never opened: now and then. */
+const STREAM_QUICK_RETRY_MS = 2500;
+const STREAM_RETRY_MS = 30_000;
+const TYPING_TIMEOUT_MS = 90_000;
+const MAX_CONTENT = 4000;
+
+const channel = new URLSearchParams(location.search).get('channel') ?? '';
+const storageKey = `saleschat:${channel}`;
+const embedded = window.parent !== window;
+
+// ---------------------------------------------------------------- elements
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`frame.html lacks #${id}`);
+  return found as T;
+};
+const app = byId('app');
+const nameEl = byId('assistant-name');
+const subtitleEl = byId('assistant-subtitle');
+const avatarEl = byId('avatar');
+const closeButton = byId<HTMLButtonElement>('close');
+const banner = byId('banner');
+const bannerTitle = byId('banner-title');
+const bannerSubtitle = byId('banner-subtitle');
+const scroller = byId('scroll');
+const log = byId('log');
+const typing = byId('typing');
+const notice = byId('notice');
+const consentLine = byId('consent');
+const consentBox = byId<HTMLInputElement>('consent-box');
+const consentText = byId('consent-text');
+const consentLink = byId<HTMLAnchorElement>('consent-link');
+const form = byId<HTMLFormElement>('form');
+const input = byId<HTMLTextAreaElement>('input');
+const sendButton = byId<HTMLButtonElement>('send');
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string | null): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// ---------------------------------------------------------------- state
+
+/**
+ * The frame's own localStorage (cell origin; partitioned by the host site where browsers do
+ * that), or, where the browser blocks storage in third-party frames, the host page's storage
+ * through the embed script; plain memory when neither works.
+ */
+const ownStorage = ((): boolean => {
+  try {
+    const probe = `${storageKey}:probe`;
+    localStorage.setItem(probe, '1');
+    localStorage.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+let hostState: FrameState = {};
+let hostStateLoaded = false;
+let contextArrived: () => void = () => undefined;
+const firstContext = new Promise<void>((resolve) => {
+  contextArrived = resolve;
+});
+
+function stored(): FrameState {
+  if (!ownStorage) return hostState;
+  try {
+    return JSON.parse(localStorage.getItem(storageKey) ?? '{}') as FrameState;
+  } catch {
+    return {};
+  }
+}
+
+function store(patch: Partial<FrameState>): void {
+  const next: FrameState = { ...stored(), ...patch };
+  for (const key of Object.keys(patch) as (keyof FrameState)[]) if (patch[key] === undefined) delete next[key];
+  if (!ownStorage) {
+    hostState = next;
+    tell({ type: 'saleschat:store', state: next });
+    return;
+  }
+  try {
+    localStorage.setItem(storageKey, JSON.stringify(next));
+  } catch {
+    // full: the chat lasts as long as the page
+  }
+}
+
+let settings: InitAnswer | null = null;
+/** The session token (read at boot, once the host page's storage is known). */
+let token: string | null = null;
+let consent: Consent | null = null;
+let view: ConversationView = { state: 'ai', operator: null };
+/** created_at and stream cursor of the newest message seen (poll `after`, stream last_event_id). */
+let lastAt: string | null = null;
+let lastCursor: string | null = null;
+let hostOrigin: string | null = originOf(document.referrer);
+/** The host page's origin as its context messages show it. */
+let contextOrigin: string | null = null;
+let pageUrl: string | null = null;
+let pageTitle: string | null = null;
+let visible = !embedded;
+
+const rendered = new Map<string, HTMLElement>();
+
+function originOf(url: string | null | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** To the embed script; a stored token only to the host origin the context came from. */
+function tell(message: FrameToHost): void {
+  if (!embedded) return;
+  if (message.type === 'saleschat:store' && !contextOrigin) return;
+  window.parent.postMessage(message, message.type === 'saleschat:store' ? contextOrigin! : hostOrigin ?? '*');
+}
+
+// ---------------------------------------------------------------- HTTP
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly problem: ProblemAnswer, readonly retryAfter: number | null) {
+    super(problem.detail ?? `HTTP ${status}`);
+  }
+
+  get code(): string | undefined {
+    return this.problem.error ?? this.problem.code;
+  }
+}
+
+async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method, cache: 'no-store', credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = {};
+  }
+  if (!res.ok) {
+    const retryAfter = Number(res.headers.get('Retry-After'));
+    throw new HttpError(res.status, json as ProblemAnswer, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  }
+  return json as T;
+}
+
+const sessionGone = (err: unknown): boolean => err instanceof HttpError && (err.status === 401 || err.status === 404);
+
+// ---------------------------------------------------------------- rendering
+
+/** http(s) addresses only (never javascript: and the like); paths resolve against `base`. */
+function safeUrl(raw: string | null | undefined, base: string | null): string | null {
+  if (!raw) return null;
+  try {
+    const url = base ? new URL(raw, base) : new URL(raw);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function link(href: string, className: string, text: string): HTMLAnchorElement {
+  const a = el('a', className, text);
+  a.href = href;
+  a.target = '_blank';
+  a.rel = 'noopener noreferrer';
+  return a;
+}
+
+/** Text with its web addresses as links; card markers a model left behind are dropped. */
+function richText(content: string): HTMLElement {
+  const box = el('div', 'text');
+  const text = content.replace(/\[CARD:[a-z0-9_-]{1,40}\]/g, '').trim();
+  let at = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g)) {
+    box.append(text.slice(at, match.index));
+    const href = safeUrl(match[0], null);
+    box.append(href ? link(href, 'inline-link', match[0]) : match[0]);
+    at = (match.index ?? 0) + match[0].length;
+  }
+  box.append(text.slice(at));
+  return box;
+}
+
+function renderCard(card: WidgetCard): HTMLElement {
+  const box = el('div', 'card');
+  // Pictures of the account's storage are under the cell host; product pages under the site's.
+  const image = safeUrl(card.image_url, location.origin);
+  if (image) {
+    const img = el('img', 'card-image');
+    img.src = image;
+    img.alt = card.name;
+    img.loading = 'lazy';
+    img.referrerPolicy = 'no-referrer';
+    img.addEventListener('error', () => img.remove());
+    box.append(img);
+  }
+  const body = el('div', 'card-body');
+  body.append(el('div', 'card-name', card.name));
+  if (card.price_text) body.append(el('div', 'card-price', card.price_text));
+  if (card.description) body.append(el('div', 'card-description', card.description));
+  const page = safeUrl(card.page_url, hostOrigin);
+  const buttons = card.buttons.length > 0 ? card.buttons.slice(0, 3) : page ? [{ label: 'Details', url: page }] : [];
+  const row = el('div', 'card-buttons');
+  for (const b of buttons) {
+    const href = safeUrl(b.url, hostOrigin);
+    if (href) row.append(link(href, 'card-button', b.label));
+  }
+  if (row.childElementCount > 0) body.append(row);
+  box.append(body);
+  return box;
+}
+
+/** A paper clip (not an emoji: not every system has a font for it). */
+function clipIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.classList.add('clip');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '2');
+  path.setAttribute('stroke-linecap', 'round');
+  path.setAttribute('d', 'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5');
+  svg.append(path);
+  return svg;
+}
+
+const timeOf = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+};
+
+function renderMessage(m: Pick<WidgetMessage, 'sender' | 'content' | 'created_at' | 'operator' | 'attachments' | 'cards'>): HTMLElement {
+  const item = el('li', `msg msg-${m.sender}`);
+  item.dataset.sender = m.sender;
+  if (m.sender === 'operator') item.append(el('div', 'author', m.operator?.name ?? 'Operator'));
+  if (m.content) {
+    const bubble = el('div', 'bubble');
+    bubble.append(richText(m.content));
+    item.append(bubble);
+  }
+  if (m.attachments.length > 0) {
+    const list = el('div', 'attachments');
+    m.attachments.forEach((a, i) => {
+      const href = safeUrl(a.url, location.origin);
+      if (!href) return;
+      const anchor = link(href, 'attachment', a.name ?? `File ${i + 1}`);
+      anchor.prepend(clipIcon());
+      list.append(anchor);
+    });
+    item.append(list);
+  }
+  if (m.cards.length > 0) {
+    const cards = el('div', 'cards');
+    for (const card of m.cards) cards.append(renderCard(card));
+    item.append(cards);
+  }
+  if (m.sender !== 'system') item.append(el('time', 'time', timeOf(m.created_at)));
+  return item;
+}
+
+function scrollDown(): void {
+  scroller.scrollTop = scroller.scrollHeight;
+}
+
+/** Places a message by created_at among the stored ones (the greeting stays first, sending ones last). */
+function place(item: HTMLElement, at: string): void {
+  item.dataset.at = at;
+  const later = [...log.children].find((c) => c instanceof HTMLElement && c.dataset.at && !c.classList.contains('pending') && c.dataset.at > at);
+  if (later) log.insertBefore(item, later);
+  else log.append(item);
+}
+
+function noteNewest(m: WidgetMessage, cursor?: string): void {
+  if (!lastAt || m.created_at >= lastAt) {
+    lastAt = m.created_at;
+    lastCursor = cursor || `${Date.parse(m.created_at)}.${m.id}`;
+  }
+}
+
+/** Shows a message once (by id); `live` when it arrives now rather than from history. */
+function addMessage(m: WidgetMessage, o: { live?: boolean; cursor?: string } = {}): void {
+  noteNewest(m, o.cursor);
+  if (rendered.has(m.id)) return;
+  if (m.sender === 'user') {
+    // A message this frame is still sending arrives from the stream first: take it over.
+    const pending = [...log.querySelectorAll<HTMLElement>('.msg.pending')].find((p) => p.dataset.content === (m.content ?? ''));
+    if (pending) {
+      settle(pending, m);
+      return;
+    }
+  }
+  const item = renderMessage(m);
+  item.dataset.id = m.id;
+  rendered.set(m.id, item);
+  place(item, m.created_at);
+  if (m.sender !== 'user') {
+    stopTyping();
+    if (o.live && (!visible || document.hidden)) tell({ type: 'saleschat:unread' });
+  }
+  scrollDown();
+}
+
+/** A message being sent becomes the stored one. */
+function settle(pending: HTMLElement, m: WidgetMessage): void {
+  const shown = rendered.get(m.id);
+  if (shown === pending) return;
+  if (shown) {
+    pending.remove();
+    return;
+  }
+  pending.classList.remove('pending', 'failed');
+  pending.querySelector('.failure')?.remove();
+  pending.dataset.id = m.id;
+  pending.dataset.at = m.created_at;
+  pending.querySelector('time')?.replaceWith(el('time', 'time', timeOf(m.created_at)));
+  rendered.set(m.id, pending);
+}
+
+function note(text: string): void {
+  const item = el('li', 'msg msg-system note');
+  const bubble = el('div', 'bubble', text);
+  item.append(bubble);
+  log.append(item);
+  scrollDown();
+}
+
+let typingTimer: number | undefined;
+function startTyping(): void {
+  typing.hidden = false;
+  clearTimeout(typingTimer);
+  typingTimer = window.setTimeout(stopTyping, TYPING_TIMEOUT_MS);
+  scrollDown();
+}
+function stopTyping(): void {
+  typing.hidden = true;
+  clearTimeout(typingTimer);
+}
+
+function setView(next: ConversationView): void {
+  view = { state: next.state, operator: next.operator ?? null };
+  app.dataset.state = view.state;
+  if (view.state !== 'ai') stopTyping();
+  if (view.state === 'queued' && settings) {
+    banner.hidden = false;
+    banner.className = 'banner banner-queue';
+    bannerTitle.textContent = settings.queue.title;
+    bannerSubtitle.textContent = settings.queue.subtitle ?? '';
+  } else if (view.state === 'operator') {
+    banner.hidden = false;
+    banner.className = 'banner banner-operator';
+    bannerTitle.textContent = view.operator?.name ?? 'Operator';
+    bannerSubtitle.textContent = 'is answering you';
+  } else {
+    banner.hidden = true;
+  }
+}
+
+function showNotice(text: string | null): void {
+  notice.hidden = !text;
+  notice.textContent = text ?? '';
+}
+
+// ---------------------------------------------------------------- consent and composer
+
+function consentPending(): boolean {
+  return consent !== null && stored().consent !== consent.version;
+}
+
+function showConsent(c: Consent | null): void {
+  consent = c;
+  if (!consentPending() || !c) {
+    consentLine.hidden = true;
+    updateComposer();
+    return;
+  }
+  consentLine.hidden = false;
+  consentText.textContent = c.text;
+  const href = safeUrl(c.url, hostOrigin ?? location.origin);
+  consentLink.hidden = !href;
+  if (href) consentLink.href = href;
+  updateComposer();
+}
+
+function updateComposer(): void {
+  const blocked = !settings || (consentPending() && !consentBox.checked);
+  sendButton.disabled = blocked || input.value.trim() === '';
+  input.disabled = !settings;
+  app.dataset.consent = consentPending() ? (consentBox.checked ? 'checked' : 'required') : 'none';
+}
+
+function growInput(): void {
+  input.style.height = 'auto';
+  input.style.height = `${Math.min(input.scrollHeight, 120)}px`;
+}
+
+// ---------------------------------------------------------------- sending
+
+let pendingSeq = 0;
+let sendQueue: Promise<void> = Promise.resolve();
+
+function submit(): void {
+  const content = input.value.trim().slice(0, MAX_CONTENT);
+  if (content && consentPending() && !consentBox.checked) {
+    consentLine.classList.remove('attention');
+    void consentLine.offsetWidth; // restart the animation
+    consentLine.classList.add('attention');
+    return;
+  }
+  if (!content || sendButton.disabled) return;
+  input.value = '';
+  growInput();
+  const item = renderMessage({ sender: 'user', content, created_at: new Date().toISOString(), attachments: [], cards: [] });
+  item.classList.add('pending');
+  item.dataset.content = content;
+  item.dataset.id = `pending-${++pendingSeq}`;
+  log.append(item);
+  scrollDown();
+  enqueue(item, content);
+  updateComposer();
+}
+
+function enqueue(item: HTMLElement, content: string): void {
+  sendQueue = sendQueue.then(() => send(item, content, true));
+}
+
+async function send(item: HTMLElement, content: string, mayRestart: boolean): Promise<void> {
+  if (view.state === 'ai') startTyping();
+  const acceptedNow = consent && consentBox.checked ? consent.version : null;
+  const accepted = acceptedNow ?? (consent && stored().consent === consent.version ? consent.version : null);
+  try {
+    const answer = await api<SendAnswer>('POST', '/api/widget/messages', {
+      channel_id: channel, content, ...(token ? { session_token: token } : {}),
+      ...(pageUrl && pageUrl.length <= 2000 ? { page_url: pageUrl } : {}), ...(pageTitle ? { page_title: pageTitle.slice(0, 500) } : {}),
+      ...(accepted ? { consent_version: accepted } : {}),
+    });
+    const fresh = !token;
+    token = answer.session_token;
+    store({ token, ...(accepted ? { consent: accepted } : {}) });
+    if (accepted) showConsent(consent);
+    if (fresh) tell({ type: 'saleschat:session', active: true });
+    if (answer.message && item.isConnected) {
+      settle(item, answer.message);
+      noteNewest(answer.message);
+    }
+    setView(answer);
+    if (answer.response) addMessage(answer.response, { live: true });
+    else if (answer.queued || answer.state !== 'ai') stopTyping();
+    if (!source && pollTimer === undefined) connectStream(); // the first message: from now on there is a conversation to follow
+  } catch (err) {
+    stopTyping();
+    if (err instanceof HttpError && err.code === 'consent_required') {
+      store({ consent: undefined });
+      showConsent(err.problem.consent ?? consent);
+      item.remove();
+      if (!input.value) input.value = content;
+      updateComposer();
+      return;
+    }
+    if (mayRestart && err instanceof HttpError && err.status === 401) {
+      // The session ended (expired, or the token was rotated out): start a new conversation.
+      resetSession('Your previous chat has ended; this message starts a new one.');
+      log.append(item);
+      await send(item, content, false);
+      return;
+    }
+    failed(item, content, err);
+  }
+}
+
+function failed(item: HTMLElement, content: string, err: unknown): void {
+  item.classList.add('failed');
+  item.querySelector('.failure')?.remove();
+  const reason = !(err instanceof HttpError) ? 'No connection.'
+    : err.status === 413 ? 'The message is too long.'
+      : err.status === 429 ? 'Too many messages; wait a moment.'
+        : err.status === 503 ? 'The chat is unavailable right now.' : 'Not sent.';
+  const row = el('div', 'failure', `${reason} `);
+  if (!(err instanceof HttpError) || err.status !== 413) {
+    const retry = el('button', 'retry', 'Retry');
+    retry.type = 'button';
+    retry.addEventListener('click', () => {
+      row.remove();
+      item.classList.remove('failed');
+      enqueue(item, content);
+    });
+    row.append(retry);
+  }
+  item.append(row);
+  scrollDown();
+}
+
+// ---------------------------------------------------------------- live updates: stream, then polling
+
+type Transport = 'none' | 'stream' | 'poll';
+let transport: Transport = 'none';
+let source: EventSource | null = null;
+let openTimer: number | undefined;
+let retryTimer: number | undefined;
+let pollTimer: number | undefined;
+let polling = false;
+
+function setTransport(t: Transport): void {
+  transport = t;
+  app.dataset.transport = t;
+}
+
+function closeStream(): void {
+  clearTimeout(openTimer);
+  source?.close();
+  source = null;
+}
+
+function connectStream(): void {
+  clearTimeout(retryTimer);
+  closeStream();
+  if (!token) return;
+  const query = new URLSearchParams({ st: token });
+  if (lastCursor) query.set('last_event_id', lastCursor);
+  const es = new EventSource(`/api/widget/events?${query.toString()}`);
+  source = es;
+  let opened = false;
+  openTimer = window.setTimeout(() => {
+    if (source === es && !opened) streamFailed(false);
+  }, STREAM_OPEN_TIMEOUT_MS);
+  es.addEventListener('open', () => {
+    if (source !== es) return;
+    opened = true;
+    clearTimeout(openTimer);
+    stopPolling();
+    setTransport('stream');
+    showNotice(null);
+    // Nothing to catch up here: the stream starts with the current state and resends the
+    // messages after last_event_id.
+  });
+  es.addEventListener('message', (e: MessageEvent<string>) => {
+    const m = parse<WidgetMessage>(e.data);
+    if (m?.id) addMessage(m, { live: true, cursor: e.lastEventId });
+  });
+  es.addEventListener('conversation:update', (e: MessageEvent<string>) => {
+    const v = parse<ConversationView>(e.data);
+    if (v?.state) setView(v);
+  });
+  es.addEventListener('closed', () => note('The conversation was closed. Write to us again any time.'));
+  es.addEventListener('error', () => {
+    if (source === es) streamFailed(opened);
+  });
+}
+
+function parse<T>(data: string): T | null {
+  try {
+    return JSON.parse(data) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The stream broke or never opened: poll meanwhile and try the stream again later (with the newest token). */
+function streamFailed(wasOpen: boolean): void {
+  closeStream();
+  startPolling();
+  clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(connectStream, wasOpen ? STREAM_QUICK_RETRY_MS : STREAM_RETRY_MS);
+}
+
+function startPolling(): void {
+  setTransport('poll');
+  if (pollTimer !== undefined) return;
+  pollTimer = window.setInterval(() => void pollOnce(), POLL_MS);
+  void pollOnce();
+}
+
+function stopPolling(): void {
+  clearInterval(pollTimer);
+  pollTimer = undefined;
+}
+
+async function pollOnce(): Promise<void> {
+  if (polling || !token) return;
+  polling = true;
+  const st = token;
+  try {
+    const query = new URLSearchParams({ st, after: lastAt ?? new Date(0).toISOString() });
+    const answer = await api<PollAnswer>('GET', `/api/widget/poll?${query.toString()}`);
+    for (const m of answer.new_messages) addMessage(m, { live: true });
+    setView(answer);
+    if (transport === 'poll') showNotice(null);
+  } catch (err) {
+    if (sessionGone(err) && st === token) resetSession('Your previous chat has ended.');
+    else if (transport === 'poll') showNotice('Connection problems; retrying…');
+  } finally {
+    polling = false;
+  }
+}
+
+/** Drops the session: a new visitor from the next message on. */
+function resetSession(message: string | null): void {
+  closeStream();
+  stopPolling();
+  clearTimeout(retryTimer);
+  setTransport('none');
+  token = null;
+  store({ token: undefined });
+  tell({ type: 'saleschat:session', active: false });
+  for (const item of rendered.values()) item.remove();
+  rendered.clear();
+  lastAt = null;
+  lastCursor = null;
+  setView({ state: 'ai', operator: null });
+  stopTyping();
+  if (message) note(message);
+}
+
+// ---------------------------------------------------------------- start
+
+function applySettings(s: InitAnswer): void {
+  settings = s;
+  if (/^#[0-9a-fA-F]{6}$/.test(s.color)) document.documentElement.style.setProperty('--accent', s.color);
+  nameEl.textContent = s.assistant.name;
+  subtitleEl.textContent = s.assistant.subtitle ?? '';
+  avatarEl.textContent = (s.assistant.name.trim()[0] ?? '?').toUpperCase();
+  document.title = s.assistant.name;
+  log.querySelector('.greeting')?.remove();
+  if (s.greeting) {
+    const greeting = renderMessage({ sender: 'ai', content: s.greeting, created_at: '', attachments: [], cards: [] });
+    greeting.classList.add('greeting');
+    greeting.querySelector('time')?.remove();
+    log.prepend(greeting);
+  }
+  showConsent(s.consent ?? null);
+}
+
+async function boot(): Promise<void> {
+  showNotice(null);
+  if (!channel) {
+    showNotice('This chat is not set up (no channel).');
+    return;
+  }
+  try {
+    applySettings(await api<InitAnswer>('POST', '/api/widget/init', { channel_id: channel }));
+  } catch (err) {
+    const text = err instanceof HttpError && err.status === 404 ? 'This chat is not available.' : 'The chat is unavailable right now.';
+    showNotice(text);
+    if (!(err instanceof HttpError && err.status === 404)) window.setTimeout(() => void boot(), 10_000);
+    return;
+  }
+  if (embedded && !ownStorage) {
+    // The token is in the host page's storage: wait for the embed script's first context.
+    await Promise.race([firstContext, new Promise((resolve) => window.setTimeout(resolve, 2000))]);
+    hostStateLoaded = true;
+  }
+  token = stored().token ?? null;
+  showConsent(consent);
+  if (token) {
+    try {
+      const history = await api<HistoryAnswer>('GET', `/api/widget/history?st=${encodeURIComponent(token)}`);
+      for (const m of history.messages) addMessage(m);
+      setView(history);
+    } catch (err) {
+      if (sessionGone(err)) resetSession(null);
+    }
+  }
+  if (token) connectStream();
+  app.dataset.ready = 'true';
+  updateComposer();
+  focusInput();
+}
+
+/** Not on a phone: the keyboard would cover half the chat before the visitor asked for it. */
+function focusInput(): void {
+  if (visible && !input.disabled && window.innerWidth > 480) input.focus();
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToFrame>) => {
+  if (!embedded || event.source !== window.parent || event.data?.type !== 'saleschat:context') return;
+  const data = event.data;
+  hostOrigin = contextOrigin = event.origin;
+  pageUrl = typeof data.page_url === 'string' ? data.page_url : null;
+  pageTitle = typeof data.page_title === 'string' ? data.page_title : null;
+  if (!ownStorage && !hostStateLoaded && data.stored && typeof data.stored === 'object') {
+    // Read once: from then on this frame's state is the newer one (it sends each change).
+    const { token: t, consent: c } = data.stored;
+    hostState = { ...(typeof t === 'string' ? { token: t } : {}), ...(typeof c === 'string' ? { consent: c } : {}) };
+  }
+  hostStateLoaded = true;
+  contextArrived();
+  const wasVisible = visible;
+  visible = data.open === true;
+  if (visible && !wasVisible) {
+    scrollDown();
+    focusInput();
+  }
+});
+
+if (embedded) closeButton.addEventListener('click', () => tell({ type: 'saleschat:close' }));
+else closeButton.hidden = true;
+consentBox.addEventListener('change', updateComposer);
+input.addEventListener('input', () => {
+  growInput();
+  updateComposer();
+});
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    submit();
+  }
+});
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  submit();
+});
+updateComposer();
+tell({ type: 'saleschat:hello' });
+void boot();

@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A tiny shop page on another origin than the cell that embeds the chat with the one line a
+ * site owner pastes. bin/up runs it on PORT+1; the widget's end-to-end tests use it too.
+ *   node dist/src/widget/demo-site.js   (DEMO_PORT, PUBLIC_ORIGIN, DEMO_CHANNEL_ID, DEMO_HOST)
+ */
+
+export interface DemoSiteOptions {
+  /** The cell the widget comes from, e.g. http://127.0.0.1:3000. */
+  cellOrigin: string;
+  /** A website channel id. */
+  channelId: string;
+  /** 0 = a free port. */
+  port?: number;
+  /** Listening address (default 127.0.0.1). */
+  host?: string;
+  /** The host name in the printed URL (default: the listening address); another name than the cell's makes another site. */
+  publicHost?: string;
+}
+
+export interface DemoSite {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The snippet a site owner pastes: one line. */
+export function embedSnippet(cellOrigin: string, channelId: string): string {
+  return `<script src="${escapeHtml(cellOrigin)}/widget.js" data-channel="${escapeHtml(channelId)}" async></script>`;
+}
+
+export function demoPage(o: { cellOrigin: string; channelId: string }): string {
+  const snippet = embedSnippet(o.cellOrigin, o.channelId);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Nordic Home — demo shop</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #fafafa; }
+  header { padding: 18px 24px; background: #fff; border-bottom: 1px solid #e5e7eb; font-weight: 700; font-size: 20px; }
+  main { max-width: 760px; margin: 0 auto; padding: 24px; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; }
+  .tile { background: #fff; border-radius: 12px; padding: 16px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+  .tile b { display: block; }
+  code { display: block; white-space: pre-wrap; word-break: break-all; background: #f0f1f3; padding: 10px; border-radius: 8px; font-size: 13px; }
+  button.own { margin-top: 12px; padding: 8px 14px; border-radius: 8px; border: 1px solid #d1d5db; background: #fff; cursor: pointer; }
+</style>
+</head>
+<body>
+<header>Nordic Home</header>
+<main>
+  <p>A demo shop on another origin than the chat server. The chat below the page comes from one line:</p>
+  <code>${escapeHtml(snippet)}</code>
+  <button class="own" type="button" id="own-launcher">Ask a question (a site's own button: SalesChat.open())</button>
+  <h2>Popular</h2>
+  <div class="grid">
+    <div class="tile"><b>Sofa Oslo</b>Three seats, grey wool</div>
+    <div class="tile"><b>Runner X sneakers</b>Light, for every day</div>
+    <div class="tile"><b>Lamp Bergen</b>Warm light, oak</div>
+  </div>
+</main>
+<script>
+  document.getElementById('own-launcher').addEventListener('click', function () { if (window.SalesChat) window.SalesChat.open(); });
+</script>
+${snippet}
+</body>
+</html>
+`;
+}
+
+export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
+  const page = demoPage(o);
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (path === '/' || path === '/demo.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : page);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+  });
+  const host = o.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = o.publicHost ?? (host.includes(':') ? `[${host}]` : host);
+  return {
+    url: `http://${shown}:${port}/`,
+    port,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+// Run as a program by bin/up.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const cellOrigin = process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:3000';
+  const channelId = process.env.DEMO_CHANNEL_ID ?? '';
+  if (!channelId) {
+    console.error('DEMO_CHANNEL_ID is required (a website channel id)');
+    process.exit(2);
+  }
+  const site = await startDemoSite({
+    cellOrigin, channelId, port: Number(process.env.DEMO_PORT ?? 3001), host: process.env.DEMO_HOST ?? '127.0.0.1', publicHost: process.env.DEMO_PUBLIC_HOST,
+  });
+  console.log(`demo site ${site.url} (widget from ${cellOrigin}, channel ${channelId})`);
+}

@@ -1,0 +1,382 @@
+import type { Redis } from 'ioredis';
+import { Gauge, Histogram, type Registry } from 'prom-client';
+import type { Orm } from '../db/orm.js';
+import type { Logger } from '../logger.js';
+import { Conversation, Message } from '../entities/conversation.js';
+import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';
+import { problem } from '../http/problem.js';
+import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
+import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
+
+/**
+ * How far back, behind the newest message a listener has, a read looks for messages it has
+ * not seen. A message's created_at is taken before its transaction commits, so of two
+ * messages committed close together the later-committed one can carry the earlier time; a
+ * pure "after the last position" read would skip it forever. Inside this window such a
+ * message is still sent (once: listeners remember what they sent within the window).
+ */
+export const LATE_COMMIT_WINDOW_MS = 10_000;
+
+/** What a snapshot read saw: the conversation and its non-deleted messages from `fromMs` on, ascending (created_at, id). */
+export interface LiveSnapshot {
+  /** null when the conversation is gone. */
+  conversation: Conversation | null;
+  messages: Message[];
+  /** created_at bound of the read (inclusive); -Infinity = every message. */
+  fromMs: number;
+}
+
+export type LiveEvent =
+  | { type: 'message'; message: Message; /** the event id: the listener's resume cursor after this message */ cursor: string }
+  | { type: 'update'; state: WidgetState; operator: { name: string } | null }
+  | { type: 'closed' };
+
+/**
+ * What one stream has sent, and what it must send next from each snapshot: messages it has
+ * not sent (after its position, or late commits inside the window), `update` when
+ * {state, operator} changed since it last sent one (and once at the start), `closed` when
+ * the status became closed while it was open. Pure: the hub feeds it snapshots, the stream
+ * writes what it answers.
+ */
+export class ConversationFollower {
+  /** The highest position sent (or the baseline). */
+  private after: Position;
+  /** Ids of messages sent, or at or before the baseline, inside the window behind `after`. */
+  private readonly seen = new Map<string, number>();
+  private shown: { state: WidgetState; operator: string | null; closed: boolean } | null = null;
+  /** updated_at (ms) of the conversation state last applied: an older snapshot never moves the state back. */
+  private stateVersion = -Infinity;
+
+  /** `baseline`: the client's resume position; null = whatever the catch-up snapshot's newest message is. */
+  constructor(private readonly baseline: Position | null) {
+    this.after = baseline ?? START;
+  }
+
+  /** The created_at (ms) the next snapshot must start at for this follower (inclusive). */
+  needsFrom(): number {
+    return this.after.t === -Infinity ? -Infinity : this.after.t - LATE_COMMIT_WINDOW_MS;
+  }
+
+  /** The first snapshot: messages after the baseline, then the current state. */
+  catchUp(snapshot: LiveSnapshot): LiveEvent[] {
+    const last = snapshot.messages[snapshot.messages.length - 1];
+    const baseline = this.baseline ?? (last ? positionOf(last) : START);
+    this.after = baseline;
+    const events: LiveEvent[] = [];
+    for (const m of snapshot.messages) {
+      const p = positionOf(m);
+      if (!isAfter(p, baseline)) {
+        this.seen.set(m.id, p.t);
+        continue;
+      }
+      events.push(this.send(m, p));
+    }
+    this.prune();
+    this.applyState(snapshot.conversation, events, true);
+    return events;
+  }
+
+  /** A later snapshot; null when it starts after what this follower needs (read again). */
+  apply(snapshot: LiveSnapshot): LiveEvent[] | null {
+    if (snapshot.fromMs > this.needsFrom()) return null;
+    const events: LiveEvent[] = [];
+    const floor = this.needsFrom();
+    for (const m of snapshot.messages) {
+      const p = positionOf(m);
+      if (this.seen.has(m.id) || p.t < floor) continue;
+      events.push(this.send(m, p));
+    }
+    this.prune();
+    this.applyState(snapshot.conversation, events, false);
+    return events;
+  }
+
+  private send(m: Message, p: Position): LiveEvent {
+    this.seen.set(m.id, p.t);
+    if (isAfter(p, this.after)) this.after = p;
+    return { type: 'message', message: m, cursor: cursorOf(this.after) };
+  }
+
+  private prune(): void {
+    const floor = this.needsFrom();
+    for (const [id, t] of this.seen) if (t < floor) this.seen.delete(id);
+  }
+
+  private applyState(c: Conversation | null, events: LiveEvent[], always: boolean): void {
+    if (!c || c.updatedAt.getTime() < this.stateVersion) return;
+    this.stateVersion = c.updatedAt.getTime();
+    const state = widgetState(c);
+    const operator = widgetOperator(c);
+    const closed = c.status === 'closed';
+    const before = this.shown;
+    if (always || !before || before.state !== state || before.operator !== (operator?.name ?? null)) events.push({ type: 'update', state, operator });
+    // A transition this stream saw: a stream opened on a closed conversation gets its state only.
+    if (closed && before && !before.closed) events.push({ type: 'closed' });
+    this.shown = { state, operator: operator?.name ?? null, closed };
+  }
+}
+
+/** Where a stream's events go. */
+export interface LiveSink {
+  events(events: LiveEvent[]): void;
+  /** The hub is closing (the process stops): end the stream. */
+  end(): void;
+}
+
+/** A stream registered with the hub. */
+export interface Following {
+  /** Hands the catch-up to the sink, then live events as they come. */
+  start(): void;
+  /** Unregisters; safe to call more than once. */
+  stop(): void;
+}
+
+interface Listener {
+  follower: ConversationFollower;
+  sink: LiveSink;
+  /** Receives live snapshots (its catch-up went out). */
+  ready: boolean;
+  /** A notice came before it was ready: read again when it is. */
+  missed: boolean;
+}
+
+const unavailable = () => problem('service_unavailable', 'Live updates are unavailable right now; retry shortly (or poll).', {}, { 'Retry-After': '5' });
+
+interface ReadRun {
+  again: boolean;
+  /** When the notice that started this read arrived (performance.now()). */
+  since: number;
+}
+
+export interface LiveHubDeps {
+  orm: Orm;
+  redis: Redis;
+  log: Logger;
+  /** Where the hub's gauge is registered (one hub per registry). */
+  registry?: Registry;
+  /** How long a stream waits for the Redis subscription before it is refused (503). */
+  subscribeTimeoutMs?: number;
+}
+
+/**
+ * The live side of the visitor chat in one api process: one Redis subscription to
+ * CONVERSATION_LIVE_CHANNEL, and the streams of this process by conversation. A notice for a
+ * conversation with streams here makes ONE read (its messages from the oldest position any
+ * of them needs, and its state), fanned out to every stream, each of which sends only what it
+ * has not sent. Notices arriving while a read of the same conversation runs are coalesced
+ * into one more read after it. The subscription is made on the first stream, so processes
+ * that never stream never subscribe.
+ */
+export class LiveHub {
+  private subscriber?: Redis;
+  private subscribed?: Promise<void>;
+  private readonly byConversation = new Map<string, Set<Listener>>();
+  private readonly reads = new Map<string, ReadRun>();
+  private closed = false;
+  private connectedOnce = false;
+  private count = 0;
+  private fanOutSeconds?: Histogram;
+
+  constructor(private readonly deps: LiveHubDeps) {
+    if (deps.registry) {
+      const size = () => this.size;
+      new Gauge({
+        name: 'widget_streams_open', help: 'Visitor chat event streams open on this process', registers: [deps.registry],
+        collect() { this.set(size()); },
+      });
+      this.fanOutSeconds = new Histogram({
+        name: 'widget_live_fanout_seconds',
+        help: 'From a live notice to the last stream written: the read of the conversation and the fan-out to its streams on this process',
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+        registers: [deps.registry],
+      });
+    }
+  }
+
+  /** Streams registered right now. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Conversations with streams right now. */
+  get conversations(): number {
+    return this.byConversation.size;
+  }
+
+  /**
+   * Registers a stream of `conversationId` (after the subscription is in place), then reads
+   * its catch-up: nothing announced from then on can slip between the read and the live
+   * events. `baseline`: the client's resume position, or null for "from now on" (the widget
+   * loaded the history first). Throws when the subscription or the read fails; the stream is
+   * then not registered.
+   */
+  async follow(conversationId: string, baseline: Position | null, sink: LiveSink): Promise<Following> {
+    if (this.closed) throw unavailable();
+    await this.listen().catch((err: Error) => {
+      this.deps.log.warn({ err: err.message }, 'widget live subscription unavailable');
+      throw unavailable();
+    });
+    if (this.closed) throw unavailable();
+    const listener: Listener = { follower: new ConversationFollower(baseline), sink, ready: false, missed: false };
+    let set = this.byConversation.get(conversationId);
+    if (!set) this.byConversation.set(conversationId, (set = new Set()));
+    set.add(listener);
+    this.count++;
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      const current = this.byConversation.get(conversationId);
+      if (!current?.delete(listener)) return;
+      this.count--;
+      if (current.size === 0) this.byConversation.delete(conversationId);
+    };
+    let catchUp: LiveSnapshot;
+    try {
+      catchUp = baseline ? await this.read(conversationId, baseline.t === -Infinity ? -Infinity : baseline.t - LATE_COMMIT_WINDOW_MS) : await this.readLatest(conversationId);
+    } catch (err) {
+      stop();
+      throw err;
+    }
+    if (this.closed) throw unavailable();
+    return {
+      start: () => {
+        if (stopped || listener.ready) return;
+        const events = listener.follower.catchUp(catchUp);
+        listener.ready = true;
+        if (events.length) sink.events(events);
+        if (listener.missed && !stopped) this.schedule(conversationId);
+      },
+      stop,
+    };
+  }
+
+  private listen(): Promise<void> {
+    if (!this.subscribed) {
+      const sub = (this.subscriber = this.deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
+      sub.on('error', (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live subscriber error'));
+      sub.on('message', (_channel: string, id: string) => {
+        if (this.byConversation.has(id)) this.schedule(id);
+      });
+      // After a reconnect notices may have been lost meanwhile: once subscribed again (ioredis
+      // resubscribes by itself; this SUBSCRIBE goes on the same connection, its answer says the
+      // subscription is back), read every followed conversation once.
+      sub.on('ready', () => {
+        if (!this.connectedOnce) {
+          this.connectedOnce = true;
+          return;
+        }
+        sub.subscribe(CONVERSATION_LIVE_CHANNEL).then(() => {
+          for (const id of this.byConversation.keys()) this.schedule(id);
+        }, (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live resubscribe failed'));
+      });
+      this.subscribed = sub.subscribe(CONVERSATION_LIVE_CHANNEL).then(() => undefined, (err: Error) => {
+        this.deps.log.warn({ err: err.message }, 'widget live subscribe failed');
+        this.subscribed = undefined;
+        sub.disconnect();
+        throw err;
+      });
+    }
+    const timeoutMs = this.deps.subscribeTimeoutMs ?? 3000;
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      this.subscribed,
+      new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`no live subscription within ${timeoutMs} ms`)), timeoutMs); }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
+  /** One read for the conversation now, or one more after the running one. */
+  private schedule(conversationId: string): void {
+    if (this.closed) return;
+    const running = this.reads.get(conversationId);
+    if (running) {
+      if (!running.again) running.since = performance.now();
+      running.again = true;
+      return;
+    }
+    const run: ReadRun = { again: true, since: performance.now() };
+    this.reads.set(conversationId, run);
+    void this.runReads(conversationId, run);
+  }
+
+  private async runReads(conversationId: string, run: ReadRun): Promise<void> {
+    try {
+      while (run.again && !this.closed) {
+        run.again = false;
+        const since = run.since;
+        const listeners = this.byConversation.get(conversationId);
+        if (!listeners) return;
+        let from = Infinity;
+        for (const l of listeners) {
+          if (l.ready) from = Math.min(from, l.follower.needsFrom());
+          else l.missed = true;
+        }
+        if (from === Infinity) continue;
+        let snapshot: LiveSnapshot;
+        try {
+          snapshot = await this.read(conversationId, from);
+        } catch (err) {
+          // The next notice reads again; so does this retry, in case none comes.
+          this.deps.log.warn({ err: (err as Error).message, conversation_id: conversationId }, 'widget live read failed');
+          setTimeout(() => this.schedule(conversationId), 1000).unref();
+          return;
+        }
+        for (const l of this.byConversation.get(conversationId) ?? []) {
+          if (!l.ready) continue;
+          const events = l.follower.apply(snapshot);
+          if (events === null) {
+            // This read started after what the stream needs (it became ready meanwhile): read again.
+            if (!run.again) run.since = performance.now();
+            run.again = true;
+          } else if (events.length) this.deliver(l, events);
+        }
+        this.fanOutSeconds?.observe((performance.now() - since) / 1000);
+      }
+    } finally {
+      this.reads.delete(conversationId);
+    }
+  }
+
+  private deliver(l: Listener, events: LiveEvent[]): void {
+    try {
+      l.sink.events(events);
+    } catch (err) {
+      this.deps.log.warn({ err: (err as Error).message }, 'widget live sink failed');
+    }
+  }
+
+  /** The conversation and its non-deleted messages with created_at >= fromMs, ascending (created_at, id). */
+  private async read(conversationId: string, fromMs: number): Promise<LiveSnapshot> {
+    const em = this.deps.orm.em.fork();
+    const where = fromMs === -Infinity
+      ? { conversationId, deletedAt: null }
+      : { conversationId, deletedAt: null, createdAt: { $gte: new Date(fromMs) } };
+    const messages = await em.find(Message, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const conversation = await em.findOne(Conversation, { id: conversationId });
+    return { conversation, messages, fromMs };
+  }
+
+  /** The catch-up of a stream without a resume position: the window behind the newest message. */
+  private async readLatest(conversationId: string): Promise<LiveSnapshot> {
+    const em = this.deps.orm.em.fork();
+    const newest = await em.findOne(Message, { conversationId, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['createdAt'] });
+    return this.read(conversationId, newest ? newest.createdAt.getTime() - LATE_COMMIT_WINDOW_MS : -Infinity);
+  }
+
+  /** Ends every stream and the subscription; later streams are refused. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const sinks = [...this.byConversation.values()].flatMap((set) => [...set].map((l) => l.sink));
+    this.byConversation.clear();
+    this.count = 0;
+    for (const sink of sinks) {
+      try {
+        sink.end();
+      } catch {
+        // the stream is gone already
+      }
+    }
+    this.subscriber?.disconnect();
+  }
+}

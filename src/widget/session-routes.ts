@@ -1,0 +1,134 @@
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import Joi from 'joi';
+import type { Services } from '../services.js';
+import { problem } from '../http/problem.js';
+import { WIDGET_API_PREFIX } from '../http/error-handler.js';
+import { validatePart } from '../http/validate.js';
+import { clientAddress } from '../domain/access/ip-rules.js';
+import { findWebsiteChannel, type WebsiteChannel } from '../domain/channels/website-channels.js';
+import { answerPreflight, requireAllowedOrigin } from './session-cors.js';
+import { conversationOfSession, sessionOfToken } from './sessions.js';
+import { parseSessionToken } from './session-tokens.js';
+import { countInit, countMessage, countRead } from './rate-limits.js';
+import { takeVisitorTurn } from './visitor-turn.js';
+import { answerVisitorTurn } from './visitor-answer.js';
+import { attachmentAddress, attachmentSigner, conversationView, presentForVisitor, visitorHistory, visitorMessagesAfter } from './visitor-reads.js';
+
+/** Longest visitor message, in characters (code points); longer is 413. */
+export const MAX_CONTENT_CHARS = 4000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const InitBody = Joi.object({ channel_id: Joi.string().max(100).required() });
+const MessageBody = Joi.object({
+  channel_id: Joi.string().max(100).required(),
+  content: Joi.string().required(),
+  session_token: Joi.string().max(200).allow('', null),
+  page_url: Joi.string().max(8000).allow('', null),
+  page_title: Joi.string().max(2000).allow('', null),
+  consent_version: Joi.string().max(200).allow('', null),
+});
+const HistoryQuery = Joi.object({ st: Joi.string().allow('') });
+const PollQuery = Joi.object({ st: Joi.string().allow(''), after: Joi.date().iso().required() });
+
+/**
+ * Registered first on the widget router: /api/widget answers are a visitor's conversation,
+ * never cached (a route may say otherwise, as the stream does). Errors get their `error`
+ * field from the error handler.
+ */
+async function noStore(ctx: Context, next: Next): Promise<void> {
+  if (ctx.path.startsWith(WIDGET_API_PREFIX)) ctx.set('Cache-Control', 'no-store');
+  await next();
+}
+
+/** 404 for anything but the id of an active tenant's website channel. */
+async function websiteChannel(services: Services, id: string): Promise<WebsiteChannel> {
+  const found = await findWebsiteChannel(services.orm.em.fork(), id);
+  if (!found) throw problem('not_found', 'No such chat.');
+  return found;
+}
+
+const addressOf = (ctx: Context, services: Services) =>
+  clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, services.config.trustedProxies);
+
+const notFoundUnlessUuid = (id: string) => {
+  if (!UUID.test(id)) throw problem('not_found', 'No such chat.');
+};
+
+/** POST /api/widget/init, its preflight, messages, history, poll and the attachment redirect (spec 01, Visitor chat routes). */
+export function registerSessionRoutes(router: Router, services: Services): void {
+  const { config } = services;
+  router.use(noStore);
+
+  router.options('/api/widget/init', (ctx) => {
+    ctx.state.routeLabel = 'OPTIONS /api/widget/init';
+    answerPreflight(ctx);
+  });
+
+  router.post('/api/widget/init', async (ctx) => {
+    ctx.state.routeLabel = 'POST /api/widget/init';
+    const body = validatePart<{ channel_id: string }>(InitBody, ctx.request.body, 'body');
+    notFoundUnlessUuid(body.channel_id);
+    await countInit(services, body.channel_id, addressOf(ctx, services));
+    const { channel, settings } = await websiteChannel(services, body.channel_id);
+    requireAllowedOrigin(ctx, settings.allowed_domains, config);
+    ctx.body = {
+      channel_id: channel.id, greeting: settings.greeting, color: settings.color, assistant: settings.assistant, queue: settings.queue,
+      ...(settings.consent ? { consent: settings.consent } : {}),
+    };
+  });
+
+  router.post('/api/widget/messages', async (ctx) => {
+    ctx.state.routeLabel = 'POST /api/widget/messages';
+    const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, ctx.request.body, 'body');
+    if (!body.content.trim()) throw problem('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
+    if ([...body.content].length > MAX_CONTENT_CHARS) throw problem('payload_too_large', `A message is at most ${MAX_CONTENT_CHARS} characters.`);
+    notFoundUnlessUuid(body.channel_id);
+    const token = body.session_token ? parseSessionToken(body.session_token) : null;
+    if (body.session_token && !token) throw problem('invalid_session', 'The chat session is unknown, expired or was replaced by a newer token; start a new chat.');
+    await countMessage(services, body.channel_id, token ? { sessionId: token.sessionId } : { channelId: body.channel_id, address: addressOf(ctx, services) });
+    const website = await websiteChannel(services, body.channel_id);
+    const wallet = await services.wallets.get(website.tenant.id, null);
+    if (wallet.exchange === 'suspended') throw problem('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { 'Retry-After': '300' });
+    const turn = await takeVisitorTurn(services, ctx, website, wallet, {
+      content: body.content, sessionToken: body.session_token, pageUrl: body.page_url, pageTitle: body.page_title, consentVersion: body.consent_version,
+    });
+    ctx.body = await answerVisitorTurn(services, turn);
+  });
+
+  /** The visitor's session and conversation behind `st`; reads are counted per session. */
+  async function visitorOf(st: string | undefined) {
+    const em = services.orm.em.fork();
+    const session = await sessionOfToken(em, st, config.widget, services.clock.now());
+    await countRead(services, session.id);
+    return { em, conversation: await conversationOfSession(em, session) };
+  }
+
+  router.get('/api/widget/history', async (ctx) => {
+    ctx.state.routeLabel = 'GET /api/widget/history';
+    const query = validatePart<{ st?: string }>(HistoryQuery, { ...ctx.query }, 'query');
+    const { em, conversation } = await visitorOf(query.st);
+    const messages = await visitorHistory(em, conversation);
+    ctx.body = { messages: presentForVisitor(messages, config, services.clock.now()), ...conversationView(conversation) };
+  });
+
+  router.get('/api/widget/poll', async (ctx) => {
+    ctx.state.routeLabel = 'GET /api/widget/poll';
+    const query = validatePart<{ st?: string; after: Date }>(PollQuery, { ...ctx.query }, 'query');
+    const { em, conversation } = await visitorOf(query.st);
+    const messages = await visitorMessagesAfter(em, conversation, query.after);
+    ctx.body = { new_messages: presentForVisitor(messages, config, services.clock.now()), ...conversationView(conversation) };
+  });
+
+  router.get('/api/widget/attachments/:messageId/:index', async (ctx) => {
+    ctx.state.routeLabel = 'GET /api/widget/attachments/:messageId/:index';
+    const { messageId, index } = ctx.params as { messageId: string; index: string };
+    const exp = Number(ctx.query.exp);
+    const sig = typeof ctx.query.sig === 'string' ? ctx.query.sig : '';
+    const valid = UUID.test(messageId) && /^\d{1,3}$/.test(index) && attachmentSigner(config).verify(messageId, Number(index), exp, sig, services.clock.now());
+    const address = valid ? await attachmentAddress(services.orm.em.fork(), messageId, Number(index), config) : null;
+    if (!address) throw problem('not_found', 'No such attachment, or its address has expired.');
+    ctx.redirect(address);
+  });
+}

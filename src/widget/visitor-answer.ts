@@ -1,0 +1,50 @@
+import type { Services } from '../services.js';
+import { Conversation, Message } from '../entities/conversation.js';
+import { Operation } from '../entities/operation.js';
+import { isFinished } from '../domain/operations/operations.js';
+import { announceConversationChanges } from '../domain/conversations/live.js';
+import { wakeRelay } from '../domain/events/outbox-wakeup.js';
+import { startOperationWorkflow } from '../temporal/operations.js';
+import { conversationView, presentForVisitor } from './visitor-reads.js';
+import type { VisitorTurn } from './visitor-turn.js';
+
+/** After the commit; a step that fails is logged (the operation sweep starts a workflow the api could not). */
+async function afterCommit(services: Services, turn: VisitorTurn): Promise<void> {
+  const steps: [string, () => Promise<void>][] = [
+    ['start the reply workflow', async () => {
+      if (turn.operation) await startOperationWorkflow(await services.temporal.client(), services.temporal.taskQueue, services.orm.em.fork(), turn.operation);
+    }],
+    ['announce the conversation', () => announceConversationChanges(services.redis, turn.changed)],
+    ['wake the relay', () => wakeRelay(services.redis)],
+  ];
+  for (const [what, step] of steps) {
+    await step().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: 'POST /api/widget/messages' }, `after-commit step failed: ${what}`));
+  }
+}
+
+/** Holds up to WIDGET_REPLY_HOLD_MS on the reply operation; the AI message when it succeeded in time. */
+async function heldReply(services: Services, operationId: string): Promise<Message | null> {
+  const em = () => services.orm.em.fork();
+  await services.operationWaiter.until(operationId, services.config.widget.replyHoldMs, async () => {
+    const op = await em().findOne(Operation, { id: operationId }, { fields: ['status'] });
+    return !op || isFinished(op.status);
+  });
+  const op = await em().findOne(Operation, { id: operationId });
+  if (op?.status !== 'succeeded' || !op.resourceId) return null;
+  return em().findOne(Message, { id: op.resourceId, deletedAt: null });
+}
+
+/**
+ * The answer of POST /api/widget/messages: the fresh token, the visitor's message, the AI
+ * reply when it came within the hold (else null: it arrives on the stream or poll), and the
+ * conversation's state after all that (queued: with or waiting for an operator).
+ */
+export async function answerVisitorTurn(services: Services, turn: VisitorTurn) {
+  await afterCommit(services, turn);
+  const reply = turn.operation ? await heldReply(services, turn.operation.id) : null;
+  const conversation = await services.orm.em.fork().findOneOrFail(Conversation, { id: turn.conversation.id });
+  const view = conversationView(conversation);
+  const now = services.clock.now();
+  const [message, response] = presentForVisitor(reply ? [turn.message, reply] : [turn.message], services.config, now);
+  return { session_token: turn.token, queued: view.state !== 'ai', response: response ?? null, message: message!, ...view };
+}

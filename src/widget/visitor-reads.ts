@@ -1,0 +1,52 @@
+import type { Em } from '../db/orm.js';
+import type { Config } from '../config.js';
+import { Message, type Conversation } from '../entities/conversation.js';
+import { AttachmentSigner, presentWidgetMessage, widgetOperator, widgetState, type WidgetMessage, type WidgetState } from './presenters.js';
+
+/** At most this many messages in one history or poll answer. */
+export const VISITOR_PAGE = 200;
+
+export interface ConversationView {
+  state: WidgetState;
+  operator: { name: string } | null;
+}
+
+export function conversationView(c: Conversation): ConversationView {
+  return { state: widgetState(c), operator: widgetOperator(c) };
+}
+
+export function attachmentSigner(config: Config): AttachmentSigner {
+  return new AttachmentSigner(config.publicOrigin, config.widget.secret, config.widget.attachmentUrlTtlMs);
+}
+
+export function presentForVisitor(messages: Message[], config: Config, now: Date): WidgetMessage[] {
+  const signer = attachmentSigner(config);
+  return messages.map((m) => presentWidgetMessage(m, signer, now));
+}
+
+/** The conversation's last 200 messages that are not deleted, oldest first (created_at, id). */
+export async function visitorHistory(em: Em, conversation: Conversation): Promise<Message[]> {
+  const latest = await em.find(Message, { conversationId: conversation.id, tenantId: conversation.tenantId, deletedAt: null }, {
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: VISITOR_PAGE,
+  });
+  return latest.reverse();
+}
+
+/** Messages created strictly after `after`, oldest first, at most 200 (the next poll asks from the last one). */
+export async function visitorMessagesAfter(em: Em, conversation: Conversation, after: Date): Promise<Message[]> {
+  return em.find(Message, { conversationId: conversation.id, tenantId: conversation.tenantId, deletedAt: null, createdAt: { $gt: after } }, {
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], limit: VISITOR_PAGE,
+  });
+}
+
+/**
+ * Where an attachment lives, for the signed redirect: its stored address, a storage path
+ * (`/storage/...`) resolved against the cell origin. null when the message is gone (or
+ * deleted) or has no such attachment.
+ */
+export async function attachmentAddress(em: Em, messageId: string, index: number, config: Config): Promise<string | null> {
+  const message = await em.findOne(Message, { id: messageId, deletedAt: null });
+  const url = message?.attachments[index]?.url;
+  if (!url) return null;
+  return url.startsWith('/') ? `${config.publicOrigin}${url}` : url;
+}

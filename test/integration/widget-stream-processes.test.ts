@@ -1,0 +1,109 @@
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/app.js';
+import { useApiSuite } from '../support/api-suite.js';
+import { eventually } from '../support/eventually.js';
+import { postJson } from './conversations-fixtures.js';
+import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
+
+/**
+ * The stream across api processes: two apps on the same database and Redis, each with its own
+ * hub and Redis subscriber (as two processes behind a balancer). A runs with a short heartbeat.
+ */
+let a: TestApi;
+let b: TestApi;
+let sql: pg.Client;
+useApiSuite((s) => ({ api: a, sql } = s), { WIDGET_HEARTBEAT_MS: '200' });
+beforeAll(async () => {
+  b = await startApi();
+});
+afterAll(async () => {
+  await b?.close();
+});
+
+const open: SseClient[] = [];
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+async function stream(api: TestApi, token: string): Promise<SseClient> {
+  const c = await SseClient.open(eventsUrl(api, token));
+  open.push(c);
+  return c;
+}
+const parsed = (e: { data: string }) => JSON.parse(e.data);
+
+describe('the visitor stream across api processes', () => {
+  it('delivers an operator message posted to api B to a visitor streaming from api A within a second', async () => {
+    const v = await newVisitor(a, sql);
+    const c = await stream(a, v.token);
+    await c.nth('conversation:update', 1);
+    const delays: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const sent = performance.now();
+      const posted = await postJson(b, v.caller, `/conversations/${v.conversationId}/operator-messages`, { content: `from B #${i}`, operator: { name: 'Boris' } });
+      expect(posted.status).toBe(201);
+      const got = await c.nth('message', i, 5000);
+      expect(parsed(got)).toMatchObject({ id: posted.body.id, content: `from B #${i}`, sender: 'operator', operator: { name: 'Boris' } });
+      delays.push(got.at - sent);
+    }
+    expect(parsed(await c.nth('conversation:update', 2))).toEqual({ state: 'operator', operator: { name: 'Boris' } });
+    expect(Math.max(...delays)).toBeLessThan(1000);
+    expect(b.services.liveHub.size).toBe(0);
+  });
+
+  it('fans one message out to visitors of the same conversation on both processes', async () => {
+    const v = await newVisitor(a, sql);
+    const streams = [await stream(a, v.token), await stream(b, v.token), await stream(a, v.token)];
+    await Promise.all(streams.map((c) => c.nth('conversation:update', 1)));
+    const sent = performance.now();
+    const posted = await postJson(a, v.caller, `/conversations/${v.conversationId}/operator-messages`, { content: 'to everyone' });
+    const got = await Promise.all(streams.map((c) => c.nth('message', 1, 5000)));
+    for (const e of got) expect(parsed(e).id).toBe(posted.body.id);
+    expect(Math.max(...got.map((e) => e.at - sent))).toBeLessThan(1000);
+  });
+
+  it('sends a `: ping` comment every WIDGET_HEARTBEAT_MS', async () => {
+    const v = await newVisitor(a, sql);
+    const c = await stream(a, v.token);
+    await c.until('three pings', () => (c.comments.length >= 3 ? true : undefined), 3000);
+    expect(c.comments.slice(0, 3).map((x) => x.text)).toEqual(['ping', 'ping', 'ping']);
+    const gaps = c.comments.slice(1, 3).map((x, i) => x.at - c.comments[i]!.at);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(120);
+    expect(c.raw).toContain('\n: ping\n\n');
+    // api B keeps the default (15 s): no ping yet.
+    const other = await stream(b, v.token);
+    await other.nth('conversation:update', 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(other.comments).toEqual([]);
+  });
+
+  it('reads every followed conversation again when its Redis subscription comes back (notices lost meanwhile)', async () => {
+    const v = await newVisitor(a, sql);
+    const c = await stream(a, v.token);
+    await c.nth('conversation:update', 1);
+    const subscriber = (a.services.liveHub as unknown as { subscriber: Redis }).subscriber;
+    subscriber.stream.destroy();
+    await eventually('the subscriber is down', async () => (subscriber.status !== 'ready' ? true : undefined), 2000, 5);
+    const posted = await postJson(b, v.caller, `/conversations/${v.conversationId}/operator-messages`, { content: 'while A was not listening' });
+    expect(posted.status).toBe(201);
+    expect(parsed(await c.nth('message', 1, 10_000)).id).toBe(posted.body.id);
+    expect(subscriber.status).toBe('ready');
+  });
+
+  it('ends every stream when the hub closes (the process stops)', async () => {
+    const c3 = await startApi();
+    try {
+      const v = await newVisitor(c3, sql);
+      const c = await stream(c3, v.token);
+      await c.nth('conversation:update', 1);
+      c3.services.liveHub.close();
+      await c.until('the end of the stream', () => (c.ended ? true : undefined), 5000);
+      const refused = await stream(c3, v.token);
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).code).toBe('service_unavailable');
+    } finally {
+      await c3.close();
+    }
+  });
+});
