@@ -13,6 +13,7 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export function observe(log: Logger, metrics: Metrics) {
   return async function observeRequest(ctx: Context, next: Next): Promise<void> {
     const started = process.hrtime.bigint();
+    ctx.state.receivedAt = Date.now();
     const incoming = ctx.get('x-request-id');
     const requestId = INCOMING_ID.test(incoming) ? incoming : newRequestId();
     ctx.state.requestId = requestId;

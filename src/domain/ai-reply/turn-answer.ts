@@ -15,17 +15,17 @@ export interface TurnAnswer {
 }
 
 /**
- * After the commit (fresh or replayed): holds for up to `waitSeconds` on the operation, then
+ * After the commit (fresh or replayed): holds for up to `waitMs` on the operation, then
  * answers from its current state, as Google's WaitOperation does: 202 queued while it runs,
  * 200 replied with the reply, 200 failed or canceled, or 503 upstream_unavailable when the
  * model provider was down. A skipped turn has no operation and answers as committed.
  */
-export async function settleTurn(result: HandlerResult, services: Services, waitSeconds: number): Promise<HandlerResult> {
+export async function settleTurn(result: HandlerResult, services: Services, waitMs: number): Promise<HandlerResult> {
   const committed = result.body as TurnAnswer;
   const operationId = committed.operation?.id;
   if (!operationId) return result;
   const em = () => services.orm.em.fork();
-  await services.operationWaiter.until(operationId, waitSeconds * 1000, async () => {
+  await services.operationWaiter.until(operationId, waitMs, async () => {
     const op = await em().findOne(Operation, { id: operationId }, { fields: ['status'] });
     return !op || isFinished(op.status);
   });

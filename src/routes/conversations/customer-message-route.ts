@@ -7,6 +7,7 @@ import { payerOfApiCaller } from '../../domain/operations/paid-admission.js';
 import { presentOperation } from '../../domain/operations/operations.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { settleTurn, type TurnAnswer } from '../../domain/ai-reply/turn-answer.js';
+import { waitLeftMs } from '../../http/wait.js';
 import { startOperationWorkflow } from '../../temporal/operations.js';
 import { presentMessage } from './presenters.js';
 import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
@@ -57,5 +58,5 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
     const money = await cellMoney(em, services.config.cell);
     return { status: 202, body: { message, ai_reply: { status: 'queued' }, operation: presentOperation(op, money) } satisfies TurnAnswer };
   },
-  settle: (result, input: SettleInput<{ wait: number }, { id: string }>) => settleTurn(result, input.services, input.query.wait),
+  settle: (result, input: SettleInput<{ wait: number }, { id: string }>) => settleTurn(result, input.services, waitLeftMs(input.ctx, input.query.wait)),
 });

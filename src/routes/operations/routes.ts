@@ -6,6 +6,7 @@ import { announceOperationFinished } from '../../domain/operations/operation-wai
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { cancelOperationWorkflow } from '../../temporal/operations.js';
+import { waitLeftMs } from '../../http/wait.js';
 import { OperationSchema, WaitQuery } from '../conversations/ai-reply-schemas.js';
 
 const common = { family: 'operations', migration: 'Migration20261122000500Conversations' } as const;
@@ -30,8 +31,8 @@ export const getOperation = defineRoute<{ wait: number }, IdParams>({
     await findOwnOperation(em, auth.integration.id, params.id);
     return { status: 200, body: { id: params.id } };
   },
-  settle: async (_result, { params, query, auth, services }) => {
-    await services.operationWaiter.until(params.id, query.wait * 1000, async () => isFinished((await findOwnOperation(services.orm.em.fork(), auth.integration.id, params.id)).status));
+  settle: async (_result, { params, query, auth, services, ctx }) => {
+    await services.operationWaiter.until(params.id, waitLeftMs(ctx, query.wait), async () => isFinished((await findOwnOperation(services.orm.em.fork(), auth.integration.id, params.id)).status));
     const em = services.orm.em.fork();
     const op = await findOwnOperation(em, auth.integration.id, params.id);
     return { status: 200, body: presentOperation(op, await cellMoney(em, services.config.cell)) };

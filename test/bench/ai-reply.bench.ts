@@ -1,0 +1,709 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { Decimal } from 'decimal.js';
+import pg from 'pg';
+import { API_BASE_PATH, loadConfig } from '../../src/config.js';
+import { ensureDatabase } from '../../src/db/database.js';
+import { initORM } from '../../src/db/orm.js';
+import { migrateUp } from '../../src/db/migrations.js';
+import { createTenant } from '../../src/domain/provisioning/tenants.js';
+import { createIntegration } from '../../src/domain/provisioning/integrations.js';
+import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
+import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
+import { postToLedger } from '../../src/domain/wallet/ledger.js';
+
+/**
+ * N concurrent customer turns, POST /conversations/{id}/messages?wait=S, on the builtin seller,
+ * against the real api and worker processes. Not a test and not in CI: run `bin/bench-ai-reply`
+ * (see docs/benchmarks.md), which starts a Temporal dev server of its own.
+ *
+ *   --requests N   concurrent customer turns, one per conversation (500)
+ *   --wait S       the wait query parameter, seconds (20)
+ *   --timeout S    client deadline of one request, and then how long to wait for every
+ *                  operation to finish before the charges are checked (300)
+ *   --warmup N     customer turns before the burst, 5 at a time on conversations of their own, unmeasured (10)
+ *
+ * Needs TEMPORAL_ADDRESS (a Temporal server with the project's search attributes). Database:
+ * BENCH_AI_DATABASE_URL (.../sales_api_bench_ai), dropped and created fresh each run. Redis:
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379/0) under the key prefix bench-ai:<pid>:. With
+ * BENCH_TEMPORAL_PID the Temporal server's CPU is sampled too; with BENCH_AI_LOG_DIR the api's
+ * and the worker's output go to api.log and worker.log there (else to this terminal).
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '500' },
+    wait: { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '300' },
+    warmup: { type: 'string', default: '10' },
+  },
+});
+const REQUESTS = Number(args.requests);
+const WAIT_S = Number(args.wait);
+const TIMEOUT_MS = Number(args.timeout) * 1000;
+const WARMUP = Number(args.warmup);
+
+const DATABASE_URL = process.env.BENCH_AI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sales_api_bench_ai';
+const BENCH_SECRET = 'benchmark-only-secret-not-for-any-real-cell-0123456789';
+const LOG_DIR = process.env.BENCH_AI_LOG_DIR ?? '';
+const TEMPORAL_PID = process.env.BENCH_TEMPORAL_PID ? Number(process.env.BENCH_TEMPORAL_PID) : undefined;
+/** How bin/bench-ai-reply started the Temporal dev server: SQLite in a file (default) or in memory. */
+const TEMPORAL_DB = process.env.BENCH_TEMPORAL_DB === 'memory' ? 'SQLite in memory' : 'SQLite file';
+const SAMPLE_MS = 200;
+
+/** Raised so that the benchmark measures the engine, not the refusals (printed with the results). */
+const RAISED = {
+  RATE_LIMIT_READ_PER_MIN: '100000000',
+  RATE_LIMIT_WRITE_PER_MIN: '100000000',
+  RATE_LIMIT_PAID_PER_MIN: '100000000',
+  PAID_CONCURRENCY: String(Math.max(2 * REQUESTS, 1000)),
+};
+
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    CELL: process.env.CELL ?? 'ru',
+    DATABASE_URL,
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+    REDIS_KEY_PREFIX: `bench-ai:${process.pid}:`,
+    TEMPORAL_TASK_QUEUE: `bench-ai-${process.pid}`,
+    API_KEY_PEPPER: BENCH_SECRET,
+    CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
+    WEBHOOK_SECRET_KEY: `${BENCH_SECRET}-webhooks`,
+    WIDGET_SECRET: `${BENCH_SECRET}-widget`,
+    AI_PROVIDER: 'builtin',
+    ...RAISED,
+    ...extra,
+  };
+}
+
+/** The builtin seller's catalogue: each question below matches one of these cards. */
+const CARDS = [
+  { code: 'laptop-aurora-14', name: 'Ноутбук Aurora 14', description: 'Лёгкий ноутбук для работы и учёбы', amount: '64990' },
+  { code: 'headphones-pulse', name: 'Наушники Pulse', description: 'Беспроводные наушники с шумоподавлением', amount: '9990' },
+  { code: 'phone-nova', name: 'Смартфон Nova', description: 'Смартфон с камерой 50 Мп', amount: '29990' },
+  { code: 'tablet-orbit', name: 'Планшет Orbit', description: 'Планшет с экраном 11 дюймов', amount: '34990' },
+  { code: 'watch-tempo', name: 'Умные часы Tempo', description: 'Часы с пульсометром и GPS', amount: '14990' },
+  { code: 'speaker-echo', name: 'Колонка Echo', description: 'Портативная колонка с защитой от воды', amount: '5990' },
+  { code: 'monitor-vista-27', name: 'Монитор Vista 27', description: 'Монитор 27 дюймов, 4K', amount: '39990' },
+  { code: 'keyboard-type', name: 'Клавиатура Type', description: 'Механическая клавиатура с подсветкой', amount: '7990' },
+];
+const QUESTIONS = [
+  'Здравствуйте! Сколько стоит ноутбук?',
+  'Есть беспроводные наушники?',
+  'Хочу купить смартфон, что посоветуете?',
+  'Какие у вас есть планшеты?',
+  'Есть умные часы с GPS?',
+  'Подберите портативную колонку',
+  'Нужен монитор 27 дюймов',
+  'Ищу механическую клавиатуру',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function output(name: string): 'inherit' | number {
+  return LOG_DIR ? openSync(join(LOG_DIR, `${name}.log`), 'a') : 'inherit';
+}
+
+async function startChild(name: string, script: string, env: NodeJS.ProcessEnv, readyUrl: string, withinMs: number): Promise<ChildProcess> {
+  const out = output(name);
+  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname], { env, stdio: ['ignore', out, out] });
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${name} ended with ${child.exitCode ?? child.signalCode} before it was ready${LOG_DIR ? ` (see ${LOG_DIR}/${name}.log)` : ''}`);
+    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the ${name} did not answer ${readyUrl} within ${withinMs / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freshDatabase(): Promise<void> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabase(DATABASE_URL);
+  const orm = await initORM(loadConfig(childEnv()));
+  try {
+    await migrateUp(orm);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+interface Tenant {
+  tenantId: string;
+  apiKey: string;
+  topupRub: string;
+}
+
+/** One tenant, an integration with every scope (loopback allowlist, the ru conditions), a key, a wallet with `topupRub`. */
+async function provision(topupRub: string): Promise<Tenant> {
+  const config = loadConfig(childEnv());
+  const orm = await initORM(config);
+  try {
+    const now = new Date();
+    return await orm.em.fork().transactional(async (em) => {
+      const tenant = await createTenant(em, { name: 'Bench Electronics', features: [...PLAN_FEATURES], lowThresholdRub: '100' }, now);
+      const { integration } = await createIntegration(em, {
+        tenantId: tenant.id, name: 'Bench integration', scopes: [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
+        hostingCountry: 'RU', transferBasis: 'Benchmark data processing agreement',
+      }, now);
+      const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 30, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+      await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: topupRub, description: 'benchmark balance' }, now);
+      return { tenantId: tenant.id, apiKey: key.api_key, topupRub };
+    });
+  } finally {
+    await orm.close(true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  sentAt: number;
+  doneAt: number;
+  error?: string;
+}
+
+class ApiClient {
+  readonly agent: http.Agent;
+
+  constructor(private readonly port: number, private readonly apiKey: string, sockets: number) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  }
+
+  call(method: string, path: string, body: unknown, o: { idempotencyKey?: string; timeoutMs?: number } = {}): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
+    if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+    if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
+    return new Promise((resolve) => {
+      const sentAt = Date.now();
+      let settled = false;
+      const done = (a: Omit<Answer, 'sentAt' | 'doneAt'>) => {
+        if (settled) return;
+        settled = true;
+        resolve({ ...a, sentAt, doneAt: Date.now() });
+      };
+      const req = http.request({ host: '127.0.0.1', port: this.port, method, path: `${API_BASE_PATH}${path}`, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = null;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            parsed = null;
+          }
+          done({ status: res.statusCode ?? 0, body: parsed, text });
+        });
+        res.on('error', (err) => done({ status: 0, body: null, text: '', error: err.message }));
+      });
+      req.setTimeout(o.timeoutMs ?? 60_000, () => req.destroy(new Error('client timeout')));
+      req.on('error', (err: NodeJS.ErrnoException) => done({ status: 0, body: null, text: '', error: err.code ?? err.message }));
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+async function mustCall(api: ApiClient, what: string, method: string, path: string, body: unknown, expect: number, idempotencyKey?: string): Promise<Answer> {
+  const a = await api.call(method, path, body, { idempotencyKey });
+  if (a.status !== expect) throw new Error(`${what}: ${method} ${path} answered ${a.status || a.error}: ${a.text.slice(0, 500)}`);
+  return a;
+}
+
+/** Runs `task(i)` for i in [0, count), `parallel` at a time. */
+async function pool<T>(count: number, parallel: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(count);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  }));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sampling of /proc
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process in clock ticks, null when it is gone. */
+function cpuTicks(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** VmRSS in KiB, null when the process is gone. */
+function rssKib(pid: number): number | null {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function pidsNamed(comm: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU ticks of every process on the machine, with a short name (comm and the start of its
+ * command line). Children's ticks included (cutime + cstime): a short-lived process that ends
+ * during the burst shows up in its parent (its whole life, so slightly more than the burst).
+ */
+function allProcesses(): Map<number, { name: string; ticks: number }> {
+  const out = new Map<number, { name: string; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    let ticks: number;
+    let name = '';
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).map((w) => w.split('/').at(-1)).join(' ');
+      name = `${comm}: ${cmd}`.slice(0, 90);
+    } catch {
+      continue;
+    }
+    out.set(pid, { name, ticks });
+  }
+  return out;
+}
+
+/** The processes outside `exclude` that used most CPU between two snapshots, in % of one core. */
+function topOthers(before: Map<number, { name: string; ticks: number }>, after: Map<number, { name: string; ticks: number }>, ms: number, exclude: Set<number>): string[] {
+  const rows: { name: string; pct: number }[] = [];
+  for (const [pid, a] of after) {
+    if (exclude.has(pid)) continue;
+    const used = a.ticks - (before.get(pid)?.ticks ?? 0);
+    if (used > 0) rows.push({ name: `${a.name} [${pid}]${before.has(pid) ? '' : ' (started during the burst)'}`, pct: ((used / CLK_TCK) * 1000 * 100) / ms });
+  }
+  return rows.sort((x, y) => y.pct - x.pct).slice(0, 8).map((r) => `${r.pct.toFixed(0)} % ${r.name}`);
+}
+
+/** Busy and total jiffies of the whole machine (all cores). */
+function machineTicks(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - cpu[3]! - cpu[4]!, total };
+}
+
+interface Watched {
+  name: string;
+  /** One pid, or a group found by name at every sample (PostgreSQL backends). */
+  pids: () => number[];
+  rss: boolean;
+}
+
+interface Sample {
+  at: number;
+  /** Per watched name: pid -> CPU ticks and when they were read (the event loop may be late between reads). */
+  ticks: Map<string, Map<number, { t: number; at: number }>>;
+  rss: Map<string, number>;
+  machine: { busy: number; total: number };
+  own: NodeJS.CpuUsage;
+}
+
+class Sampler {
+  readonly samples: Sample[] = [];
+  private timer?: NodeJS.Timeout;
+
+  constructor(readonly watched: Watched[]) {}
+
+  sample(): Sample {
+    const s: Sample = { at: performance.now(), ticks: new Map(), rss: new Map(), machine: machineTicks(), own: process.cpuUsage() };
+    for (const w of this.watched) {
+      const ticks = new Map<number, { t: number; at: number }>();
+      let rss = 0;
+      for (const pid of w.pids()) {
+        const t = cpuTicks(pid);
+        if (t !== null) ticks.set(pid, { t, at: performance.now() });
+        if (w.rss) rss += rssKib(pid) ?? 0;
+      }
+      s.ticks.set(w.name, ticks);
+      if (w.rss) s.rss.set(w.name, rss);
+    }
+    this.samples.push(s);
+    return s;
+  }
+
+  start(): void {
+    this.samples.length = 0;
+    this.sample();
+    this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+  }
+
+  stop(): Sample[] {
+    clearInterval(this.timer);
+    this.sample();
+    return [...this.samples];
+  }
+}
+
+/** CPU of one watched process (or group) between two samples, in % of one core; pids present in both only. */
+function cpuBetween(a: Sample, b: Sample, name: string): number {
+  const before = a.ticks.get(name)!;
+  const after = b.ticks.get(name)!;
+  let pct = 0;
+  for (const [pid, t] of after) {
+    const t0 = before.get(pid);
+    if (t0 !== undefined && t.at > t0.at) pct += (((t.t - t0.t) / CLK_TCK) * 1000 * 100) / (t.at - t0.at);
+  }
+  return pct;
+}
+
+interface Usage {
+  name: string;
+  restRssMiB: number | null;
+  peakRssMiB: number | null;
+  meanCpu: number;
+  peakCpu: number;
+}
+
+function usage(rest: Sample[], burst: Sample[], watched: Watched[], ncpu: number): Usage[] {
+  const mib = (kib: number) => kib / 1024;
+  const rows: Usage[] = watched.map((w) => {
+    const intervals = burst.slice(1).map((s, i) => cpuBetween(burst[i]!, s, w.name));
+    return {
+      name: w.name,
+      restRssMiB: w.rss ? mib(Math.max(...rest.map((s) => s.rss.get(w.name) ?? 0))) : null,
+      peakRssMiB: w.rss ? mib(Math.max(...burst.map((s) => s.rss.get(w.name) ?? 0))) : null,
+      meanCpu: cpuBetween(burst[0]!, burst[burst.length - 1]!, w.name),
+      peakCpu: Math.max(...intervals),
+    };
+  });
+  const machine = (a: Sample, b: Sample) => ((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * 100 * ncpu;
+  const own = (a: Sample, b: Sample) => ((b.own.user + b.own.system - a.own.user - a.own.system) / 1000 * 100) / (b.at - a.at);
+  const pairs = burst.slice(1).map((s, i) => [burst[i]!, s] as const);
+  const [first, last] = [burst[0]!, burst[burst.length - 1]!];
+  rows.push({ name: 'this benchmark process (the load)', restRssMiB: null, peakRssMiB: null, meanCpu: own(first, last), peakCpu: Math.max(...pairs.map(([a, b]) => own(a, b))) });
+  const ours = rows.reduce((sum, r) => sum + r.meanCpu, 0) + own(first, last);
+  rows.push({ name: 'everything else on the machine (mean: whole machine − the rows above)', restRssMiB: null, peakRssMiB: null, meanCpu: Math.max(0, machine(first, last) - ours), peakCpu: NaN });
+  rows.push({ name: `whole machine (${ncpu} cores = ${ncpu * 100} %)`, restRssMiB: null, peakRssMiB: null, meanCpu: machine(first, last), peakCpu: Math.max(...pairs.map(([a, b]) => machine(a, b))) });
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Spread {
+  name: string;
+  values: number[];
+}
+
+function spreadTable(rows: Spread[]): string {
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
+  const lines = ['| latency (ms) | count | p50 | p90 | p99 | max |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  for (const r of rows) {
+    const v = [...r.values].sort((a, b) => a - b);
+    lines.push(`| ${r.name} | ${v.length} | ${ms(percentile(v, 50))} | ${ms(percentile(v, 90))} | ${ms(percentile(v, 99))} | ${ms(v[v.length - 1] ?? NaN)} |`);
+  }
+  return lines.join('\n');
+}
+
+function usageTable(rows: Usage[]): string {
+  const f = (n: number | null, unit: string) => (n === null || !Number.isFinite(n) ? '—' : `${n.toFixed(0)} ${unit}`);
+  return ['| process | RSS at rest | peak RSS during the burst | mean CPU during the burst | peak CPU (200 ms) |', '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.name} | ${f(r.restRssMiB, 'MiB')} | ${f(r.peakRssMiB, 'MiB')} | ${f(r.meanCpu, '%')} | ${f(r.peakCpu, '%')} |`)].join('\n');
+}
+
+interface Turn {
+  conversationId: string;
+  answer: Answer;
+}
+
+function outcome(a: Answer): string {
+  if (a.error) return `error ${a.error}`;
+  if (a.status === 200 || a.status === 202) return `${a.status} ${a.body?.ai_reply?.status ?? '?'}`;
+  return `${a.status} ${a.body?.code ?? a.body?.type ?? ''}`.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (![REQUESTS, TIMEOUT_MS].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(WAIT_S) || WAIT_S < 0 || WAIT_S > 20 || !Number.isInteger(WARMUP) || WARMUP < 0) {
+    throw new Error('--requests and --timeout are positive integers, --wait 0 to 20, --warmup zero or more');
+  }
+  if (TIMEOUT_MS <= WAIT_S * 1000) throw new Error('--timeout must be longer than --wait');
+  if (!process.env.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set: run bin/bench-ai-reply (it starts a Temporal dev server)');
+  const config = loadConfig(childEnv());
+  const priceRub = new Decimal(config.ai.builtinPriceRub);
+  // Each turn reserves its ceiling (the builtin price) until its operation ends: room for all, twice over.
+  const topupRub = Decimal.max(1_000_000, priceRub.times(REQUESTS + WARMUP).times(2)).toFixed(2);
+
+  console.error(`-> fresh database ${new URL(DATABASE_URL).pathname.slice(1)}`);
+  await freshDatabase();
+  const tenant = await provision(topupRub);
+  const sql = new pg.Client({ connectionString: DATABASE_URL });
+  await sql.connect();
+
+  const apiPort = await freePort();
+  const metricsPort = await freePort();
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  let client: ApiClient | undefined;
+  try {
+    console.error(`-> api on 127.0.0.1:${apiPort} and a worker (task queue ${config.temporal.taskQueue}, Temporal ${config.temporal.address})`);
+    worker = await startChild('worker', '../../src/worker.js', childEnv({ WORKER_METRICS_PORT: String(metricsPort) }), `http://127.0.0.1:${metricsPort}/metrics`, 120_000);
+    api = await startChild('api', '../../src/server.js', childEnv({ PORT: String(apiPort) }), `http://127.0.0.1:${apiPort}/readyz`, 60_000);
+    client = new ApiClient(apiPort, tenant.apiKey, REQUESTS + 50);
+    const c = client;
+
+    console.error(`-> ${CARDS.length} ai_enabled cards, ${REQUESTS + WARMUP} conversations (unmeasured)`);
+    for (const [i, card] of CARDS.entries()) {
+      await mustCall(c, 'card', 'POST', '/cards', {
+        code: card.code, name: card.name, description: card.description, price: { amount: card.amount, currency: 'RUB' },
+        page_url: `https://shop.example.com/p/${card.code}`, ai_enabled: true, sort: i,
+      }, 201, randomUUID());
+    }
+    // As many parallel creations as the burst has requests, so that the agent holds that many open sockets.
+    const conversations = await pool(REQUESTS + WARMUP, REQUESTS + WARMUP, async (i) =>
+      (await mustCall(c, 'conversation', 'POST', '/conversations', { external_customer_id: `bench-customer-${i}`, name: `Покупатель ${i}` }, 201)).body.id as string);
+    const warmupIds = conversations.slice(REQUESTS);
+    const measuredIds = conversations.slice(0, REQUESTS);
+
+    if (WARMUP > 0) {
+      console.error(`-> warm-up: ${WARMUP} turns, 5 at a time, wait=${WAIT_S}`);
+      const warm = await pool(WARMUP, 5, (i) => c.call('POST', `/conversations/${warmupIds[i]}/messages?wait=${WAIT_S}`, { content: QUESTIONS[i % QUESTIONS.length] }, { idempotencyKey: randomUUID(), timeoutMs: TIMEOUT_MS }));
+      const notReplied = warm.filter((a) => !(a.status === 200 && a.body?.ai_reply?.status === 'replied'));
+      console.error(`   ${WARMUP - notReplied.length} of ${WARMUP} replied within wait; latencies ${warm.map((a) => a.doneAt - a.sentAt).join(', ')} ms`);
+      for (const a of notReplied.slice(0, 3)) console.error(`   warm-up answer ${outcome(a)}: ${a.text.slice(0, 400)}`);
+      await waitForOperations(sql, tenant.tenantId, 120_000);
+    }
+
+    const watched: Watched[] = [
+      { name: 'api (dist/src/server.js)', pids: () => [api!.pid!], rss: true },
+      { name: 'worker (dist/src/worker.js)', pids: () => [worker!.pid!], rss: true },
+      ...(TEMPORAL_PID ? [{ name: `Temporal dev server (${TEMPORAL_DB})`, pids: () => [TEMPORAL_PID], rss: true }] : []),
+      { name: 'PostgreSQL (all processes)', pids: () => pidsNamed('postgres'), rss: false },
+    ];
+    const sampler = new Sampler(watched);
+    console.error('-> at rest: sampling for 3 s');
+    sampler.start();
+    await sleep(3000);
+    const rest = sampler.stop();
+
+    const loadBefore = os.loadavg()[0]!;
+    console.error(`-> burst: ${REQUESTS} concurrent POST /conversations/{id}/messages?wait=${WAIT_S}`);
+    const processesBefore = allProcesses();
+    const burstClock = performance.now();
+    sampler.start();
+    const burstStart = Date.now();
+    const turns: Turn[] = await Promise.all(measuredIds.map(async (conversationId, i) => ({
+      conversationId,
+      answer: await c.call('POST', `/conversations/${conversationId}/messages?wait=${WAIT_S}`, { content: QUESTIONS[i % QUESTIONS.length] }, { idempotencyKey: randomUUID(), timeoutMs: TIMEOUT_MS }),
+    })));
+    const burstEnd = Date.now();
+    const burst = sampler.stop();
+    const ourPids = new Set([api.pid!, worker.pid!, process.pid, ...(TEMPORAL_PID ? [TEMPORAL_PID] : []), ...pidsNamed('postgres')]);
+    const others = topOthers(processesBefore, allProcesses(), performance.now() - burstClock, ourPids);
+    const lastSent = Math.max(...turns.map((t) => t.answer.sentAt));
+    console.error(`   all answered in ${burstEnd - burstStart} ms (the last request was sent ${lastSent - burstStart} ms after the first)`);
+
+    console.error(`-> waiting for every operation to finish (up to ${TIMEOUT_MS / 1000} s)`);
+    const unfinished = await waitForOperations(sql, tenant.tenantId, TIMEOUT_MS);
+
+    // Outcomes
+    const byOutcome = new Map<string, number>();
+    for (const t of turns) byOutcome.set(outcome(t.answer), (byOutcome.get(outcome(t.answer)) ?? 0) + 1);
+    const replied = turns.filter((t) => t.answer.status === 200 && t.answer.body?.ai_reply?.status === 'replied');
+    const accepted = turns.filter((t) => t.answer.status === 202);
+    const failures = turns.filter((t) => !(t.answer.status === 200 || t.answer.status === 202) || t.answer.error || (t.answer.status === 200 && t.answer.body?.ai_reply?.status !== 'replied'));
+
+    // The operations of the measured turns, from the database.
+    const opIds = turns.map((t) => t.answer.body?.operation?.id as string | undefined).filter((id): id is string => !!id);
+    const ops = (await sql.query<{ id: string; status: string; created_at: Date; workflow_started_at: Date | null; started_at: Date | null; completed_at: Date | null }>(
+      `select id, status, created_at, workflow_started_at, started_at, completed_at from operations where id = any($1::uuid[])`, [opIds])).rows;
+    const opById = new Map(ops.map((o) => [o.id, o]));
+    const phases = { sendToCreated: [] as number[], createdToWorkflowStarted: [] as number[], createdToRunning: [] as number[], runningToCompleted: [] as number[], completedToAnswer: [] as number[], sendToCompleted: [] as number[] };
+    for (const t of turns) {
+      const op = opById.get(t.answer.body?.operation?.id as string);
+      if (!op) continue;
+      const created = op.created_at.getTime();
+      phases.sendToCreated.push(created - t.answer.sentAt);
+      if (op.workflow_started_at) phases.createdToWorkflowStarted.push(op.workflow_started_at.getTime() - created);
+      if (op.started_at) phases.createdToRunning.push(op.started_at.getTime() - created);
+      if (op.started_at && op.completed_at) phases.runningToCompleted.push(op.completed_at.getTime() - op.started_at.getTime());
+      if (op.completed_at) {
+        phases.sendToCompleted.push(op.completed_at.getTime() - t.answer.sentAt);
+        if (t.answer.status === 200) phases.completedToAnswer.push(t.answer.doneAt - op.completed_at.getTime());
+      }
+    }
+
+    // Charges: exactly one per succeeded operation, of the tenant (warm-up included) and of the burst.
+    const counts = (await sql.query<{ succeeded: string; other: string; charges: string; charged_ops: string; charged_rub: string; balance_rub: string; burst_charges: string; ai_messages: string; doubled: string }>(
+      `select (select count(*) from operations where tenant_id = $1 and status = 'succeeded') as succeeded,
+              (select count(*) from operations where tenant_id = $1 and status <> 'succeeded') as other,
+              (select count(*) from wallet_ledger where tenant_id = $1 and kind = 'charge') as charges,
+              (select count(distinct operation_id) from wallet_ledger where tenant_id = $1 and kind = 'charge') as charged_ops,
+              (select coalesce(sum(-amount_rub), 0) from wallet_ledger where tenant_id = $1 and kind = 'charge') as charged_rub,
+              (select balance_rub from wallets where tenant_id = $1) as balance_rub,
+              (select count(*) from wallet_ledger where kind = 'charge' and operation_id = any($2::text[])) as burst_charges,
+              (select count(*) from messages where tenant_id = $1 and sender = 'ai' and conversation_id = any($3::uuid[])) as ai_messages,
+              (select count(*) from (select conversation_id from messages where tenant_id = $1 and sender = 'ai' group by conversation_id having count(*) > 1) d) as doubled`,
+      [tenant.tenantId, opIds, measuredIds])).rows[0]!;
+    const burstSucceeded = ops.filter((o) => o.status === 'succeeded').length;
+    const chargeChecks = [
+      { ok: Number(counts.charges) === Number(counts.succeeded), text: `charges ${counts.charges} = succeeded operations ${counts.succeeded} (whole tenant, warm-up included)` },
+      { ok: Number(counts.charged_ops) === Number(counts.charges), text: `distinct charged operations ${counts.charged_ops} = charges ${counts.charges}` },
+      { ok: Number(counts.burst_charges) === burstSucceeded, text: `charges of the burst's operations ${counts.burst_charges} = its succeeded operations ${burstSucceeded}` },
+      { ok: new Decimal(tenant.topupRub).minus(counts.charged_rub).equals(counts.balance_rub), text: `balance ${counts.balance_rub} RUB = top-up ${tenant.topupRub} − charges ${new Decimal(counts.charged_rub).toFixed(2)}` },
+      { ok: new Decimal(counts.charged_rub).equals(priceRub.times(counts.charges)), text: `charged ${new Decimal(counts.charged_rub).toFixed(2)} RUB = ${counts.charges} × ${priceRub.toFixed(2)}` },
+      { ok: Number(counts.doubled) === 0, text: `conversations with more than one AI message: ${counts.doubled}` },
+      { ok: Number(counts.ai_messages) === burstSucceeded, text: `AI messages in the burst's conversations ${counts.ai_messages} = its succeeded operations ${burstSucceeded}` },
+      { ok: unfinished === 0, text: `operations still queued or running ${(TIMEOUT_MS / 1000).toFixed(0)} s after the burst: ${unfinished}` },
+    ];
+
+    const ncpu = os.cpus().length;
+    const usageRows = usage(rest, burst, watched, ncpu);
+
+    // Report
+    const cpus = os.cpus();
+    const command = [...(TEMPORAL_DB === 'SQLite in memory' ? ['BENCH_AI_TEMPORAL_DB=memory'] : []), 'bin/bench-ai-reply', ...process.argv.slice(2)].join(' ');
+    console.log(`\nAI replies: ${REQUESTS} concurrent customer turns with wait=${WAIT_S}, ${new Date().toISOString()}`);
+    console.log(`command: ${command}`);
+    console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; load average ${loadBefore.toFixed(2)} before the burst; ${WARMUP} warm-up turns before it.`);
+    console.log(`api and one worker as child processes, NODE_ENV production, LOG_LEVEL warn, AI_PROVIDER builtin (${priceRub.toFixed(2)} RUB a reply), DB_POOL_MAX ${config.dbPoolMax}, AUTH_CACHE_MS ${config.authCacheMs}, WALLET_CACHE_MS ${config.walletCacheMs}, OPERATION_SWEEP_MS ${config.operations.sweepMs};`);
+    console.log(`raised for the run: ${Object.entries(RAISED).map(([k, v]) => `${k}=${v}`).join(', ')}; wallet topped up with ${topupRub} RUB; ${CARDS.length} ai_enabled cards.`);
+    const completedAt = ops.map((o) => o.completed_at?.getTime() ?? NaN).filter(Number.isFinite);
+    const lastCompleted = completedAt.length ? Math.max(...completedAt) : NaN;
+    console.log(`burst: ${REQUESTS} requests sent in ${lastSent - burstStart} ms over ${REQUESTS} keep-alive connections, all answered after ${burstEnd - burstStart} ms;`);
+    console.log(`the last of ${completedAt.length} replies was ready ${((lastCompleted - burstStart) / 1000).toFixed(1)} s after the first send: ${((completedAt.length * 1000) / (lastCompleted - burstStart)).toFixed(1)} replies/s. Temporal dev server: ${TEMPORAL_DB}.\n`);
+    console.log('| requests | 200 replied within wait | 202 (wait elapsed) | other answers | answers by outcome |');
+    console.log('| ---: | ---: | ---: | ---: | --- |');
+    console.log(`| ${REQUESTS} | ${replied.length} | ${accepted.length} | ${failures.length} | ${[...byOutcome].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v}`).join(', ')} |\n`);
+    console.log(spreadTable([
+      { name: '**send → answer, every request**', values: turns.filter((t) => !t.answer.error).map((t) => t.answer.doneAt - t.answer.sentAt) },
+      { name: 'send → answer, 200 replied only', values: replied.map((t) => t.answer.doneAt - t.answer.sentAt) },
+      { name: 'send → reply ready (operation completed_at), every operation', values: phases.sendToCompleted },
+      { name: 'phase: send → turn handler starts (operation created_at: auth, pool, idempotency)', values: phases.sendToCreated },
+      { name: 'phase: handler start → workflow started (admission lock, commit, Temporal start)', values: phases.createdToWorkflowStarted },
+      { name: 'phase: handler start → running (beginOperation activity)', values: phases.createdToRunning },
+      { name: 'phase: running → completed (model + charge)', values: phases.runningToCompleted },
+      { name: 'phase: completed → answer received (200 only)', values: phases.completedToAnswer },
+    ]));
+    console.log('');
+    console.log(usageTable(usageRows));
+    console.log(`\nCPU in % of one core, sampled every ${SAMPLE_MS} ms from /proc/<pid>/stat (utime+stime, ${CLK_TCK} ticks/s); RSS = VmRSS of /proc/<pid>/status, at rest = highest of 3 s before the burst.`);
+    console.log(`\nother processes that used most CPU during the burst, with their ended children (% of one core): ${others.join('; ') || 'none'}.`);
+    console.log('\nchecks:');
+    for (const ch of chargeChecks) console.log(`- ${ch.ok ? 'ok' : 'FAILED'}: ${ch.text}`);
+
+    if (failures.length) {
+      console.error('\nanswers other than 200 replied / 202 (first 5 kinds):');
+      const seen = new Set<string>();
+      for (const t of failures) {
+        const kind = outcome(t.answer);
+        if (seen.has(kind)) continue;
+        seen.add(kind);
+        if (seen.size > 5) break;
+        console.error(`- POST ${API_BASE_PATH}/conversations/${t.conversationId}/messages?wait=${WAIT_S} -> ${t.answer.status || t.answer.error} after ${t.answer.doneAt - t.answer.sentAt} ms: ${t.answer.text.slice(0, 600)}`);
+      }
+    }
+    if (LOG_DIR) console.error(`\napi and worker output: ${LOG_DIR}/api.log, ${LOG_DIR}/worker.log`);
+    if (failures.length || chargeChecks.some((ch) => !ch.ok)) {
+      console.error('\nsome requests failed or a check did not hold: see above');
+      process.exitCode = 1;
+    }
+  } finally {
+    client?.close();
+    await stopChild(api);
+    await stopChild(worker);
+    await sql.end();
+  }
+}
+
+/** Polls until no operation of the tenant is queued or running; returns how many still are at the deadline. */
+async function waitForOperations(sql: pg.Client, tenantId: string, withinMs: number): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const { rows } = await sql.query<{ n: string }>(`select count(*) as n from operations where tenant_id = $1 and status in ('queued', 'running')`, [tenantId]);
+    const n = Number(rows[0]!.n);
+    if (n === 0 || Date.now() > deadline) return n;
+    await sleep(500);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  process.exit(1);
+});
