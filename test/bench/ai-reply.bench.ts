@@ -1,24 +1,17 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { openSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
-import { API_BASE_PATH, loadConfig } from '../../src/config.js';
-import { ensureDatabase } from '../../src/db/database.js';
-import { initORM } from '../../src/db/orm.js';
-import { migrateUp } from '../../src/db/migrations.js';
-import { createTenant } from '../../src/domain/provisioning/tenants.js';
-import { createIntegration } from '../../src/domain/provisioning/integrations.js';
-import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
-import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
+import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
+import {
+  CLK_TCK, benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
+  procStat, provisionCaller, rssKib, runBench, startApi, startWorker, stopChild, withOrm,
+} from './bench-support.js';
 
 /**
  * N concurrent customer turns, POST /conversations/{id}/messages?wait=S, on the builtin seller,
@@ -38,22 +31,14 @@ import { postToLedger } from '../../src/domain/wallet/ledger.js';
  * and the worker's output go to api.log and worker.log there (else to this terminal).
  */
 
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '500' },
-    wait: { type: 'string', default: '20' },
-    timeout: { type: 'string', default: '300' },
-    warmup: { type: 'string', default: '10' },
-  },
-});
-const REQUESTS = Number(args.requests);
-const WAIT_S = Number(args.wait);
-const TIMEOUT_MS = Number(args.timeout) * 1000;
-const WARMUP = Number(args.warmup);
+const args = numberOptions({ requests: 500, wait: 20, timeout: 300, warmup: 10 });
+const REQUESTS = args.requests;
+const WAIT_S = args.wait;
+const TIMEOUT_MS = args.timeout * 1000;
+const WARMUP = args.warmup;
 
-const DATABASE_URL = process.env.BENCH_AI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sales_api_bench_ai';
-const BENCH_SECRET = 'benchmark-only-secret-not-for-any-real-cell-0123456789';
-const LOG_DIR = process.env.BENCH_AI_LOG_DIR ?? '';
+const DATABASE_URL = benchDatabaseUrl('BENCH_AI_DATABASE_URL', 'sales_api_bench_ai');
+const LOG_DIR = process.env.BENCH_AI_LOG_DIR || undefined;
 const TEMPORAL_PID = process.env.BENCH_TEMPORAL_PID ? Number(process.env.BENCH_TEMPORAL_PID) : undefined;
 /** How bin/bench-ai-reply started the Temporal dev server: SQLite in a file (default) or in memory. */
 const TEMPORAL_DB = process.env.BENCH_TEMPORAL_DB === 'memory' ? 'SQLite in memory' : 'SQLite file';
@@ -67,25 +52,7 @@ const RAISED = {
   PAID_CONCURRENCY: String(Math.max(2 * REQUESTS, 1000)),
 };
 
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CELL: process.env.CELL ?? 'ru',
-    DATABASE_URL,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-    REDIS_KEY_PREFIX: `bench-ai:${process.pid}:`,
-    TEMPORAL_TASK_QUEUE: `bench-ai-${process.pid}`,
-    API_KEY_PEPPER: BENCH_SECRET,
-    CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
-    WEBHOOK_SECRET_KEY: `${BENCH_SECRET}-webhooks`,
-    WIDGET_SECRET: `${BENCH_SECRET}-widget`,
-    AI_PROVIDER: 'builtin',
-    ...RAISED,
-    ...extra,
-  };
-}
+const ENV = benchEnv({ name: 'bench-ai', nodeEnv: 'production', databaseUrl: DATABASE_URL }, { AI_PROVIDER: 'builtin', ...RAISED });
 
 /** The builtin seller's catalogue: each question below matches one of these cards. */
 const CARDS = [
@@ -110,65 +77,7 @@ const QUESTIONS = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function output(name: string): 'inherit' | number {
-  return LOG_DIR ? openSync(join(LOG_DIR, `${name}.log`), 'a') : 'inherit';
-}
-
-async function startChild(name: string, script: string, env: NodeJS.ProcessEnv, readyUrl: string, withinMs: number): Promise<ChildProcess> {
-  const out = output(name);
-  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname], { env, stdio: ['ignore', out, out] });
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${name} ended with ${child.exitCode ?? child.signalCode} before it was ready${LOG_DIR ? ` (see ${LOG_DIR}/${name}.log)` : ''}`);
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the ${name} did not answer ${readyUrl} within ${withinMs / 1000} s`);
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function freshDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-  await ensureDatabase(DATABASE_URL);
-  const orm = await initORM(loadConfig(childEnv()));
-  try {
-    await migrateUp(orm);
-  } finally {
-    await orm.close(true);
-  }
-}
+// Data
 
 interface Tenant {
   tenantId: string;
@@ -177,24 +86,13 @@ interface Tenant {
 }
 
 /** One tenant, an integration with every scope (loopback allowlist, the ru conditions), a key, a wallet with `topupRub`. */
-async function provision(topupRub: string): Promise<Tenant> {
-  const config = loadConfig(childEnv());
-  const orm = await initORM(config);
-  try {
-    const now = new Date();
-    return await orm.em.fork().transactional(async (em) => {
-      const tenant = await createTenant(em, { name: 'Bench Electronics', features: [...PLAN_FEATURES], lowThresholdRub: '100' }, now);
-      const { integration } = await createIntegration(em, {
-        tenantId: tenant.id, name: 'Bench integration', scopes: [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
-        hostingCountry: 'RU', transferBasis: 'Benchmark data processing agreement',
-      }, now);
-      const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 30, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
-      await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: topupRub, description: 'benchmark balance' }, now);
-      return { tenantId: tenant.id, apiKey: key.api_key, topupRub };
-    });
-  } finally {
-    await orm.close(true);
-  }
+async function provision(config: Config, topupRub: string): Promise<Tenant> {
+  const now = new Date();
+  return withOrm(config, (orm) => orm.em.fork().transactional(async (em) => {
+    const { tenantId, apiKey } = await provisionCaller(em, config, 'Bench Electronics', now);
+    await postToLedger(em, { tenantId, kind: 'topup', amountRub: topupRub, description: 'benchmark balance' }, now);
+    return { tenantId, apiKey, topupRub };
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,49 +159,8 @@ async function mustCall(api: ApiClient, what: string, method: string, path: stri
   return a;
 }
 
-/** Runs `task(i)` for i in [0, count), `parallel` at a time. */
-async function pool<T>(count: number, parallel: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array<T>(count);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, count) }, async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await task(i);
-    }
-  }));
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Sampling of /proc
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of a process in clock ticks, null when it is gone. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-/** VmRSS in KiB, null when the process is gone. */
-function rssKib(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 function pidsNamed(comm: string): number[] {
   const pids: number[] = [];
@@ -328,11 +185,11 @@ function allProcesses(): Map<number, { name: string; ticks: number }> {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
-    let ticks: number;
-    let name = '';
+    const fields = procStat(pid);
+    if (!fields) continue;
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    let name: string;
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).map((w) => w.split('/').at(-1)).join(' ');
       name = `${comm}: ${cmd}`.slice(0, 90);
@@ -350,7 +207,7 @@ function topOthers(before: Map<number, { name: string; ticks: number }>, after: 
   for (const [pid, a] of after) {
     if (exclude.has(pid)) continue;
     const used = a.ticks - (before.get(pid)?.ticks ?? 0);
-    if (used > 0) rows.push({ name: `${a.name} [${pid}]${before.has(pid) ? '' : ' (started during the burst)'}`, pct: ((used / CLK_TCK) * 1000 * 100) / ms });
+    if (used > 0) rows.push({ name: `${a.name} [${pid}]${before.has(pid) ? '' : ' (started during the burst)'}`, pct: cpuPercent(used, ms) });
   }
   return rows.sort((x, y) => y.pct - x.pct).slice(0, 8).map((r) => `${r.pct.toFixed(0)} % ${r.name}`);
 }
@@ -421,7 +278,7 @@ function cpuBetween(a: Sample, b: Sample, name: string): number {
   let pct = 0;
   for (const [pid, t] of after) {
     const t0 = before.get(pid);
-    if (t0 !== undefined && t.at > t0.at) pct += (((t.t - t0.t) / CLK_TCK) * 1000 * 100) / (t.at - t0.at);
+    if (t0 !== undefined && t.at > t0.at) pct += cpuPercent(t.t - t0.t, t.at - t0.at);
   }
   return pct;
 }
@@ -459,11 +316,6 @@ function usage(rest: Sample[], burst: Sample[], watched: Watched[], ncpu: number
 
 // ---------------------------------------------------------------------------------------------
 // Figures
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface Spread {
   name: string;
@@ -505,26 +357,24 @@ async function main(): Promise<void> {
   }
   if (TIMEOUT_MS <= WAIT_S * 1000) throw new Error('--timeout must be longer than --wait');
   if (!process.env.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set: run bin/bench-ai-reply (it starts a Temporal dev server)');
-  const config = loadConfig(childEnv());
+  const config = loadConfig(ENV);
   const priceRub = new Decimal(config.ai.builtinPriceRub);
   // Each turn reserves its ceiling (the builtin price) until its operation ends: room for all, twice over.
   const topupRub = Decimal.max(1_000_000, priceRub.times(REQUESTS + WARMUP).times(2)).toFixed(2);
 
-  console.error(`-> fresh database ${new URL(DATABASE_URL).pathname.slice(1)}`);
-  await freshDatabase();
-  const tenant = await provision(topupRub);
+  await freshDatabase(config);
+  const tenant = await provision(config, topupRub);
   const sql = new pg.Client({ connectionString: DATABASE_URL });
   await sql.connect();
 
   const apiPort = await freePort();
-  const metricsPort = await freePort();
   let api: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
   let client: ApiClient | undefined;
   try {
     console.error(`-> api on 127.0.0.1:${apiPort} and a worker (task queue ${config.temporal.taskQueue}, Temporal ${config.temporal.address})`);
-    worker = await startChild('worker', '../../src/worker.js', childEnv({ WORKER_METRICS_PORT: String(metricsPort) }), `http://127.0.0.1:${metricsPort}/metrics`, 120_000);
-    api = await startChild('api', '../../src/server.js', childEnv({ PORT: String(apiPort) }), `http://127.0.0.1:${apiPort}/readyz`, 60_000);
+    worker = await startWorker(ENV, { withinMs: 120_000, logDir: LOG_DIR });
+    api = await startApi(ENV, { port: apiPort, readyPath: '/readyz', withinMs: 60_000, logDir: LOG_DIR });
     client = new ApiClient(apiPort, tenant.apiKey, REQUESTS + 50);
     const c = client;
 
@@ -536,14 +386,14 @@ async function main(): Promise<void> {
       }, 201, randomUUID());
     }
     // As many parallel creations as the burst has requests, so that the agent holds that many open sockets.
-    const conversations = await pool(REQUESTS + WARMUP, REQUESTS + WARMUP, async (i) =>
+    const conversations = await mapInParallel(REQUESTS + WARMUP, REQUESTS + WARMUP, async (i) =>
       (await mustCall(c, 'conversation', 'POST', '/conversations', { external_customer_id: `bench-customer-${i}`, name: `Покупатель ${i}` }, 201)).body.id as string);
     const warmupIds = conversations.slice(REQUESTS);
     const measuredIds = conversations.slice(0, REQUESTS);
 
     if (WARMUP > 0) {
       console.error(`-> warm-up: ${WARMUP} turns, 5 at a time, wait=${WAIT_S}`);
-      const warm = await pool(WARMUP, 5, (i) => c.call('POST', `/conversations/${warmupIds[i]}/messages?wait=${WAIT_S}`, { content: QUESTIONS[i % QUESTIONS.length] }, { idempotencyKey: randomUUID(), timeoutMs: TIMEOUT_MS }));
+      const warm = await mapInParallel(WARMUP, 5, (i) => c.call('POST', `/conversations/${warmupIds[i]}/messages?wait=${WAIT_S}`, { content: QUESTIONS[i % QUESTIONS.length] }, { idempotencyKey: randomUUID(), timeoutMs: TIMEOUT_MS }));
       const notReplied = warm.filter((a) => !(a.status === 200 && a.body?.ai_reply?.status === 'replied'));
       console.error(`   ${WARMUP - notReplied.length} of ${WARMUP} replied within wait; latencies ${warm.map((a) => a.doneAt - a.sentAt).join(', ')} ms`);
       for (const a of notReplied.slice(0, 3)) console.error(`   warm-up answer ${outcome(a)}: ${a.text.slice(0, 400)}`);
@@ -637,11 +487,10 @@ async function main(): Promise<void> {
     const usageRows = usage(rest, burst, watched, ncpu);
 
     // Report
-    const cpus = os.cpus();
     const command = [...(TEMPORAL_DB === 'SQLite in memory' ? ['BENCH_AI_TEMPORAL_DB=memory'] : []), 'bin/bench-ai-reply', ...process.argv.slice(2)].join(' ');
     console.log(`\nAI replies: ${REQUESTS} concurrent customer turns with wait=${WAIT_S}, ${new Date().toISOString()}`);
     console.log(`command: ${command}`);
-    console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; load average ${loadBefore.toFixed(2)} before the burst; ${WARMUP} warm-up turns before it.`);
+    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the burst; ${WARMUP} warm-up turns before it.`);
     console.log(`api and one worker as child processes, NODE_ENV production, LOG_LEVEL warn, AI_PROVIDER builtin (${priceRub.toFixed(2)} RUB a reply), DB_POOL_MAX ${config.dbPoolMax}, AUTH_CACHE_MS ${config.authCacheMs}, WALLET_CACHE_MS ${config.walletCacheMs}, OPERATION_SWEEP_MS ${config.operations.sweepMs};`);
     console.log(`raised for the run: ${Object.entries(RAISED).map(([k, v]) => `${k}=${v}`).join(', ')}; wallet topped up with ${topupRub} RUB; ${CARDS.length} ai_enabled cards.`);
     const completedAt = ops.map((o) => o.completed_at?.getTime() ?? NaN).filter(Number.isFinite);
@@ -703,7 +552,4 @@ async function waitForOperations(sql: pg.Client, tenantId: string, withinMs: num
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  process.exit(1);
-});
+runBench(main);

@@ -1,16 +1,12 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
-import { API_BASE_PATH, loadConfig } from '../../src/config.js';
-import { ensureDatabase } from '../../src/db/database.js';
-import { initORM } from '../../src/db/orm.js';
-import { migrateUp } from '../../src/db/migrations.js';
+import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { seedDemo } from '../../src/domain/provisioning/demo.js';
+import {
+  API_SCRIPT, benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, machineSummary, migrateDatabase, numberOptions, runBench,
+  startChild, stopChild, withOrm,
+} from './bench-support.js';
 
 /**
  * GET /me of the real api against a bare node:http server doing the same api_keys lookup on
@@ -28,32 +24,15 @@ import { seedDemo } from '../../src/domain/provisioning/demo.js';
  * environment as usual; the read rate limit is raised so that no request is refused.
  */
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '3' },
-  },
-});
-const duration = Number(args.duration);
-const connections = Number(args.connections);
-const warmup = Number(args.warmup);
+const { duration, connections, warmup } = numberOptions({ duration: 20, connections: 50, warmup: 3 });
 
-const BENCH_SECRET = 'benchmark-only-secret-not-for-any-real-cell-0123456789';
 const RATE_LIMIT_READ_PER_MIN = '100000000';
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sales_api_bench',
-  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-  REDIS_KEY_PREFIX: `bench:${process.pid}:`,
-  API_KEY_PEPPER: BENCH_SECRET,
-  CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
+const env = benchEnv(
+  { name: 'bench', nodeEnv: 'production', databaseUrl: benchDatabaseUrl('BENCH_DATABASE_URL', 'sales_api_bench') },
   // The default read limit (600/min per integration) would refuse almost every request.
-  RATE_LIMIT_READ_PER_MIN,
-};
+  { RATE_LIMIT_READ_PER_MIN },
+);
 
 interface Side {
   name: string;
@@ -72,65 +51,22 @@ interface Measured {
 
 const SIDES: Side[] = [
   { name: 'bare node:http + key lookup', script: new URL('./bare-server.js', import.meta.url), path: '/me', readyPath: '/me' },
-  { name: 'api GET /me', script: new URL('../../src/server.js', import.meta.url), path: `${API_BASE_PATH}/me`, readyPath: '/healthz' },
+  { name: 'api GET /me', script: API_SCRIPT, path: `${API_BASE_PATH}/me`, readyPath: '/healthz' },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
+/** Migrates the benchmark database when needed and seeds one caller (the demo tenant with a fresh key). */
+async function prepareDatabase(config: Config): Promise<string> {
+  await migrateDatabase(config);
+  const seed = await withOrm(config, (orm) => orm.em.fork().transactional((em) => seedDemo(em, config, new Date())));
+  return seed.api_key;
 }
 
-/** Seeds one caller (the demo tenant with a fresh key) in the benchmark database. */
-async function prepareDatabase(): Promise<string> {
-  const config = loadConfig(env);
-  await ensureDatabase(config.databaseUrl);
-  const orm = await initORM(config);
-  try {
-    await migrateUp(orm);
-    const seed = await orm.em.fork().transactional((em) => seedDemo(em, config, new Date()));
-    return seed.api_key;
-  } finally {
-    await orm.close(true);
-  }
-}
-
-/** User + system CPU time of a process in clock ticks of 10 ms (Linux /proc; null elsewhere). */
-function cpuTicks(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
+/** One server alone, as a child process; ready once readyPath answers at all (the bare server answers 401 without a key). */
 async function startServer(side: Side, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [side.script.pathname], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${side.name} (${side.script.pathname}) ended with ${child.exitCode ?? child.signalCode} before answering`);
-    }
-    const ok = await fetch(`http://127.0.0.1:${port}${side.readyPath}`).then(() => true, () => false);
-    if (ok) return child;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${side.name} did not answer on port ${port} within 30 s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return startChild({
+    name: side.name, script: side.script, env: { ...env, PORT: String(port) },
+    readyUrl: `http://127.0.0.1:${port}${side.readyPath}`, withinMs: 30_000, ready: () => true,
+  });
 }
 
 async function measure(side: Side, apiKey: string): Promise<Measured> {
@@ -152,11 +88,11 @@ async function measure(side: Side, apiKey: string): Promise<Measured> {
     return {
       name: side.name,
       result,
-      serverCpu: ticksBefore === null || ticksAfter === null ? null : ((ticksAfter - ticksBefore) * 10 * 100) / elapsedMs,
+      serverCpu: ticksBefore === null || ticksAfter === null ? null : cpuPercent(ticksAfter - ticksBefore, elapsedMs),
       loadCpu: ((own.user + own.system) / 1000 * 100) / elapsedMs,
     };
   } finally {
-    await stopServer(child);
+    await stopChild(child);
   }
 }
 
@@ -180,16 +116,15 @@ async function main(): Promise<void> {
     throw new Error('--duration and --connections are positive numbers, --warmup zero or more');
   }
   const config = loadConfig(env);
-  const apiKey = await prepareDatabase();
+  const apiKey = await prepareDatabase(config);
   const rows: Measured[] = [];
   const loadBefore = os.loadavg()[0]!;
   for (const side of SIDES) {
     console.error(`-> ${side.name}: ${warmup} s warm-up, then ${duration} s at ${connections} connections`);
     rows.push(await measure(side, apiKey));
   }
-  const cpus = os.cpus();
   console.log(`\nGET /me vs a bare key lookup, ${new Date().toISOString()}`);
-  console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; ${connections} connections, ${duration} s per server after ${warmup} s warm-up; load average ${loadBefore.toFixed(2)} before the run;`);
+  console.log(`${machineSummary()}; ${connections} connections, ${duration} s per server after ${warmup} s warm-up; load average ${loadBefore.toFixed(2)} before the run;`);
   console.log(`pool max ${config.dbPoolMax} per server, AUTH_CACHE_MS ${config.authCacheMs}, WALLET_CACHE_MS ${config.walletCacheMs}, RATE_LIMIT_READ_PER_MIN ${RATE_LIMIT_READ_PER_MIN} (raised for the run), LOG_LEVEL warn, NODE_ENV production.\n`);
   console.log(table(rows));
   const failed = rows.filter((m) => m.result.non2xx > 0 || m.result.errors > 0 || m.result.timeouts > 0);
@@ -199,7 +134,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+runBench(main);

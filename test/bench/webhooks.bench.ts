@@ -1,19 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
-import { ensureDatabase } from '../../src/db/database.js';
-import { initORM } from '../../src/db/orm.js';
-import { migrateUp } from '../../src/db/migrations.js';
 import { createServices, type Services } from '../../src/services.js';
 import { seedDemo } from '../../src/domain/provisioning/demo.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -25,6 +18,9 @@ import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-bo
 import { signatureHeader, verifySignature } from '../../src/domain/webhooks/signature.js';
 import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
 import { newId } from '../../src/ids.js';
+import {
+  benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, mapInParallel, numberOptions, percentile, runBench, startWorker, stopChild,
+} from './bench-support.js';
 
 /**
  * Webhook deliveries of the real engine against a bare loop of signed POSTs to the same
@@ -44,48 +40,24 @@ import { newId } from '../../src/ids.js';
  * prefix bench-webhooks:<pid>:.
  */
 
-const { values: args } = parseArgs({
-  options: {
-    events: { type: 'string', default: '1000' },
-    batch: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '20' },
-    concurrency: { type: 'string', default: '20' },
-    timeout: { type: 'string', default: '600' },
-  },
-});
-const EVENT_COUNT = Number(args.events);
-const BATCH = Number(args.batch);
-const WARMUP = Number(args.warmup);
-const CONCURRENCY = Number(args.concurrency);
-const TIMEOUT_MS = Number(args.timeout) * 1000;
+const args = numberOptions({ events: 1000, batch: 10, warmup: 20, concurrency: 20, timeout: 600 });
+const EVENT_COUNT = args.events;
+const BATCH = args.batch;
+const WARMUP = args.warmup;
+const CONCURRENCY = args.concurrency;
+const TIMEOUT_MS = args.timeout * 1000;
 const PATHS = ['/hooks/a', '/hooks/b'];
 
 const TLS_DIR = process.env.WEBHOOK_BENCH_TLS_DIR ?? '';
-const DATABASE_URL = process.env.BENCH_WEBHOOKS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sales_api_bench_webhooks';
-const BENCH_SECRET = 'benchmark-only-secret-not-for-any-real-cell-0123456789';
+const DATABASE_URL = benchDatabaseUrl('BENCH_WEBHOOKS_DATABASE_URL', 'sales_api_bench_webhooks');
 
 /** A receiver on 127.0.0.251-254: bin/test's receivers use 127.0.0.2-250. */
 const RECEIVER_ADDRESSES = ['127.0.0.251', '127.0.0.252', '127.0.0.253', '127.0.0.254'];
 const HOST = 'bench.webhooks.test';
 
-function env(resolve: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE are refused there.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    CELL: process.env.CELL ?? 'ru',
-    DATABASE_URL,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-    REDIS_KEY_PREFIX: `bench-webhooks:${process.pid}:`,
-    TEMPORAL_TASK_QUEUE: `bench-webhooks-${process.pid}`,
-    API_KEY_PEPPER: BENCH_SECRET,
-    CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
-    WEBHOOK_SECRET_KEY: `${BENCH_SECRET}-webhooks`,
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    WEBHOOK_RESOLVE: resolve,
-    ...extra,
-  };
+function env(resolve: string): NodeJS.ProcessEnv {
+  // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE are refused there.
+  return benchEnv({ name: 'bench-webhooks', nodeEnv: 'development', databaseUrl: DATABASE_URL }, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RESOLVE: resolve });
 }
 
 interface Arrival {
@@ -169,66 +141,6 @@ class BenchReceiver {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function freshDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-  await ensureDatabase(DATABASE_URL);
-  const orm = await initORM(loadConfig(env('')));
-  try {
-    await migrateUp(orm);
-  } finally {
-    await orm.close(true);
-  }
-}
-
-async function startWorker(childEnv: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const metricsPort = await freePort();
-  const script = new URL('../../src/worker.js', import.meta.url).pathname;
-  const child = spawn(process.execPath, [script], { env: { ...childEnv, WORKER_METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the worker ended with ${child.exitCode ?? child.signalCode} before it was ready`);
-    const ok = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the worker did not serve /metrics within 60 s');
-}
-
-async function stopWorker(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 interface Committed {
   id: string;
   createdAt: number;
@@ -260,7 +172,7 @@ async function waitForArrivals(receiver: BenchReceiver, expected: number, worker
   const deadline = Date.now() + timeoutMs;
   let lastReport = Date.now();
   while (receiver.arrived() < expected) {
-    if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`the worker ended with ${worker.exitCode ?? worker.signalCode}`);
+    if (hasEnded(worker)) throw new Error(`the worker ended with ${worker.exitCode ?? worker.signalCode}`);
     if (Date.now() > deadline) throw new Error(`only ${receiver.arrived()} of ${expected} deliveries arrived within ${timeoutMs / 1000} s`);
     if (Date.now() - lastReport > 10_000) {
       console.error(`   ${receiver.arrived()} / ${expected} deliveries`);
@@ -350,11 +262,8 @@ async function measureBare(receiver: BenchReceiver, count: number, keepAlive: bo
     });
     req.end(body);
   });
-  let next = 0;
   const started = Date.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < count) await post(next++);
-  }));
+  await mapInParallel(count, CONCURRENCY, post);
   const elapsed = Date.now() - started;
   agent.destroy();
   if (failed) throw new Error(`${failed} of ${count} bare POSTs failed`);
@@ -393,8 +302,7 @@ async function main(): Promise<void> {
   const resolve = `${HOST}=${receiver.address}`;
   const childEnv = env(resolve);
   const config = loadConfig(childEnv);
-  console.error(`-> fresh database ${new URL(DATABASE_URL).pathname.slice(1)}`);
-  await freshDatabase();
+  await freshDatabase(config);
   const s = await createServices(config);
   let worker: ChildProcess | undefined;
   try {
@@ -413,7 +321,7 @@ async function main(): Promise<void> {
       }
     });
     console.error(`-> worker (task queue ${config.temporal.taskQueue}), receiver https://${HOST} on ${receiver.address}:443`);
-    worker = await startWorker(childEnv);
+    worker = await startWorker(childEnv, { withinMs: 60_000 });
     if (WARMUP > 0) {
       console.error(`-> warm-up: ${WARMUP} events, unmeasured`);
       receiver.reset();
@@ -424,7 +332,7 @@ async function main(): Promise<void> {
     const loadBefore = os.loadavg()[0]!;
     console.error(`-> engine: ${EVENT_COUNT} events in transactions of ${BATCH}, to ${PATHS.length} subscriptions`);
     const rows = [await measureEngine(s, receiver, worker, caller)];
-    await stopWorker(worker);
+    await stopChild(worker);
     worker = undefined;
     const count = EVENT_COUNT * PATHS.length;
     console.error(`-> bare loop: ${count} signed POSTs, ${CONCURRENCY} in flight, keep-alive`);
@@ -432,9 +340,8 @@ async function main(): Promise<void> {
     console.error(`-> bare loop: ${count} signed POSTs, ${CONCURRENCY} in flight, a new TLS connection each (as the sender connects)`);
     rows.push(await measureBare(receiver, count, false));
 
-    const cpus = os.cpus();
     console.log(`\nWebhook deliveries vs a bare loop of signed POSTs, ${new Date().toISOString()}`);
-    console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; load average ${loadBefore.toFixed(2)} before the engine run;`);
+    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the engine run;`);
     console.log(`${EVENT_COUNT} events in transactions of ${BATCH} after ${WARMUP} warm-up events; RELAY_SWEEP_MS ${config.webhooks.relaySweepMs}, WEBHOOK_TIMEOUT_MS ${config.webhooks.timeoutMs}, LOG_LEVEL warn.`);
     console.log('Engine latency: arrival at the receiver - the event\'s created_at (set just before its commit); loop latency: per request.\n');
     console.log(table(rows));
@@ -443,13 +350,10 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    if (worker) await stopWorker(worker);
+    await stopChild(worker);
     await s.close();
     await receiver.close();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+runBench(main);

@@ -1,22 +1,14 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { openSync, readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { API_BASE_PATH, loadConfig } from '../../src/config.js';
-import { ensureDatabase } from '../../src/db/database.js';
-import { initORM } from '../../src/db/orm.js';
-import { migrateUp } from '../../src/db/migrations.js';
-import { createTenant } from '../../src/domain/provisioning/tenants.js';
-import { createIntegration } from '../../src/domain/provisioning/integrations.js';
-import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
-import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
+import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { createWebsiteChannel, startVisitorConversation } from '../../src/domain/channels/website-channels.js';
 import { openSession } from '../../src/widget/sessions.js';
+import {
+  CLK_TCK, benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
+  provisionCaller, rssKib, runBench, startApi, stopChild, ticksToMs, withOrm,
+} from './bench-support.js';
 
 /**
  * N open visitor event streams (GET /api/widget/events) on ONE real api process, all on one
@@ -37,25 +29,16 @@ import { openSession } from '../../src/widget/sessions.js';
  * BENCH_WIDGET_LOG_DIR the api's output goes to api.log there.
  */
 
-const { values: args } = parseArgs({
-  options: {
-    streams: { type: 'string', default: '2000' },
-    rounds: { type: 'string', default: '5' },
-    rest: { type: 'string', default: '15' },
-    heartbeat: { type: 'string', default: '15000' },
-    parallel: { type: 'string', default: '100' },
-  },
-});
-const STREAMS = Number(args.streams);
-const ROUNDS = Number(args.rounds);
-const REST_MS = Number(args.rest) * 1000;
-const HEARTBEAT_MS = Number(args.heartbeat);
-const PARALLEL = Number(args.parallel);
+const args = numberOptions({ streams: 2000, rounds: 5, rest: 15, heartbeat: 15000, parallel: 100 });
+const STREAMS = args.streams;
+const ROUNDS = args.rounds;
+const REST_MS = args.rest * 1000;
+const HEARTBEAT_MS = args.heartbeat;
+const PARALLEL = args.parallel;
 const ROUND_TIMEOUT_MS = 30_000;
 
-const DATABASE_URL = process.env.BENCH_WIDGET_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sales_api_bench_widget';
-const BENCH_SECRET = 'benchmark-only-secret-not-for-any-real-cell-0123456789';
-const LOG_DIR = process.env.BENCH_WIDGET_LOG_DIR ?? '';
+const DATABASE_URL = benchDatabaseUrl('BENCH_WIDGET_DATABASE_URL', 'sales_api_bench_widget');
+const LOG_DIR = process.env.BENCH_WIDGET_LOG_DIR || undefined;
 
 /** Raised so that the benchmark measures the streams, not the refusals (printed with the results). */
 const RAISED = {
@@ -64,82 +47,10 @@ const RAISED = {
   RATE_LIMIT_WRITE_PER_MIN: '100000',
 };
 
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CELL: process.env.CELL ?? 'ru',
-    DATABASE_URL,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-    REDIS_KEY_PREFIX: `bench-widget:${process.pid}:`,
-    TEMPORAL_TASK_QUEUE: `bench-widget-${process.pid}`,
-    API_KEY_PEPPER: BENCH_SECRET,
-    CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
-    WEBHOOK_SECRET_KEY: `${BENCH_SECRET}-webhooks`,
-    WIDGET_SECRET: `${BENCH_SECRET}-widget`,
-    AI_PROVIDER: 'builtin',
-    WIDGET_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    ...RAISED,
-    ...extra,
-  };
-}
+const ENV = benchEnv({ name: 'bench-widget', nodeEnv: 'production', databaseUrl: DATABASE_URL }, { AI_PROVIDER: 'builtin', WIDGET_HEARTBEAT_MS: String(HEARTBEAT_MS), ...RAISED });
 
 // ---------------------------------------------------------------------------------------------
-// Processes and data
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function startApi(port: number): Promise<ChildProcess> {
-  const out = LOG_DIR ? openSync(join(LOG_DIR, 'api.log'), 'a') : 'inherit';
-  const child = spawn(process.execPath, [new URL('../../src/server.js', import.meta.url).pathname], { env: childEnv({ PORT: String(port) }), stdio: ['ignore', out, out] });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api ended with ${child.exitCode ?? child.signalCode} before it was ready`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return child;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the api did not answer /healthz within 60 s');
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function freshDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-  await ensureDatabase(DATABASE_URL);
-  const orm = await initORM(loadConfig(childEnv()));
-  try {
-    await migrateUp(orm);
-  } finally {
-    await orm.close(true);
-  }
-}
+// Data
 
 interface Fixture {
   apiKey: string;
@@ -148,27 +59,16 @@ interface Fixture {
 }
 
 /** A tenant with a key (every scope, loopback allowlist), a website channel, one visitor conversation and its session token. */
-async function provision(): Promise<Fixture> {
-  const config = loadConfig(childEnv());
-  const orm = await initORM(config);
-  try {
-    const now = new Date();
-    return await orm.em.fork().transactional(async (em) => {
-      const tenant = await createTenant(em, { name: 'Bench Shop', features: [...PLAN_FEATURES], lowThresholdRub: '100' }, now);
-      const { integration } = await createIntegration(em, {
-        tenantId: tenant.id, name: 'Bench integration', scopes: [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
-        hostingCountry: 'RU', transferBasis: 'Benchmark data processing agreement',
-      }, now);
-      const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 30, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
-      const channel = await createWebsiteChannel(em, { tenantId: tenant.id, name: 'Bench website' }, now);
-      const conversation = await startVisitorConversation(em, channel, null, now);
-      const { token } = openSession(em, { tenantId: tenant.id, channelId: channel.id, conversationId: conversation.id, consentVersion: null }, config.widget, now);
-      await em.flush();
-      return { apiKey: key.api_key, conversationId: conversation.id, token };
-    });
-  } finally {
-    await orm.close(true);
-  }
+async function provision(config: Config): Promise<Fixture> {
+  const now = new Date();
+  return withOrm(config, (orm) => orm.em.fork().transactional(async (em) => {
+    const { tenantId, apiKey } = await provisionCaller(em, config, 'Bench Shop', now);
+    const channel = await createWebsiteChannel(em, { tenantId, name: 'Bench website' }, now);
+    const conversation = await startVisitorConversation(em, channel, null, now);
+    const { token } = openSession(em, { tenantId, channelId: channel.id, conversationId: conversation.id, consentVersion: null }, config.widget, now);
+    await em.flush();
+    return { apiKey, conversationId: conversation.id, token };
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,35 +143,21 @@ class Stream {
 // ---------------------------------------------------------------------------------------------
 // /proc sampling
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+/** utime + stime of the api in ticks; NaN once it is gone (the figures then print as —). */
+function ticksOf(pid: number): number {
+  return cpuTicks(pid) ?? NaN;
 }
 
 function rssMiB(pid: number): number {
-  const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+  return (rssKib(pid) ?? NaN) / 1024;
 }
 
 /** CPU of `pid` over `ms`, in % of one core. */
 async function cpuOver(pid: number, ms: number): Promise<number> {
-  const t0 = cpuTicks(pid);
+  const t0 = ticksOf(pid);
   const s0 = performance.now();
   await sleep(ms);
-  return ((cpuTicks(pid) - t0) / CLK_TCK) * 1000 * 100 / (performance.now() - s0);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return cpuPercent(ticksOf(pid) - t0, performance.now() - s0);
 }
 
 async function apiCall(port: number, apiKey: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -303,16 +189,16 @@ interface Round {
 
 async function main(): Promise<void> {
   if (![STREAMS, ROUNDS, REST_MS, HEARTBEAT_MS, PARALLEL].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--streams, --rounds, --rest, --heartbeat and --parallel are positive integers');
-  console.error(`-> fresh database ${new URL(DATABASE_URL).pathname.slice(1)}`);
-  await freshDatabase();
-  const fx = await provision();
+  const config = loadConfig(ENV);
+  await freshDatabase(config);
+  const fx = await provision(config);
   const loadBefore = os.loadavg()[0]!;
   const port = await freePort();
   let api: ChildProcess | undefined;
   const streams: Stream[] = [];
   try {
     console.error(`-> api on 127.0.0.1:${port} (dist/src/server.js)`);
-    api = await startApi(port);
+    api = await startApi(ENV, { port, readyPath: '/healthz', withinMs: 60_000, logDir: LOG_DIR });
     const pid = api.pid!;
     const path = `/api/widget/events?st=${encodeURIComponent(fx.token)}`;
     // Warm-up: one stream and one operator message, so the code paths are loaded before "before".
@@ -329,15 +215,11 @@ async function main(): Promise<void> {
 
     console.error(`-> opening ${STREAMS} streams, ${PARALLEL} at a time`);
     const openStart = performance.now();
-    let next = 0;
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, STREAMS) }, async () => {
-      while (next < STREAMS) {
-        next++;
-        const s = new Stream(port, path);
-        streams.push(s);
-        await s.opened;
-      }
-    }));
+    await mapInParallel(STREAMS, PARALLEL, async () => {
+      const s = new Stream(port, path);
+      streams.push(s);
+      await s.opened;
+    });
     const openMs = performance.now() - openStart;
     await sleep(2000);
     const open = await gauge(port, 'widget_streams_open');
@@ -354,7 +236,7 @@ async function main(): Promise<void> {
       await sleep(1000);
       const content = `Operator message ${r} of the benchmark`;
       const [sum0, count0] = [await gauge(port, 'widget_live_fanout_seconds_sum'), await gauge(port, 'widget_live_fanout_seconds_count')];
-      const ticks0 = cpuTicks(pid);
+      const ticks0 = ticksOf(pid);
       // Every stream waits for the message's text (its id is known only after the answer).
       const arrivals = streams.map((s) => s.await(content, ROUND_TIMEOUT_MS));
       const sent = performance.now();
@@ -362,7 +244,7 @@ async function main(): Promise<void> {
       const postMs = performance.now() - sent;
       if (posted.status !== 201) throw new Error(`operator message answered ${posted.status}: ${JSON.stringify(posted.body)}`);
       const got = await Promise.all(arrivals);
-      const cpuMs = ((cpuTicks(pid) - ticks0) / CLK_TCK) * 1000;
+      const cpuMs = ticksToMs(ticksOf(pid) - ticks0);
       const latencies = got.filter((a): a is number => a !== null).map((a) => a - sent).sort((a, b) => a - b);
       const fanOuts = (await gauge(port, 'widget_live_fanout_seconds_count')) - count0;
       const serverMs = (((await gauge(port, 'widget_live_fanout_seconds_sum')) - sum0) * 1000) / fanOuts;
@@ -373,12 +255,11 @@ async function main(): Promise<void> {
     const still = streams.filter((s) => !s.closedEarly).length;
 
     // Report
-    const cpus = os.cpus();
     const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
     const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
     console.log(`\nWidget event streams: ${STREAMS} on one api process, one conversation, ${new Date().toISOString()}`);
     console.log(`command: ${['bin/bench-widget-stream', ...process.argv.slice(2)].join(' ')}`);
-    console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}; load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0]!.toFixed(2)} at the end.`);
+    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0]!.toFixed(2)} at the end.`);
     console.log(`api: dist/src/server.js, NODE_ENV production, LOG_LEVEL warn, WIDGET_HEARTBEAT_MS ${HEARTBEAT_MS}; raised: ${Object.entries(RAISED).map(([k, v]) => `${k}=${v}`).join(', ')}.`);
     console.log(`clients: raw TCP sockets in this process, opened ${PARALLEL} at a time: ${STREAMS} open (each past its first conversation:update) in ${f1(openMs / 1000)} s; /metrics widget_streams_open ${open}; ${still} still open at the end.\n`);
     console.log('| api process | value |');
@@ -409,7 +290,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  process.exit(1);
-});
+runBench(main);
