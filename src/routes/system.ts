@@ -2,12 +2,14 @@ import Router from '@koa/router';
 import type { Services } from '../services.js';
 import type { RouteDefinition } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi/document.js';
+import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), /metrics, the OpenAPI document. */
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), /metrics, the OpenAPI documents (public API, visitor chat). */
 export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
   const router = new Router();
   let openapi: unknown;
+  let widgetOpenapi: unknown;
 
   router.get('/healthz', (ctx) => {
     ctx.state.routeLabel = 'GET /healthz';
@@ -37,6 +39,14 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     ctx.state.routeLabel = 'GET /openapi.json';
     openapi ??= buildOpenApi(routes, services.config);
     ctx.body = openapi;
+  });
+
+  router.get('/api/widget/openapi.json', (ctx) => {
+    ctx.state.routeLabel = 'GET /api/widget/openapi.json';
+    widgetOpenapi ??= buildWidgetOpenApi(services.config);
+    // The same for every visitor until a deploy; unlike the chat's own answers, cacheable.
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = widgetOpenapi;
   });
   return router;
 }

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Conversation, Message } from '../entities/conversation.js';
 
 /** Conversation state as the widget shows it (spec 01): ai, queued (waiting for an operator), operator. */
-export type WidgetState = 'ai' | 'queued' | 'operator';
+export const WIDGET_STATES = ['ai', 'queued', 'operator'] as const;
+export type WidgetState = (typeof WIDGET_STATES)[number];
 
 export function widgetState(c: Conversation): WidgetState {
   if (c.mode === 'operator') return 'operator';
@@ -35,6 +36,7 @@ export class AttachmentSigner {
 }
 
 const SENDER = { customer: 'user', ai: 'ai', operator: 'operator', system: 'system' } as const;
+export const WIDGET_SENDERS = Object.values(SENDER);
 
 /**
  * A chat message as the widget templates read it (spec 01): sender user/ai/operator/system,

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import Joi from 'joi';
 import type { Services } from '../services.js';
 import { problem } from '../http/problem.js';
 import { WIDGET_API_PREFIX } from '../http/error-handler.js';
@@ -13,24 +12,10 @@ import { parseSessionToken } from './session-tokens.js';
 import { countInit, countMessage, countRead } from './rate-limits.js';
 import { takeVisitorTurn } from './visitor-turn.js';
 import { answerVisitorTurn } from './visitor-answer.js';
+import { HistoryQuery, InitBody, MAX_CONTENT_CHARS, MessageBody, PollQuery } from './schemas.js';
 import { attachmentAddress, attachmentSigner, conversationView, presentForVisitor, visitorHistory, visitorMessagesAfter } from './visitor-reads.js';
 
-/** Longest visitor message, in characters (code points); longer is 413. */
-export const MAX_CONTENT_CHARS = 4000;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const InitBody = Joi.object({ channel_id: Joi.string().max(100).required() });
-const MessageBody = Joi.object({
-  channel_id: Joi.string().max(100).required(),
-  content: Joi.string().required(),
-  session_token: Joi.string().max(200).allow('', null),
-  page_url: Joi.string().max(8000).allow('', null),
-  page_title: Joi.string().max(2000).allow('', null),
-  consent_version: Joi.string().max(200).allow('', null),
-});
-const HistoryQuery = Joi.object({ st: Joi.string().allow('') });
-const PollQuery = Joi.object({ st: Joi.string().allow(''), after: Joi.date().iso().required() });
 
 /**
  * Registered first on the widget router: /api/widget answers are a visitor's conversation,

@@ -11,11 +11,11 @@ export interface ParsedToken {
   secret: string;
 }
 
-const TOKEN = /^wst_([0-9a-f]{32})_([0-9A-Za-z]{32})$/;
+export const SESSION_TOKEN = /^wst_([0-9a-f]{32})_([0-9A-Za-z]{32})$/;
 
 /** null for anything that is not a token's shape. */
 export function parseSessionToken(text: unknown): ParsedToken | null {
-  const match = typeof text === 'string' ? TOKEN.exec(text) : null;
+  const match = typeof text === 'string' ? SESSION_TOKEN.exec(text) : null;
   if (!match) return null;
   const hex = match[1]!;
   return { sessionId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`, secret: match[2]! };

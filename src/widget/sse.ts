@@ -27,7 +27,7 @@ export function cursorOf(p: Position): string {
   return `${p.t}.${p.id}`;
 }
 
-const CURSOR = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export const CURSOR = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** A cursor as `cursorOf` writes it, else null (the caller then starts from the beginning). */
 export function parseCursor(text: string): Position | null {

@@ -47,6 +47,15 @@ describe('GET /api/public/v1/openapi.json', () => {
     expect(doc.components.schemas.Wallet.properties.topup_url).toEqual({ type: 'string', format: 'uri' });
   });
 
+  it('keeps what a use site says at the use site: null allowed and its own description stay next to the $ref', () => {
+    // Money is met first as Problem.balance (nullable): the component itself is not nullable.
+    expect(doc.components.schemas.Money.type).toBe('object');
+    expect(doc.components.schemas.Wallet.properties.daily_spend.properties.used).toEqual({ $ref: '#/components/schemas/Money', description: expect.any(String) });
+    expect(doc.components.schemas.Wallet.properties.balance).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Money' }, { type: 'null' }], description: expect.stringMatching(/null/),
+    });
+  });
+
   it('documents errors as Problems: GET /me without 402 and 403 scope_missing, GET /disclosures with 402 and 422', () => {
     const me = doc.paths['/me'].get.responses;
     expect(Object.keys(me)).toEqual(expect.arrayContaining(['200', '401', '429', '500', '503']));

@@ -68,6 +68,18 @@ describe('joi to JSON Schema (OpenAPI 3.1)', () => {
     });
   });
 
+  it("keeps a use site's null (even when met first) and, once the declaration is converted, its own description at the use site", () => {
+    const c = new SchemaConverter();
+    c.convert(Joi.object({ cap: MoneySchema.allow(null) }));
+    expect(c.components.Money).toMatchObject({ type: 'object' });
+    const shape = c.convert(Joi.object({ cap: MoneySchema.allow(null).description('None: no cap.'), price: MoneySchema.required() }));
+    expect(c.components.Money).not.toHaveProperty('description');
+    expect(shape.properties).toEqual({
+      cap: { anyOf: [{ $ref: '#/components/schemas/Money' }, { type: 'null' }], description: 'None: no cap.' },
+      price: { $ref: '#/components/schemas/Money' },
+    });
+  });
+
   it('a named schema that nests another names both', () => {
     const c = new SchemaConverter();
     expect(c.convert(WalletSchema)).toEqual({ $ref: '#/components/schemas/Wallet' });

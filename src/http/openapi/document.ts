@@ -1,3 +1,4 @@
+import type Joi from 'joi';
 import type { Config } from '../../config.js';
 import { CATALOGUE } from '../problem.js';
 import { carriesPii, type RouteDefinition } from '../route.js';
@@ -19,6 +20,42 @@ function errorCodesOf(route: RouteDefinition): string[] {
   return [...new Set([...common, ...extra])];
 }
 
+/** `POST /webhooks/{id}/test` -> `postWebhooksByIdTest`. */
+export function operationIdOf(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By_$1').split(/[/_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
+}
+
+/** The Parameter Objects of an operation, one per key of its path, query and header joi schemas. */
+export function parametersOf(converter: SchemaConverter, parts: { path?: Joi.ObjectSchema; query?: Joi.ObjectSchema; header?: Joi.ObjectSchema }): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  for (const location of ['path', 'query', 'header'] as const) {
+    const schema = parts[location];
+    if (!schema) continue;
+    const described = converter.convert(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, s] of Object.entries(described.properties ?? {})) {
+      parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+    }
+  }
+  return parameters;
+}
+
+/**
+ * The Problem answers of an operation: one Response Object per HTTP status of the catalogue
+ * codes it may answer, naming them; `headers` adds Header Objects to a status (Retry-After).
+ */
+export function problemResponses(codes: readonly string[], schema: JsonSchema, headers: Record<number, JsonSchema> = {}): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = CATALOGUE[code as keyof typeof CATALOGUE].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, named]) => [String(status), {
+    description: `Problem: ${named.join(', ')}`,
+    ...(headers[status] ? { headers: headers[status] } : {}),
+    content: { 'application/problem+json': { schema } },
+  }]));
+}
+
 /**
  * The OpenAPI 3.1 document, built from the registered routes and their joi schemas:
  * a route cannot exist without its entry, and the entry cannot drift from validation.
@@ -29,14 +66,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
   const paths: Record<string, Record<string, unknown>> = {};
   const enabled = routes.filter((r) => !config.disabledFamilies.includes(r.family));
   for (const route of enabled) {
-    const parameters: JsonSchema[] = [];
-    for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
-      if (!schema) continue;
-      const described = converter.convert(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, s] of Object.entries(described.properties ?? {})) {
-        parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
-      }
-    }
+    const parameters = parametersOf(converter, { path: route.params, query: route.query });
     if (route.method === 'POST') {
       parameters.push({
         name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
@@ -47,18 +77,11 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     for (const [status, doc] of Object.entries(route.responses)) {
       responses[status] = { description: doc.description, ...(doc.schema ? { content: { 'application/json': { schema: converter.convert(doc.schema) } } } : {}) };
     }
-    const byStatus = new Map<number, string[]>();
-    for (const code of errorCodesOf(route)) {
-      const status = CATALOGUE[code as keyof typeof CATALOGUE].status;
-      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-    }
-    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-      responses[String(status)] = { description: `Problem: ${codes.join(', ')}`, content: { 'application/problem+json': { schema: problemRef } } };
-    }
+    Object.assign(responses, problemResponses(errorCodesOf(route), problemRef));
     const deprecation = config.deprecations[`${route.method} ${route.path}`];
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = {
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/\{(\w+)\}/g, 'By_$1').split(/[/_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`,
+      operationId: operationIdOf(route.method, route.path),
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.family],

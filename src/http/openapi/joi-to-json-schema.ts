@@ -27,17 +27,22 @@ export class SchemaConverter {
     return this.node(schema.describe() as Description);
   }
 
+  /**
+   * A named schema becomes its component the first time it is met (convert the declarations
+   * first where use sites describe them differently). What only a use site says stays there:
+   * null allowed (`anyOf` with null) and a description of its own (next to the `$ref`).
+   */
   private node(d: Description): JsonSchema {
     const ref = d.metas?.find((m) => m.ref)?.ref;
-    if (ref) {
-      if (!this.components[ref]) {
-        this.components[ref] = {};
-        this.components[ref] = this.inline(d);
-      }
-      const out: JsonSchema = { $ref: `#/components/schemas/${ref}` };
-      return d.allow?.includes(null) ? { anyOf: [out, { type: 'null' }] } : out;
+    if (!ref) return this.inline(d);
+    if (!this.components[ref]) {
+      this.components[ref] = {};
+      this.components[ref] = this.inline({ ...d, allow: d.allow?.filter((v) => v !== null) });
     }
-    return this.inline(d);
+    const target: JsonSchema = { $ref: `#/components/schemas/${ref}` };
+    const out = d.allow?.includes(null) ? { anyOf: [target, { type: 'null' }] } : target;
+    const description = d.flags?.description;
+    return description && description !== this.components[ref].description ? { ...out, description } : out;
   }
 
   private inline(d: Description): JsonSchema {

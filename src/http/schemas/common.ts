@@ -12,7 +12,8 @@ export const FieldErrorSchema = Joi.object({
   message: Joi.string().required(),
 }).meta({ ref: 'FieldError' });
 
-export const ProblemSchema = Joi.object({
+/** The fields of every Problem (RFC 9457 and spec 01 "Errors"); the API's and the visitor chat's add their own. */
+export const problemFields = {
   type: Joi.string().uri().required(),
   title: Joi.string().required(),
   status: Joi.number().integer().required(),
@@ -20,6 +21,10 @@ export const ProblemSchema = Joi.object({
   detail: Joi.string().required(),
   request_id: Joi.string().required(),
   errors: Joi.array().items(FieldErrorSchema),
+};
+
+export const ProblemSchema = Joi.object({
+  ...problemFields,
   correct_base_url: Joi.string().uri(),
   topup_url: Joi.string().uri(),
   balance: MoneySchema.allow(null),

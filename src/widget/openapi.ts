@@ -1,0 +1,155 @@
+import type Joi from 'joi';
+import type { Config } from '../config.js';
+import type { ErrorCode } from '../http/problem.js';
+import { operationIdOf, parametersOf, problemResponses } from '../http/openapi/document.js';
+import { SchemaConverter, type JsonSchema } from '../http/openapi/joi-to-json-schema.js';
+import { STREAM_RETRY_MS } from './stream-routes.js';
+import {
+  AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
+  WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageSchema,
+  WidgetPollSchema, WidgetProblemSchema, WidgetSettingsSchema, WidgetTurnSchema,
+} from './schemas.js';
+
+/** One operation of the visitor chat: its joi schemas, its answer, and the Problems it may give. */
+interface WidgetOperation {
+  method: 'get' | 'post' | 'options';
+  path: string;
+  summary: string;
+  description: string;
+  params?: Joi.ObjectSchema;
+  query?: Joi.ObjectSchema;
+  header?: Joi.ObjectSchema;
+  body?: Joi.ObjectSchema;
+  status: number;
+  answer: string;
+  /** A JSON answer's schema; or the whole content map (the stream). */
+  schema?: Joi.Schema;
+  content?: Record<string, JsonSchema>;
+  headers?: Record<string, JsonSchema>;
+  errors: ErrorCode[];
+}
+
+const fixed = (value: string): JsonSchema => ({ schema: { type: 'string', enum: [value] } });
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^\\d+$' } } };
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': { description: "The request's Origin, when the channel allows that site (absent without Origin).", schema: { type: 'string' } },
+  'Access-Control-Allow-Methods': fixed('POST, OPTIONS'),
+  'Access-Control-Allow-Headers': fixed('Content-Type'),
+  'Access-Control-Max-Age': fixed('600'),
+  Vary: fixed('Origin'),
+};
+/** A body can be unreadable, too large or not valid; a read of the conversation needs a valid token. */
+const BODY: ErrorCode[] = ['bad_request', 'payload_too_large', 'validation_failed'];
+const READ: ErrorCode[] = ['invalid_session', 'validation_failed', 'rate_limited', 'service_unavailable'];
+
+/** 2592000000 -> '30 days', 60000 -> '1 minute', 2500 -> '2500 ms'. */
+function duration(ms: number): string {
+  const units = [['days', 86_400_000], ['hours', 3_600_000], ['minutes', 60_000], ['seconds', 1000]] as const;
+  const [unit, size] = units.find(([, size]) => ms >= size && ms % size === 0) ?? ['ms', 1];
+  return `${ms / size} ${ms === size ? unit.replace(/s$/, '') : unit}`;
+}
+
+function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): WidgetOperation[] {
+  const w = config.widget;
+  return [
+    {
+      method: 'options', path: '/api/widget/init', summary: 'CORS preflight of init',
+      description: 'Answers to any origin what init accepts; whether a site may use the chat is decided on the POST.',
+      status: 204, answer: 'The CORS headers, for the Origin sent.', headers: CORS_HEADERS, errors: [],
+    },
+    {
+      method: 'post', path: '/api/widget/init', summary: "The chat's settings",
+      description: "Called by the embed script from the host page: the only cross-origin route. A request whose Origin is this origin (the chat frame) or has no Origin always passes; another origin must be one of the channel's allowed domains or a subdomain of one (none listed: any site), else 403 origin_not_allowed. Refusals carry no CORS headers.",
+      body: InitBody, status: 200, answer: 'The settings the widget shows.', schema: WidgetSettingsSchema, headers: CORS_HEADERS,
+      errors: [...BODY, 'not_found', 'origin_not_allowed', 'rate_limited', 'service_unavailable'],
+    },
+    {
+      method: 'post', path: '/api/widget/messages', summary: "A visitor's message",
+      description: `Without session_token a new visitor: a new conversation on the website channel and a session (valid ${duration(w.sessionTtlMs)} from the last message). Every answer hands out a fresh session_token; the previous one stays valid ${duration(w.tokenGraceMs)}, then 401. When the AI answers, the answer waits up to ${duration(w.replyHoldMs)} for the reply (else \`response\` is null). Limits: ${w.visitorPerMin} messages a minute per visitor, ${w.channelPerMin} per channel (429 with Retry-After). A suspended wallet is 503 (Retry-After).`,
+      body: MessageBody, status: 200, answer: 'The turn: the fresh token, the message, the reply when ready, the state.', schema: WidgetTurnSchema,
+      errors: [...BODY, 'consent_required', 'invalid_session', 'not_found', 'rate_limited', 'service_unavailable'],
+    },
+    {
+      method: 'get', path: '/api/widget/history', summary: 'The conversation so far',
+      description: `What the widget shows when it opens. Reads (history, poll, opening the stream) are limited to ${w.visitorPerMin * 4} a minute per session.`,
+      query: HistoryQuery, status: 200, answer: 'The last messages and the state.', schema: WidgetHistorySchema, errors: READ,
+    },
+    {
+      method: 'get', path: '/api/widget/poll', summary: 'What is new (the fallback of the stream)',
+      description: 'Used when the event stream does not work, every 2.5 s.',
+      query: PollQuery, status: 200, answer: 'The messages after `after` and the state.', schema: WidgetPollSchema, errors: READ,
+    },
+    {
+      method: 'get', path: '/api/widget/events', summary: 'The conversation, live (Server-Sent Events)',
+      description: [
+        `A text/event-stream. It starts with \`retry: ${STREAM_RETRY_MS}\`, then a \`conversation:update\` with the current state. Events (data: one line of JSON, see x-events):`,
+        '`message` (id: the resume cursor `<created_at ms>.<message id>`; data: a WidgetMessage), `conversation:update` (data: state and operator, whenever they change),',
+        '`closed` (data: {}; the conversation was closed while the stream was open).',
+        `A comment line \`: ping\` every ${duration(w.heartbeatMs)} keeps proxies from timing out. The stream ends when the session expires (or the server stops); the client reconnects with`,
+        'Last-Event-ID (or ?last_event_id=) and gets the messages after it first. A refusal comes before the stream opens, as a Problem.',
+      ].join(' '),
+      query: EventsQuery, header: EventsHeaders, status: 200, answer: 'The event stream (Cache-Control: no-cache, no-transform; X-Accel-Buffering: no).',
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string', description: 'Server-Sent Events; each event as in x-events.' },
+          'x-events': {
+            message: { id: ref(StreamCursorSchema), data: ref(WidgetMessageSchema), description: 'A message new to this client, oldest first.' },
+            'conversation:update': { data: ref(WidgetConversationSchema), description: 'Once when the stream opens, then on every change.' },
+            closed: { data: ref(WidgetClosedSchema), description: 'The conversation was closed.' },
+          },
+        },
+      },
+      errors: ['invalid_session', 'rate_limited', 'service_unavailable'],
+    },
+    {
+      method: 'get', path: '/api/widget/attachments/{messageId}/{index}', summary: "An attachment's signed address",
+      description: `The addresses in WidgetMessage.attachments: valid ${duration(w.attachmentUrlTtlMs)} from the answer that gave them.`,
+      params: AttachmentParams, query: AttachmentQuery, status: 302, answer: 'To the file.',
+      headers: { Location: { description: "The attachment's address.", schema: { type: 'string', format: 'uri' } } },
+      errors: ['not_found', 'service_unavailable'],
+    },
+  ];
+}
+
+/**
+ * The OpenAPI 3.1 document of the visitor chat (spec 01, Visitor chat routes), served at
+ * /api/widget/openapi.json: built from the joi schemas the routes validate with and the
+ * schemas of their answers, with the converter and pieces of the public API's document.
+ */
+export function buildWidgetOpenApi(config: Config): JsonSchema {
+  const converter = new SchemaConverter();
+  // The named shapes first, the ones others use before those: each component is then its
+  // declaration, not a use site with a description of its own.
+  const named = [WidgetConsentSchema, WidgetCardSchema, WidgetMessageSchema, WidgetConversationSchema, WidgetClosedSchema, StreamCursorSchema, WidgetSettingsSchema, WidgetTurnSchema, WidgetHistorySchema, WidgetPollSchema, WidgetProblemSchema];
+  for (const s of named) converter.convert(s);
+  const problem = converter.convert(WidgetProblemSchema);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations(config, (s) => converter.convert(s))) {
+    const content = op.content ?? (op.schema ? { 'application/json': { schema: converter.convert(op.schema) } } : undefined);
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      operationId: operationIdOf(op.method, op.path),
+      summary: op.summary,
+      description: op.description,
+      tags: ['visitor chat'],
+      security: [],
+      parameters: parametersOf(converter, { path: op.params, query: op.query, header: op.header }),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(op.body) } } } } : {}),
+      responses: {
+        [op.status]: { description: op.answer, ...(op.headers ? { headers: op.headers } : {}), ...(content ? { content } : {}) },
+        ...problemResponses([...op.errors, 'internal_error'], problem, { 429: RETRY_AFTER, 503: RETRY_AFTER }),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Visitor chat API',
+      version: 'v1',
+      description: 'What the chat widget calls on the cell origin: public, no key, JSON in and out. Every error is application/problem+json with `error` equal to `code`. Answers are Cache-Control: no-store (the stream: no-cache). Only init (and its preflight) answers cross-origin: every other call comes from the chat frame on this origin.',
+    },
+    servers: [{ url: config.publicOrigin, description: `${config.cell} cell` }],
+    paths,
+    components: { schemas: converter.components },
+  };
+}
