@@ -19,14 +19,14 @@ const RETRY_AFTER_CAP_MS = 60_000;
 export function createAiReplyActivities(services: Services) {
   const model = createSellerModel(services.config.ai);
   return {
-    /** The model call's limits as this worker is configured. */
-    async workerModelTiming(): Promise<ModelCallTiming> {
+    /**
+     * queued -> running, answering the model call's limits as this worker is configured; null
+     * when the operation has already ended (canceled before it began).
+     */
+    async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
+      if (!(await beginOperation(services, operationId))) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
       return { timeoutMs, maxAttempts, retryInitialMs };
-    },
-
-    async beginOperation(operationId: string): Promise<boolean> {
-      return beginOperation(services, operationId);
     },
 
     /** One model call. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */

@@ -1,11 +1,17 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
 
 /** Database steps retry until the database is back. */
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
 
-const steps = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+/**
+ * The database steps are short, idempotent (each locks the operation row and changes nothing
+ * once it has ended) and run as local activities: in the worker that runs the workflow, with
+ * no task-queue round trip through the server. The model call stays a regular activity (it
+ * heartbeats, and another worker takes it over when this one dies).
+ */
+const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
 
 export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
 
@@ -18,8 +24,9 @@ export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
  */
 export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutcome> {
   try {
-    const timing = await steps.workerModelTiming();
-    if (!(await steps.beginOperation(operationId))) return 'already_finished';
+    // One round trip: queued -> running, and the model call's limits as the worker is configured.
+    const timing = await steps.beginAiReply(operationId);
+    if (!timing) return 'already_finished';
     const { composeAiReply } = proxyActivities<Activities>({
       startToCloseTimeout: timing.timeoutMs + 10_000,
       heartbeatTimeout: '5 seconds',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { problem } from '../http/problem.js';
+import { FramePolicies } from './frame-policy.js';
 
 /**
  * The embeddable widget, served from the project's own build (dist/widget/, made by
@@ -15,20 +16,22 @@ import { problem } from '../http/problem.js';
  *   GET /widget/frame.js, /widget/frame.css
  * Short caching (a new release reaches visitors within minutes) with an ETag for revalidation.
  * The chat page may use only this origin for scripts, styles and calls; pictures of product
- * cards may come from any https address (the tenants' shops).
+ * cards may come from any https address (the tenants' shops). Only the sites its channel
+ * allows may frame it (frame-policy.ts); it varies by its URL's `channel`, so it is cached
+ * for a shorter time and its ETag covers its CSP.
  */
 
 export const WIDGET_ASSET_MAX_AGE_S = 300;
 
-export const FRAME_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' https: data:",
-  "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'",
-].join('; ');
+/** The chat page varies by channel (its frame-ancestors): a shorter max-age, so a changed list of sites shows soon. */
+export const WIDGET_FRAME_MAX_AGE_S = 60;
 
 interface Asset {
   file: string;
   type: string;
   headers: Record<string, string>;
+  /** The chat page: its CSP (frame-ancestors) is the `channel` query's (frame-policy.ts). */
+  perChannel?: boolean;
 }
 
 const ASSETS: Record<string, Asset> = {
@@ -39,9 +42,10 @@ const ASSETS: Record<string, Asset> = {
   },
   '/widget/frame.html': {
     file: 'frame.html', type: 'text/html; charset=utf-8',
-    // No X-Frame-Options and no frame-ancestors: any site may embed the chat; which sites may
-    // start it is the channel's allowed_domains, checked by init.
-    headers: { 'Content-Security-Policy': FRAME_CSP, 'Referrer-Policy': 'strict-origin-when-cross-origin' },
+    // Content-Security-Policy per channel: only the sites the channel allows may frame it (no
+    // X-Frame-Options, which cannot name sites; see frame-policy.ts).
+    headers: { 'Referrer-Policy': 'strict-origin-when-cross-origin' },
+    perChannel: true,
   },
   '/widget/frame.js': { file: 'frame.js', type: 'application/javascript; charset=utf-8', headers: {} },
   '/widget/frame.css': { file: 'frame.css', type: 'text/css; charset=utf-8', headers: {} },
@@ -58,16 +62,25 @@ export function widgetAssetsDir(): string {
   return join(dir, 'dist', 'widget');
 }
 
-export function registerWidgetAssets(router: Router, _services: Services, dir: string = widgetAssetsDir()): void {
+export function registerWidgetAssets(router: Router, services: Services, dir: string = widgetAssetsDir()): void {
+  const policies = new FramePolicies(services);
   for (const [path, asset] of Object.entries(ASSETS)) {
     router.get(path, async (ctx) => {
       ctx.state.routeLabel = `GET ${path}`;
       const body = await readFile(join(dir, asset.file)).catch(() => null);
       if (!body) throw problem('not_found', `The widget is not built on this server (${asset.file} is missing).`);
-      ctx.set('Cache-Control', `public, max-age=${WIDGET_ASSET_MAX_AGE_S}`);
+      const csp = asset.perChannel ? await policies.csp(ctx.query.channel) : null;
+      ctx.set('Cache-Control', `public, max-age=${asset.perChannel ? WIDGET_FRAME_MAX_AGE_S : WIDGET_ASSET_MAX_AGE_S}`);
       ctx.set('X-Content-Type-Options', 'nosniff');
       for (const [name, value] of Object.entries(asset.headers)) ctx.set(name, value);
-      ctx.etag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+      const hash = createHash('sha256').update(body);
+      if (csp !== null) {
+        ctx.set('Content-Security-Policy', csp);
+        // The same page under another policy is another representation: a changed list of
+        // sites must not revalidate the old headers.
+        hash.update('\0').update(csp);
+      }
+      ctx.etag = hash.digest('base64url').slice(0, 27);
       ctx.status = 200;
       if (ctx.fresh) {
         ctx.status = 304;

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -10,7 +12,7 @@ import { eventually } from '../support/eventually.js';
 import { startDemoSite, type DemoSite } from '../../src/widget/demo-site.js';
 import { createWebsiteChannel } from '../../src/domain/channels/website-channels.js';
 import { WEBSITE_DEFAULTS } from '../../src/domain/channels/website-settings.js';
-import { FRAME_CSP } from '../../src/widget/assets.js';
+import { FRAME_BASE_CSP } from '../../src/widget/frame-policy.js';
 
 /**
  * The visitor chat end to end, in headless Chromium (Debian's package, driven by
@@ -20,6 +22,7 @@ import { FRAME_CSP } from '../../src/widget/assets.js';
  * opened as http://shop.localhost:<port> (another site: the browser refuses the chat frame
  * storage of its own, so the embed script keeps the session in the shop's storage) and, on
  * the phone, as http://127.0.0.1:<port> (same site, other origin: the frame keeps it itself).
+ * A site not listed is refused twice: init (no launcher) and the chat page's frame-ancestors.
  * Screenshots of each step go to E2E_SCREENSHOT_DIR (bin/test: .state/test-<db>/screenshots/).
  */
 
@@ -106,7 +109,9 @@ describe('the widget assets', () => {
 
     const frame = await fetch(`${h.api.origin}/widget/frame.html?channel=${channelId}`);
     expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(frame.headers.get('content-security-policy')).toBe(FRAME_CSP);
+    expect(frame.headers.get('content-security-policy')).toBe(`${FRAME_BASE_CSP}; frame-ancestors 'self' `
+      + 'https://shop.localhost:* http://shop.localhost:* https://*.shop.localhost:* http://*.shop.localhost:* https://127.0.0.1:* http://127.0.0.1:*');
+    expect(frame.headers.get('cache-control')).toBe('public, max-age=60');
     expect(frame.headers.get('x-frame-options')).toBeNull();
     for (const [path, type] of [['/widget/frame.js', 'application/javascript'], ['/widget/frame.css', 'text/css']]) {
       const res = await fetch(`${h.api.origin}${path}`);
@@ -256,6 +261,35 @@ describe('the visitor chat in a browser', () => {
       expect(await p.locator('#saleschat-launcher, #saleschat-frame').count()).toBe(0);
     } finally {
       await p.close();
+    }
+  });
+
+  it('a site the channel does not list cannot frame the chat page itself: Chromium refuses it (frame-ancestors); a listed subdomain can', async () => {
+    // A page that skips the embed script (and so init's site check) and frames the chat directly.
+    const framing: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Framing</title><iframe id="chat" width="360" height="560" src="${h.api.origin}/widget/frame.html?channel=${channelId}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => framing.listen(0, '127.0.0.1', resolve));
+    const port = (framing.address() as AddressInfo).port;
+    const p = await desktop.newPage();
+    try {
+      const refused = p.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('frame-ancestors'), timeout: 10_000 });
+      await p.goto(`http://elsewhere.localhost:${port}/`);
+      expect((await refused).text()).toContain(`Framing '${h.api.origin}/' violates the following Content Security Policy directive: "frame-ancestors 'self' https://shop.localhost:*`);
+      const blocked = p.frames().find((f) => f !== p.mainFrame())!;
+      expect(blocked.url()).toMatch(/^chrome-error:/);
+      expect(await blocked.locator('#app, .greeting, #input').count()).toBe(0);
+      await shot(p, '6-framed-elsewhere');
+
+      await p.goto(`http://www.shop.localhost:${port}/`);
+      const chat = await chatFrame(p);
+      await chat.locator('.greeting').getByText(GREETING).waitFor();
+      expect(await chat.locator('#input').count()).toBe(1);
+    } finally {
+      await p.close();
+      framing.closeAllConnections();
+      await new Promise((resolve) => framing.close(resolve));
     }
   });
 

@@ -56,6 +56,24 @@ export async function findWebsiteChannel(em: Em, id: string): Promise<WebsiteCha
 }
 
 /**
+ * Only the allowed_domains of the website channel a visitor names (what the chat page's
+ * frame-ancestors needs), in one read by primary key; null for what findWebsiteChannel
+ * answers null to.
+ */
+export async function findWebsiteChannelDomains(em: Em, id: string): Promise<string[] | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await em.execute<{ domains: unknown }[]>(
+    `select c.settings -> 'allowed_domains' as domains
+       from channels c
+       join tenants t on t.id = c.tenant_id
+      where c.id = ? and c.type = ? and t.status = 'active'`,
+    [id, WEBSITE],
+  );
+  if (!row) return null;
+  return Array.isArray(row.domains) ? row.domains.filter((d): d is string => typeof d === 'string') : [];
+}
+
+/**
  * A website visitor's paid work is the tenant's: no integration, the channel recorded, no
  * daily integration limit, the cell's paid limits (the paid rate counted per channel), and
  * the AI answers when the plan has the ai_seller module.

@@ -102,3 +102,20 @@ export function originAllowed(origin: string, allowedDomains: readonly string[])
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   return allowedDomains.some((d) => host === d || host.endsWith(`.${d}`));
 }
+
+/**
+ * originAllowed's rule as CSP `frame-ancestors` host-sources, for the chat page (CSP3
+ * host-source: scheme "://" host ":" port): each listed domain and `*.<domain>` (a wildcard
+ * host matches subdomains at any depth, not the domain itself), each over https and http (a
+ * source without a scheme matches only the cell's own scheme and its upgrade), each with port
+ * `*` (without one a source matches only the scheme's default port). An IP address has no
+ * subdomains. Null for an empty list (any site). A stored entry that is not a domain name
+ * gives no source, so nothing but host names ever reaches the header.
+ */
+export function frameAncestorSources(allowedDomains: readonly string[]): string[] | null {
+  if (!allowedDomains.length) return null;
+  const hosts = allowedDomains
+    .filter((d) => DOMAIN.test(d))
+    .flatMap((d) => (/^\d+$/.test(d.slice(d.lastIndexOf('.') + 1)) ? [d] : [d, `*.${d}`]));
+  return hosts.flatMap((h) => [`https://${h}:*`, `http://${h}:*`]);
+}
