@@ -1,6 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Services } from '../src/services.js';
-import { createSellerModel } from '../src/domain/ai-seller/index.js';
 import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
@@ -17,7 +16,7 @@ const RETRY_AFTER_CAP_MS = 60_000;
  * are serialised and exactly one of them wins.
  */
 export function createAiReplyActivities(services: Services) {
-  const model = createSellerModel(services.config.ai);
+  const model = services.seller;
   return {
     /**
      * queued -> running, answering the model call's limits as this worker is configured; null

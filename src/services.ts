@@ -9,6 +9,7 @@ import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
+import { createSellerModel, type SellerModel } from './domain/ai-seller/index.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   operationWaiter: OperationWaiter;
   /** The visitor chat's live streams of this process (subscribes on the first stream). */
   liveHub: LiveHub;
+  /** The AI seller's model (AI_PROVIDER), built once: the api prices admissions with it, the worker replies with it. */
+  seller: SellerModel;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     wallets,
     operationWaiter,
     liveHub,
+    seller: createSellerModel(config.ai),
     async close() {
       // Open streams end first: they would hold the server's close and the pool.
       liveHub.close();

@@ -4,7 +4,6 @@ import type { Conversation, Message, PageRef } from '../entities/conversation.js
 import type { Operation } from '../entities/operation.js';
 import { problem } from '../http/problem.js';
 import { takeCustomerTurn } from '../domain/ai-reply/customer-turn.js';
-import { createSellerModel } from '../domain/ai-seller/index.js';
 import { startVisitorConversation, websitePayer, type WebsiteChannel } from '../domain/channels/website-channels.js';
 import type { Consent } from '../domain/channels/website-settings.js';
 import { takeConversationChanges } from '../domain/conversations/live.js';
@@ -85,7 +84,7 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
       ({ token } = openSession(tx, { tenantId: channel.tenantId, channelId: channel.id, conversationId: conversation.id, consentVersion }, settings, now));
     }
     const turn = await takeCustomerTurn(tx, {
-      payer: websitePayer(website, services.config), wallet, services, ctx, model: createSellerModel(services.config.ai), unpaid: 'hand_off',
+      payer: websitePayer(website, services.config), wallet, services, ctx, unpaid: 'hand_off',
     }, conversation.id, { text: m.content, attachments: [] });
     await tx.flush();
     return { token, conversation: turn.conversation, message: turn.message, operation: turn.operation, changed: takeConversationChanges(tx) };

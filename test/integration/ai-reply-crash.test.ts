@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { OperationsHarness, operationBody } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
-import { DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/schedules.js';
+import { WorkerProcesses, exited } from '../support/worker-processes.js';
 import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
 import { appendMessage } from '../../src/domain/conversations/messages.js';
 import { createOperation } from '../../src/domain/operations/operations.js';
@@ -18,37 +16,13 @@ import { newId } from '../../src/ids.js';
  * workflow was never started. A database of its own: the worker's relay and sweep see all of it.
  */
 
-const WORKER = fileURLToPath(new URL('../../dist/src/worker.js', import.meta.url));
 const MODEL = 'openai/gpt-4o-mini';
 const COST = '0.01';
 const REPLY = 'Hello from the test model.';
 
 let h: OperationsHarness;
 let chat: ChatCompletionsServer;
-const workers: ChildProcess[] = [];
-
-/** A worker process with the harness's configuration; resolves once it runs. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...h.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  workers.push(child);
-  let output = '';
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      output += c.toString();
-      if (output.includes('"worker running"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
-  });
-  return child;
-}
-
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-async function exited(child: ChildProcess): Promise<void> {
-  if (!alive(child)) return;
-  await new Promise((resolve) => child.once('exit', resolve));
-}
+const workers = new WorkerProcesses(() => h.env);
 
 beforeAll(async () => {
   chat = await ChatCompletionsServer.start(REPLY);
@@ -62,11 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   chat?.release();
-  for (const child of workers) {
-    if (alive(child)) child.kill('SIGTERM');
-    await exited(child);
-  }
-  for (const id of [KEY_EXPIRY_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID]) await h?.client.schedule.getHandle(id).delete().catch(() => undefined);
+  await workers.stopAll(h?.client);
   await h?.stop();
   await chat?.close();
 }, 60_000);
@@ -90,7 +60,7 @@ describe('a worker process killed in the middle of a reply', () => {
   it('the next worker finishes the reply: operation succeeded, exactly one ledger charge and one AI message', async () => {
     const caller = await h.caller({ name: 'Crash Shop' });
     const conversationId = await h.conversation(caller);
-    const first = await startWorkerProcess();
+    const first = await workers.start();
     const before = chat.requests.length;
     chat.script({ hold: true }, { hold: true });
 
@@ -107,7 +77,7 @@ describe('a worker process killed in the middle of a reply', () => {
     expect((await h.operationRow(operationId)).status).toBe('running');
     expect(await h.charges(operationId)).toEqual([]);
 
-    await startWorkerProcess();
+    await workers.start();
     // The dead worker's call stops heartbeating; after the heartbeat time-out the new worker calls again.
     await eventually('the model call from the new worker', async () => (chat.requests.length === before + 2 ? true : undefined), 90_000, 50);
     chat.release();
@@ -122,7 +92,7 @@ describe('a worker process killed in the middle of a reply', () => {
 
 describe('the operation sweep of the worker process', () => {
   it('starts a queued operation whose workflow was never started (the api died between its commit and the start)', async () => {
-    if (!workers.some(alive)) await startWorkerProcess();
+    if (!workers.anyAlive()) await workers.start();
     const caller = await h.caller({ name: 'Sweep Shop' });
     const conversationId = await h.conversation(caller);
     // What the route commits, without its after-commit start: the customer message and the queued operation.

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client, ScheduleHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
@@ -6,13 +5,13 @@ import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { WORKFLOWS } from '../support/in-process-worker.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import { newCaller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
 
-const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 const scheduleId = `test-key-expiry-scan-${RUN}`;
 const taskQueue = `test-key-expiry-${RUN}`;

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import type { Script } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
@@ -9,45 +7,19 @@ import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { verifySignature } from '../../src/domain/webhooks/signature.js';
-import { DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/schedules.js';
+import { WorkerProcesses, exited } from '../support/worker-processes.js';
 
-const WORKER = fileURLToPath(new URL('../../dist/src/worker.js', import.meta.url));
 const EVENT_COUNT = 500;
 
 let h: DeliveryHarness;
-const workers: ChildProcess[] = [];
-
-/** The production worker process (dist/src/worker.js: workflows, activities, relay) with the test's configuration. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER], { env: { ...h.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  workers.push(child);
-  let output = '';
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      output += c.toString();
-      if (output.includes('"worker running"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
-  });
-  return child;
-}
-
-async function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => child.once('exit', resolve));
-}
+const workers = new WorkerProcesses(() => h.env);
 
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url, inProcess: false, env: { WEBHOOK_TIMEOUT_MS: '3000', RELAY_SWEEP_MS: '500' } });
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of workers) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited(child);
-  }
-  for (const id of [KEY_EXPIRY_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID]) await h?.client.schedule.getHandle(id).delete().catch(() => undefined);
+  await workers.stopAll(h?.client);
   await h?.stop();
 }, 60_000);
 
@@ -60,7 +32,7 @@ describe('a worker process killed with 500 events in flight', () => {
     const sub = await h.subscribe(caller, { url: h.receiver.route(path, script, null) });
     const distinct = () => new Set(h.receiver.received(path).filter((r) => r.status === 200).map((r) => r.eventId));
 
-    const first = await startWorkerProcess();
+    const first = await workers.start();
     const ids = await h.services.orm.em.fork().transactional(async (em) => Array.from({ length: EVENT_COUNT }, (_, i) => recordEvent(em, {
       tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'lead.created',
       ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: i + 1 }),
@@ -74,7 +46,7 @@ describe('a worker process killed with 500 events in flight', () => {
     const atKill = distinct().size;
     expect(atKill).toBeLessThan(EVENT_COUNT);
 
-    await startWorkerProcess();
+    await workers.start();
     await eventually(`all ${EVENT_COUNT} events at the receiver`, async () => (distinct().size === EVENT_COUNT ? true : undefined), 180_000, 250);
     const rows = await eventually('every delivery delivered', async () => {
       const { rows: r } = await h.db.query('select state, count(*)::int as n from webhook_deliveries where webhook_id = $1 group by state', [sub.id]);

@@ -341,7 +341,7 @@ describe('the delivery-log retention Schedule', () => {
     const old = await h.settled(sub.id, oldEvent, 'delivered');
     const recent = await h.settled(sub.id, newEvent, 'delivered');
     await h.db.query("update webhook_deliveries set created_at = now() - interval '31 days' where id = $1", [old.id]);
-    const schedule = h.client.schedule.getHandle(h.scheduleIds.retention);
+    const schedule = h.client.schedule.getHandle(h.worker!.scheduleIds.retention);
     const described = await schedule.describe();
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'deliveryLogRetention', taskQueue: h.taskQueue, args: [30] });
     expect(described.spec.intervals).toEqual([expect.objectContaining({ every: 3600_000 })]);

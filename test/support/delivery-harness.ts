@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
-import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
 import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { createWorker } from '../../src/temporal/worker.js';
+import { InProcessWorker } from './in-process-worker.js';
 import { startDeliveryEngine, type DeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';
 import { Webhook, type WebhookStatus } from '../../src/entities/webhook.js';
 import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
@@ -17,8 +15,6 @@ import { Receiver } from './receiver.js';
 import { eventually } from './eventually.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE } from '../../workflows/search-attributes.js';
-
-export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
 
 /** Eight short pauses, so a delivery runs its nine attempts in a few seconds. */
 export const FAST_RETRIES = Array(8).fill('100ms').join(',');
@@ -58,10 +54,7 @@ export class DeliveryHarness {
   env!: Record<string, string>;
   readonly run = `${process.pid}-${Date.now().toString(36)}`;
   readonly taskQueue = `test-deliveries-${this.run}`;
-  readonly scheduleIds = { keyExpiry: `test-key-expiry-${this.run}`, retention: `test-retention-${this.run}` };
-  private worker?: Worker;
-  private connection?: NativeConnection;
-  private running?: Promise<void>;
+  worker?: InProcessWorker;
   private databaseUrl!: string;
   box!: SecretBox;
 
@@ -85,11 +78,8 @@ export class DeliveryHarness {
     h.client = await h.services.temporal.client();
     h.db = await sqlClient(h.databaseUrl);
     if (o.inProcess !== false) {
-      Runtime.install({ logger: new DefaultLogger('WARN') });
-      ({ worker: h.worker, connection: h.connection } = await createWorker(h.services, {
-        workflowsPath: WORKFLOWS, scheduleId: h.scheduleIds.keyExpiry, retentionScheduleId: h.scheduleIds.retention,
-      }));
-      h.running = h.worker.run();
+      h.worker = new InProcessWorker(h.services, h.run);
+      await h.worker.start();
       h.engine = await startDeliveryEngine(h.services);
     }
     return h;
@@ -97,12 +87,7 @@ export class DeliveryHarness {
 
   async stop(): Promise<void> {
     await this.engine?.stop();
-    for (const id of Object.values(this.scheduleIds)) await this.client?.schedule.getHandle(id).delete().catch(() => undefined);
-    if (this.worker) {
-      this.worker.shutdown();
-      await this.running;
-    }
-    await this.connection?.close();
+    await this.worker?.stop();
     await this.db?.end();
     await this.services?.close();
     await this.receiver?.close();

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
 import type { Client } from '@temporalio/client';
-import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
 import type pg from 'pg';
-import { createWorker } from '../../src/temporal/worker.js';
+import { InProcessWorker } from './in-process-worker.js';
 import { startApi, type TestApi } from './app.js';
 import { dropDatabase, freshDatabase, sqlClient } from './database.js';
 import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
@@ -13,8 +11,6 @@ import { operationWorkflowId } from '../../workflows/operation-contract.js';
 import { createIntegration } from '../../src/domain/provisioning/integrations.js';
 import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
-
-export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
 
 export interface OperationsHarnessOptions {
   /** Configuration over the test defaults (AI_PROVIDER, OPENAI_BASE_URL, PAID_CONCURRENCY, ...). */
@@ -81,10 +77,7 @@ export class OperationsHarness {
   env!: Record<string, string>;
   readonly run = `${process.pid}-${Date.now().toString(36)}`;
   readonly taskQueue = `test-operations-${this.run}`;
-  private readonly scheduleIds = { keyExpiry: `test-op-key-expiry-${this.run}`, retention: `test-op-retention-${this.run}` };
-  private worker?: Worker;
-  private connection?: NativeConnection;
-  private running?: Promise<void>;
+  private worker?: InProcessWorker;
   private ownDatabase?: string;
 
   static async start(o: OperationsHarnessOptions = {}): Promise<OperationsHarness> {
@@ -103,26 +96,12 @@ export class OperationsHarness {
 
   /** A worker in this process, on the harness's task queue. */
   async startWorker(): Promise<void> {
-    if (this.worker) return;
-    // Once per process: a second harness in the same file finds the runtime installed.
-    try {
-      Runtime.install({ logger: new DefaultLogger('WARN') });
-    } catch {
-      // already installed
-    }
-    ({ worker: this.worker, connection: this.connection } = await createWorker(this.api.services, {
-      workflowsPath: WORKFLOWS, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
-    }));
-    this.running = this.worker.run();
+    this.worker ??= new InProcessWorker(this.api.services, `op-${this.run}`);
+    await this.worker.start();
   }
 
   async stop(): Promise<void> {
-    for (const id of Object.values(this.scheduleIds)) await this.client?.schedule.getHandle(id).delete().catch(() => undefined);
-    if (this.worker) {
-      this.worker.shutdown();
-      await this.running;
-    }
-    await this.connection?.close();
+    await this.worker?.stop();
     await this.db?.end();
     await this.api?.close();
     if (this.ownDatabase) await dropDatabase(this.ownDatabase);

@@ -11,7 +11,6 @@ import { appendMessage } from '../conversations/messages.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { createOperation } from '../operations/operations.js';
 import { admitPaidOperation, type PaidRefusalReason, type Payer } from '../operations/paid-admission.js';
-import type { SellerModel } from '../ai-seller/seller-model.js';
 import { newId } from '../../ids.js';
 import type { AiReplyInput } from './reply-context.js';
 
@@ -43,7 +42,6 @@ export interface TurnRequest {
   wallet: WalletView;
   services: Services;
   ctx: Context;
-  model: SellerModel;
   /**
    * When the paid work is refused: `refuse` answers the refusal and writes nothing (the API);
    * `hand_off` keeps the message and hands the conversation to an operator, so a visitor is
@@ -67,7 +65,7 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   let skipped = skipReason(conversation, payer);
   let costCeilingRub: string | null = null;
   if (!skipped) {
-    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.model.costBounds() });
+    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.services.seller.costBounds() });
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;
     else if (r.unpaid === 'refuse') throw admission.problem;
     else if (admission.reason === 'concurrency') throw problem('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { 'Retry-After': '5' });

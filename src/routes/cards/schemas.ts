@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { IsoDate, MoneySchema, cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
 import { CARD_CODE, CARD_LIMITS } from '../../domain/cards/card-rules.js';
-import { CardButtonSchema } from '../conversations/schemas.js';
+import { cardShownFields } from '../conversations/schemas.js';
 
 /** Wire shapes of spec 02 "CardButton and Card": validation and the OpenAPI document in one place. */
 
@@ -50,15 +50,10 @@ export const CardUpdateSchema = Joi.object({ code, ...createFields })
 
 export const CardSchema = Joi.object({
   id: Joi.string().uuid().required().description('Product id.'),
-  code: Joi.string().required(),
-  name: Joi.string().required(),
-  description: Joi.string().allow(null).required(),
-  image_url: Joi.string().allow(null).required(),
-  page_url: Joi.string().allow(null).required(),
-  badge: Joi.string().allow(null).required(),
-  price_text: Joi.string().allow(null).required().description('As set, else derived from price for the cell; null = no price.'),
+  ...cardShownFields,
+  price_text: cardShownFields.price_text.description('As set, else derived from price for the cell; null = no price.'),
   price: MoneySchema.allow(null).required(),
-  buttons: Joi.array().items(CardButtonSchema).max(CARD_LIMITS.buttons).required().description('Empty = one default detail button to page_url.'),
+  buttons: cardShownFields.buttons.max(CARD_LIMITS.buttons).description('Empty = one default detail button to page_url.'),
   ai_enabled: Joi.boolean().required(),
   sort: Joi.number().integer().required(),
   active: Joi.boolean().required(),

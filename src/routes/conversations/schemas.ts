@@ -25,7 +25,8 @@ export const CardButtonSchema = Joi.object({
   url: Joi.string().required(),
 }).meta({ ref: 'CardButton' });
 
-export const CardCopySchema = Joi.object({
+/** What a product card shows, in the Card answer and in the copy a message keeps. */
+export const cardShownFields = {
   code: Joi.string().required(),
   name: Joi.string().required(),
   description: Joi.string().allow(null).required(),
@@ -34,6 +35,10 @@ export const CardCopySchema = Joi.object({
   badge: Joi.string().allow(null).required(),
   price_text: Joi.string().allow(null).required(),
   buttons: Joi.array().items(CardButtonSchema).required(),
+};
+
+export const CardCopySchema = Joi.object({
+  ...cardShownFields,
 }).meta({ ref: 'MessageCard' }).description('The copy of a product card a message keeps; later card edits do not change it.');
 
 export const AttachmentSchema = Joi.object({

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import type { Services } from '../../src/services.js';
+import { createWorker } from '../../src/temporal/worker.js';
+
+/** The compiled workflows: tests run the same dist/ build as production. */
+export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
+
+/**
+ * A Temporal worker in the test's process on the services' task queue, with Schedules of its
+ * own (ids from `run`) so parallel test files never share one; stop() removes them.
+ */
+export class InProcessWorker {
+  readonly scheduleIds: { keyExpiry: string; retention: string };
+  private worker?: Worker;
+  private connection?: NativeConnection;
+  private running?: Promise<void>;
+
+  constructor(private readonly services: Services, run: string) {
+    this.scheduleIds = { keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}` };
+  }
+
+  async start(): Promise<void> {
+    if (this.worker) return;
+    // Once per process: a second worker in the same file finds the runtime installed.
+    try {
+      Runtime.install({ logger: new DefaultLogger('WARN') });
+    } catch {
+      // already installed
+    }
+    ({ worker: this.worker, connection: this.connection } = await createWorker(this.services, {
+      workflowsPath: WORKFLOWS, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
+    }));
+    this.running = this.worker.run();
+  }
+
+  async stop(): Promise<void> {
+    const client = await this.services.temporal.client().catch(() => undefined);
+    for (const id of Object.values(this.scheduleIds)) await client?.schedule.getHandle(id).delete().catch(() => undefined);
+    if (this.worker) {
+      this.worker.shutdown();
+      await this.running;
+    }
+    await this.connection?.close();
+  }
+}
