@@ -68,9 +68,21 @@ ensure_temporal_cli() {
 
 SEARCH_ATTRIBUTES=(TenantId=Keyword IntegrationId=Keyword WebhookId=Keyword EventType=Keyword DeliveryState=Keyword OperationType=Keyword)
 
+# The dev server's SQLite and dynamic config, tuned for throughput on a small machine
+# (docs/decisions.md, "Temporal dev server settings"): WAL without fsync (a power cut may lose
+# the last moments of development state; production runs Temporal on PostgreSQL), the search
+# attribute cache read from memory, and activities handed to the worker in the workflow task's
+# answer when it asks (eager execution).
+DEV_SERVER_TUNING=(
+  --sqlite-pragma journal_mode=wal
+  --sqlite-pragma synchronous=off
+  --dynamic-config-value system.forceSearchAttributesCacheRefreshOnRead=false
+  --dynamic-config-value system.enableActivityEagerExecution=true
+)
+
 # start_temporal CLI GRPC_PORT UI_PORT DB_FILE LOG_FILE -> sets TEMPORAL_PID
 start_temporal() {
-  local cli="$1" port="$2" ui="$3" db="$4" log="$5" args=()
+  local cli="$1" port="$2" ui="$3" db="$4" log="$5" args=("${DEV_SERVER_TUNING[@]}")
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   if [ "$ui" = none ]; then args+=(--headless); else args+=(--ui-port "$ui"); fi
   "$cli" server start-dev --ip 127.0.0.1 --port "$port" --db-filename "$db" --log-level warn "${args[@]}" >"$log" 2>&1 &
