@@ -40,7 +40,7 @@ describe('bin/ctl tenant set-limits --daily-spend-limit', () => {
     const caller = await h.caller();
     const sibling = await h.anotherIntegration(caller);
     expect(await ctl('tenant', 'set-limits', '--tenant', caller.tenantId, '--daily-spend-limit', '3')).toEqual({
-      id: caller.tenantId, daily_spend_limit_rub: '3.00', operation_cost_cap_rub: '100', widget_daily_ai_cap_rub: '3.00',
+      id: caller.tenantId, daily_spend_limit_rub: '3.00', operation_cost_cap_rub: '100.00', widget_daily_ai_cap_rub: '3.00',
     });
     await replied(caller, await h.conversation(caller));
     await replied(sibling, await h.conversation(sibling));
@@ -77,7 +77,7 @@ describe('bin/ctl tenant set-limits --operation-cost-cap', () => {
     const other = await h.caller();
     await replied(other, await h.conversation(other));
 
-    expect(await ctl('tenant', 'set-limits', '--tenant', caller.tenantId, '--operation-cost-cap', 'default')).toMatchObject({ operation_cost_cap_rub: '100' });
+    expect(await ctl('tenant', 'set-limits', '--tenant', caller.tenantId, '--operation-cost-cap', 'default')).toMatchObject({ operation_cost_cap_rub: '100.00' });
     await replied(caller, conversationId);
   });
 });
@@ -114,12 +114,13 @@ describe('bad values', () => {
       ['tenant', 'set-limits', '--tenant', caller.tenantId, '--widget-daily-ai-cap', 'lots'],
       ['tenant', 'set-limits', '--tenant', caller.tenantId],
       ['integration', 'set-limits', '--integration', caller.integrationId, '--daily-spend-limit', '1.005'],
+      ['tenant', 'set-domain', '--tenant', caller.tenantId, '--domain', 'https://shop.example.com'],
     ]) {
       const run = await ctlProcess(args);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.stderr).toMatch(/^ctl: /);
     }
-    expect((await h.db.query('select spend_limits from tenants where id = $1', [caller.tenantId])).rows[0].spend_limits).toEqual({});
+    expect((await h.db.query('select spend_limits, primary_domain from tenants where id = $1', [caller.tenantId])).rows[0]).toEqual({ spend_limits: {}, primary_domain: null });
   });
 });
 

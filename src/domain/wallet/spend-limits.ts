@@ -23,7 +23,8 @@ export type StoredSpendLimits = Partial<Record<SpendLimitKey, string | null>>;
 export type SpendLimits = Record<SpendLimitKey, string | null>;
 
 export function defaultSpendLimits(config: Config): SpendLimits {
-  return { daily_spend_limit_rub: null, operation_cost_cap_rub: config.operationCostCapRub, widget_daily_ai_cap_rub: config.widget.dailyAiCapRub };
+  const cap = config.widget.dailyAiCapRub;
+  return { daily_spend_limit_rub: null, operation_cost_cap_rub: new Decimal(config.operationCostCapRub).toFixed(2), widget_daily_ai_cap_rub: cap === null ? null : new Decimal(cap).toFixed(2) };
 }
 
 export function spendLimitsInForce(stored: StoredSpendLimits | null | undefined, config: Config): SpendLimits {
