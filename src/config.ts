@@ -76,6 +76,10 @@ export interface WidgetSettings {
   attachmentUrlTtlMs: number;
   /** Key of the session-token hashes and attachment signatures. */
   secret: string;
+  /** Default cap of a tenant's widget AI spend per UTC day, in roubles; null = no cap. */
+  dailyAiCapRub: string | null;
+  /** Paid visitor turns (AI replies) one client address may start on one tenant's chats in an hour. */
+  paidTurnsPerAddressPerHour: number;
 }
 
 export interface Config {
@@ -175,6 +179,8 @@ const schema = Joi.object({
   WIDGET_RATE_VISITOR_PER_MIN: Joi.number().integer().min(1).default(30),
   WIDGET_RATE_CHANNEL_PER_MIN: Joi.number().integer().min(1).default(600),
   WIDGET_HEARTBEAT_MS: Joi.number().integer().min(100).default(15000),
+  WIDGET_DAILY_AI_CAP_RUB: Joi.string().pattern(/^(\d+(\.\d{1,2})?|none)$/).default('300'),
+  WIDGET_PAID_PER_IP_PER_HOUR: Joi.number().integer().min(1).default(20),
   WIDGET_ATTACHMENT_URL_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
@@ -332,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatMs: v.WIDGET_HEARTBEAT_MS,
       attachmentUrlTtlMs: parseDuration(v.WIDGET_ATTACHMENT_URL_TTL),
       secret: v.WIDGET_SECRET ?? `${DEV_SECRET}-widget`,
+      dailyAiCapRub: v.WIDGET_DAILY_AI_CAP_RUB === 'none' ? null : v.WIDGET_DAILY_AI_CAP_RUB,
+      paidTurnsPerAddressPerHour: v.WIDGET_PAID_PER_IP_PER_HOUR,
     },
     logLevel: v.LOG_LEVEL,
   };

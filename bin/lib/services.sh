@@ -8,6 +8,13 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
 }
 
+# curl is what the README tour (and a developer) calls the api with; a fresh Debian lacks it.
+ensure_curl() {
+  command -v curl >/dev/null && return 0
+  echo "-> curl is missing (the README tour uses it); installing it with apt" >&2
+  apt_install curl ca-certificates || echo "-> could not install curl; the api runs, the README tour needs curl" >&2
+}
+
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
 wait_port() { # host port seconds what

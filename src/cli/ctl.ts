@@ -19,6 +19,8 @@ import { recoverDeliveries, replayDelivery, ReplayRefused } from '../domain/webh
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { ProgressBar } from './progress-bar.js';
 import Joi from 'joi';
+import { parseLimitSetting, setIntegrationDailyLimit, setTenantSpendLimits } from '../domain/wallet/spend-limits.js';
+import { parsePrimaryDomain, setPrimaryDomain } from '../domain/provisioning/primary-domain.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -30,7 +32,7 @@ type Command = (s: Services, em: Em, f: Flags, afterCommit: (fn: () => Promise<v
 const ARGUMENTS: Record<string, number> = { 'deliveries replay': 1 };
 
 const USAGE = `bin/ctl <command> [options] [--json]
-  demo seed
+  demo seed [--shop-domain HOST[:PORT]]
   tenant create --name N [--features f1,f2|none]
   tenant set-status --tenant ID --status active|inactive
   integration create --tenant ID --name N --scopes s1,s2|all [--ip-allowlist a,b] [--hosting-country CC] [--transfer-basis TEXT]
@@ -41,7 +43,10 @@ const USAGE = `bin/ctl <command> [options] [--json]
   wallet topup|charge --tenant ID --amount D
   wallet block|unblock --tenant ID
   deliveries replay DELIVERY_ID
-  deliveries recover --webhook ID --since ISO [--until ISO]`;
+  deliveries recover --webhook ID --since ISO [--until ISO]
+  tenant set-limits --tenant ID [--daily-spend-limit D|none] [--operation-cost-cap D|none|default] [--widget-daily-ai-cap D|none|default]
+  integration set-limits --integration ID --daily-spend-limit D|none
+  tenant set-domain --tenant ID --domain HOST|none`;
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
@@ -78,8 +83,9 @@ function walletCommand(takesAmount: boolean, change: (s: Services, em: Em, tenan
 
 const COMMANDS: Record<string, Command> = {
   'demo seed': async (s, em, f) => {
+    const shopDomain = f.optional('shop-domain');
     f.done();
-    return { ...(await seedDemo(em, s.config, s.clock.now())) };
+    return { ...(await seedDemo(em, s.config, s.clock.now(), shopDomain === undefined ? undefined : parsePrimaryDomain(shopDomain))) };
   },
   'tenant create': async (s, em, f) => {
     const name = f.required('name');
@@ -174,6 +180,42 @@ const COMMANDS: Record<string, Command> = {
     bar?.finish();
     if (replays.length) afterCommit(() => wakeRelay(s.redis));
     return { replayed: replays.length, deliveries: replays.map((r) => r.id) };
+  },
+  // Spend limits and the primary domain (issue 9 items 7, 17, 18). The wallet-change
+  // announcement refreshes what api processes cached of the tenant's wallet and limits.
+  'tenant set-limits': async (s, em, f, afterCommit) => {
+    const tenantId = f.required('tenant');
+    const given = {
+      daily_spend_limit_rub: f.optional('daily-spend-limit'),
+      operation_cost_cap_rub: f.optional('operation-cost-cap'),
+      widget_daily_ai_cap_rub: f.optional('widget-daily-ai-cap'),
+    };
+    f.done();
+    const settings = {
+      ...(given.daily_spend_limit_rub === undefined ? {} : { daily_spend_limit_rub: parseLimitSetting('daily-spend-limit', given.daily_spend_limit_rub, false) }),
+      ...(given.operation_cost_cap_rub === undefined ? {} : { operation_cost_cap_rub: parseLimitSetting('operation-cost-cap', given.operation_cost_cap_rub, true) }),
+      ...(given.widget_daily_ai_cap_rub === undefined ? {} : { widget_daily_ai_cap_rub: parseLimitSetting('widget-daily-ai-cap', given.widget_daily_ai_cap_rub, true) }),
+    };
+    if (!Object.keys(settings).length) throw new UsageError('give at least one of --daily-spend-limit, --operation-cost-cap, --widget-daily-ai-cap');
+    const limits = await setTenantSpendLimits(em, tenantId, settings, s.config, s.clock.now());
+    afterCommit(() => announceWalletChange(s.redis, tenantId));
+    return { id: tenantId, ...limits };
+  },
+  'integration set-limits': async (s, em, f, afterCommit) => {
+    const id = f.required('integration');
+    const setting = parseLimitSetting('daily-spend-limit', f.required('daily-spend-limit'), false);
+    f.done();
+    if (setting === 'default') throw new UsageError('--daily-spend-limit is an amount or none');
+    const integration = await setIntegrationDailyLimit(em, id, setting, s.clock.now());
+    afterCommit(() => announceWalletChange(s.redis, integration.tenantId));
+    return { id: integration.id, daily_spend_limit_rub: integration.dailySpendLimitRub ?? null };
+  },
+  'tenant set-domain': async (s, em, f) => {
+    const tenantId = f.required('tenant');
+    const text = f.required('domain');
+    f.done();
+    const tenant = await setPrimaryDomain(em, tenantId, text === 'none' ? null : parsePrimaryDomain(text), s.clock.now());
+    return { id: tenant.id, primary_domain: tenant.primaryDomain ?? null };
   },
 };
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { StoredSpendLimits } from '../domain/wallet/spend-limits.js';
 
 export const TENANT_STATUSES = ['active', 'inactive'] as const;
 
@@ -11,6 +12,10 @@ export const Tenant = defineEntity({
     status: p.enum(TENANT_STATUSES),
     features: p.array(),
     crmMode: p.text(),
+    /** Overrides of the cell's spend limits (see src/domain/wallet/spend-limits.ts). */
+    spendLimits: p.json<StoredSpendLimits>(),
+    /** Host name (and port) card page paths resolve against in the chat; null = none. */
+    primaryDomain: p.text().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

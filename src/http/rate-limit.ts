@@ -45,16 +45,17 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one hit in the current one-minute window of `key` (fixed windows, shared by every
-   * api process through Redis). 503 service_unavailable when Redis cannot answer.
+   * Counts one hit in the current window of `key` (fixed windows of `windowMs`, one minute
+   * unless said otherwise, shared by every api process through Redis). 503
+   * service_unavailable when Redis cannot answer.
    */
-  async consumeWindow(key: string, limit: number): Promise<WindowCount> {
+  async consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
     const now = this.clock.now().getTime();
-    const windowStart = now - (now % WINDOW_MS);
-    const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    const windowStart = now - (now % windowMs);
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
     let count: number;
     try {
-      count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(WINDOW_MS + 5000)));
+      count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(windowMs + 5000)));
     } catch {
       throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
     }

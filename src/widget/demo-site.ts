@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { DEMO_PRODUCTS, demoProductPath, type DemoProduct } from '../domain/provisioning/demo-catalogue.js';
 
 /**
  * A tiny shop page on another origin than the cell that embeds the chat with the one line a
@@ -34,8 +35,12 @@ export function embedSnippet(cellOrigin: string, channelId: string): string {
   return `<script src="${escapeHtml(cellOrigin)}/widget.js" data-channel="${escapeHtml(channelId)}" async></script>`;
 }
 
-export function demoPage(o: { cellOrigin: string; channelId: string }): string {
+const shopPrice = (p: DemoProduct): string => `${new Intl.NumberFormat('ru-RU').format(Number(p.priceRub))} ₽`;
+
+/** The shop's home page (its products as tiles), or with `product` that product's page; both embed the chat. */
+export function demoPage(o: { cellOrigin: string; channelId: string }, product?: DemoProduct): string {
   const snippet = embedSnippet(o.cellOrigin, o.channelId);
+  if (product) return productPage(product, snippet);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -49,6 +54,8 @@ export function demoPage(o: { cellOrigin: string; channelId: string }): string {
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; }
   .tile { background: #fff; border-radius: 12px; padding: 16px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
   .tile b { display: block; }
+  a.tile { color: inherit; text-decoration: none; }
+  .price { display: block; margin-top: 8px; font-weight: 600; }
   code { display: block; white-space: pre-wrap; word-break: break-all; background: #f0f1f3; padding: 10px; border-radius: 8px; font-size: 13px; }
   button.own { margin-top: 12px; padding: 8px 14px; border-radius: 8px; border: 1px solid #d1d5db; background: #fff; cursor: pointer; }
 </style>
@@ -61,9 +68,7 @@ export function demoPage(o: { cellOrigin: string; channelId: string }): string {
   <button class="own" type="button" id="own-launcher">Ask a question (a site's own button: SalesChat.open())</button>
   <h2>Popular</h2>
   <div class="grid">
-    <div class="tile"><b>Sofa Oslo</b>Three seats, grey wool</div>
-    <div class="tile"><b>Runner X sneakers</b>Light, for every day</div>
-    <div class="tile"><b>Lamp Bergen</b>Warm light, oak</div>
+${DEMO_PRODUCTS.map((p) => `    <a class="tile" href="${demoProductPath(p)}"><b>${escapeHtml(p.name)}</b>${escapeHtml(p.tagline)}<span class="price">${shopPrice(p)}</span></a>`).join('\n')}
   </div>
 </main>
 <script>
@@ -75,16 +80,40 @@ ${snippet}
 `;
 }
 
+function productPage(p: DemoProduct, snippet: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(p.name)} — Nordic Home</title>
+<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #fafafa; } main { max-width: 760px; margin: 0 auto; padding: 24px; }</style>
+</head>
+<body>
+<main>
+  <p><a href="/">Nordic Home</a></p>
+  <h1>${escapeHtml(p.name)}</h1>
+  <p>${escapeHtml(p.tagline)}</p>
+  <p><b>${shopPrice(p)}</b></p>
+</main>
+${snippet}
+</body>
+</html>
+`;
+}
+
 export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
   const page = demoPage(o);
+  const products = new Map(DEMO_PRODUCTS.map((p) => [demoProductPath(p), demoPage(o, p)]));
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    if (path === '/' || path === '/demo.html') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : page);
+    const html = path === '/' || path === '/demo.html' ? page : products.get(path ?? '');
+    if (html) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : html);
       return;
     }
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Conversation, Message } from '../entities/conversation.js';
+import { siteAddress } from '../domain/provisioning/primary-domain.js';
 
 /** Conversation state as the widget shows it (spec 01): ai, queued (waiting for an operator), operator. */
 export const WIDGET_STATES = ['ai', 'queued', 'operator'] as const;
@@ -38,13 +39,20 @@ export class AttachmentSigner {
 const SENDER = { customer: 'user', ai: 'ai', operator: 'operator', system: 'system' } as const;
 export const WIDGET_SENDERS = Object.values(SENDER);
 
+/** Whether a message carries a card address that is a path (resolved against the tenant's primary domain). */
+export const hasCardPaths = (m: Message): boolean =>
+  m.cards.some((c) => c.page_url?.startsWith('/') || c.buttons.some((b) => b.url.startsWith('/')));
+
 /**
  * A chat message as the widget templates read it (spec 01): sender user/ai/operator/system,
  * content, id, created_at, optional operator {name}, attachments [{url, name}] behind signed
  * short-lived addresses, and cards [{name, price_text, description, buttons}] (plus image_url
  * and page_url, additive). Deleted messages are not shown to visitors at all.
+ * Card addresses that are paths (spec 02 Card) become addresses on `site`, the tenant's
+ * primary domain (https://<domain>); without one a path page_url is null and a button to a
+ * path is left out (the chat frame is on the cell's origin, where the path leads nowhere).
  */
-export function presentWidgetMessage(m: Message, signer: AttachmentSigner, now: Date) {
+export function presentWidgetMessage(m: Message, signer: AttachmentSigner, now: Date, site: string | null) {
   return {
     id: m.id,
     sender: SENDER[m.sender],
@@ -53,8 +61,12 @@ export function presentWidgetMessage(m: Message, signer: AttachmentSigner, now: 
     ...(m.operatorName ? { operator: { name: m.operatorName } } : {}),
     attachments: m.attachments.map((a, i) => ({ url: signer.url(m.id, i, now), name: a.name ?? null })),
     cards: m.cards.map((c) => ({
-      name: c.name, price_text: c.price_text, description: c.description, image_url: c.image_url, page_url: c.page_url,
-      buttons: c.buttons.map((b) => ({ label: b.label, url: b.url })),
+      name: c.name, price_text: c.price_text, description: c.description, image_url: c.image_url,
+      page_url: c.page_url === null ? null : siteAddress(c.page_url, site),
+      buttons: c.buttons.flatMap((b) => {
+        const url = siteAddress(b.url, site);
+        return url === null ? [] : [{ label: b.label, url }];
+      }),
     })),
   };
 }

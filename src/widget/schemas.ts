@@ -90,9 +90,10 @@ export const WidgetCardSchema = Joi.object({
   price_text: Joi.string().allow(null).required(),
   description: Joi.string().allow(null).required(),
   image_url: Joi.string().allow(null).required(),
-  page_url: Joi.string().allow(null).required(),
+  page_url: Joi.string().allow(null).required()
+    .description("An address; a card's page path is resolved against the account's primary domain, null without one."),
   buttons: Joi.array().items(Joi.object({ label: Joi.string().required(), url: Joi.string().required() })).required()
-    .description('Opened in a new tab; the widget shows at most three.'),
+    .description('Opened in a new tab; the widget shows at most three (a button to a path is left out when the account has no primary domain).'),
 }).meta({ ref: 'WidgetCard' }).description('A product card, as the message keeps it.');
 
 const OperatorName = Joi.object({ name: Joi.string().required() });

@@ -95,7 +95,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const query = validatePart<{ st?: string }>(HistoryQuery, { ...ctx.query }, 'query');
     const { em, conversation } = await visitorOf(query.st);
     const messages = await visitorHistory(em, conversation);
-    ctx.body = { messages: presentForVisitor(messages, config, services.clock.now()), ...conversationView(conversation) };
+    ctx.body = { messages: await presentForVisitor(em, messages, config, services.clock.now()), ...conversationView(conversation) };
   });
 
   router.get('/api/widget/poll', async (ctx) => {
@@ -103,7 +103,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const query = validatePart<{ st?: string; after: Date }>(PollQuery, { ...ctx.query }, 'query');
     const { em, conversation } = await visitorOf(query.st);
     const messages = await visitorMessagesAfter(em, conversation, query.after);
-    ctx.body = { new_messages: presentForVisitor(messages, config, services.clock.now()), ...conversationView(conversation) };
+    ctx.body = { new_messages: await presentForVisitor(em, messages, config, services.clock.now()), ...conversationView(conversation) };
   });
 
   router.get('/api/widget/attachments/:messageId/:index', async (ctx) => {

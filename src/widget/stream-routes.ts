@@ -7,6 +7,7 @@ import type { Following, LiveEvent, LiveSink } from './live-hub.js';
 import { AttachmentSigner, presentWidgetMessage } from './presenters.js';
 import { conversationOfSession, sessionOfToken } from './sessions.js';
 import { countRead } from './rate-limits.js';
+import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';
 import { SSE_PING, START, parseCursor, sseEvent, sseRetry } from './sse.js';
 
 /** What the stream tells clients to wait before reconnecting (the contract's first line). */
@@ -23,17 +24,17 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The conversation behind a valid token (401 invalid_session otherwise) and when its session
- * expires. Only these two survive the lookup: a stream lives for hours and must not keep its
+ * The conversation behind a valid token (401 invalid_session otherwise), when its session
+ * expires and the tenant's site origin (card paths). Only these survive the lookup: a stream lives for hours and must not keep its
  * EntityManager and entities alive.
  */
-async function visitorOf(services: Services, token: string): Promise<{ conversationId: string; expiresAt: number }> {
+async function visitorOf(services: Services, token: string): Promise<{ conversationId: string; expiresAt: number; site: string | null }> {
   const em = services.orm.em.fork();
   const session = await sessionOfToken(em, token, services.config.widget, services.clock.now());
   const conversation = await conversationOfSession(em, session);
   // Opening a stream counts as a read of the conversation (a reconnect loop is limited like polling).
   await countRead(services, session.id);
-  return { conversationId: conversation.id, expiresAt: session.expiresAt.getTime() };
+  return { conversationId: conversation.id, expiresAt: session.expiresAt.getTime(), site: await tenantSiteOrigin(em, conversation.tenantId) };
 }
 
 function single(v: string | string[] | undefined): string {
@@ -115,14 +116,15 @@ export function registerStreamRoutes(router: Router, services: Services): void {
   const signer = new AttachmentSigner(config.publicOrigin, config.widget.secret, config.widget.attachmentUrlTtlMs);
   // One fan-out hands the same Message objects to every stream: present each once.
   const presented = new WeakMap<Message, string>();
-  const data = (m: Message) => {
+  // A message is of one tenant: its streams share the site origin.
+  const data = (m: Message, site: string | null) => {
     let json = presented.get(m);
-    if (json === undefined) presented.set(m, (json = JSON.stringify(presentWidgetMessage(m, signer, services.clock.now()))));
+    if (json === undefined) presented.set(m, (json = JSON.stringify(presentWidgetMessage(m, signer, services.clock.now(), site))));
     return json;
   };
-  const render = (events: LiveEvent[]) => events.map((e) => {
+  const render = (site: string | null) => (events: LiveEvent[]) => events.map((e) => {
     switch (e.type) {
-      case 'message': return sseEvent('message', data(e.message), e.cursor);
+      case 'message': return sseEvent('message', data(e.message, site), e.cursor);
       case 'update': return sseEvent('conversation:update', JSON.stringify({ state: e.state, operator: e.operator }));
       case 'closed': return sseEvent('closed', '{}');
     }
@@ -135,7 +137,7 @@ export function registerStreamRoutes(router: Router, services: Services): void {
     const baseline = resume === '' ? null : parseCursor(resume) ?? START;
 
     const res = ctx.res;
-    const stream = new EventStream(res, render);
+    const stream = new EventStream(res, render(visitor.site));
     let gone = false;
     const closed = new Promise<void>((resolve) => res.once('close', () => {
       gone = true;

@@ -45,6 +45,6 @@ export async function answerVisitorTurn(services: Services, turn: VisitorTurn) {
   const conversation = await services.orm.em.fork().findOneOrFail(Conversation, { id: turn.conversation.id });
   const view = conversationView(conversation);
   const now = services.clock.now();
-  const [message, response] = presentForVisitor(reply ? [turn.message, reply] : [turn.message], services.config, now);
+  const [message, response] = await presentForVisitor(services.orm.em.fork(), reply ? [turn.message, reply] : [turn.message], services.config, now);
   return { session_token: turn.token, queued: view.state !== 'ai', response: response ?? null, message: message!, ...view };
 }

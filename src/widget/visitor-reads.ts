@@ -1,7 +1,8 @@
 import type { Em } from '../db/orm.js';
 import type { Config } from '../config.js';
 import { Message, type Conversation } from '../entities/conversation.js';
-import { AttachmentSigner, presentWidgetMessage, widgetOperator, widgetState, type WidgetMessage, type WidgetState } from './presenters.js';
+import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';
+import { AttachmentSigner, hasCardPaths, presentWidgetMessage, widgetOperator, widgetState, type WidgetMessage, type WidgetState } from './presenters.js';
 
 /** At most this many messages in one history or poll answer. */
 export const VISITOR_PAGE = 200;
@@ -19,9 +20,12 @@ export function attachmentSigner(config: Config): AttachmentSigner {
   return new AttachmentSigner(config.publicOrigin, config.widget.secret, config.widget.attachmentUrlTtlMs);
 }
 
-export function presentForVisitor(messages: Message[], config: Config, now: Date): WidgetMessage[] {
+/** Messages as the widget shows them; the tenant's site origin is read only when a card needs it. */
+export async function presentForVisitor(em: Em, messages: Message[], config: Config, now: Date): Promise<WidgetMessage[]> {
   const signer = attachmentSigner(config);
-  return messages.map((m) => presentWidgetMessage(m, signer, now));
+  const withPaths = messages.find(hasCardPaths);
+  const site = withPaths ? await tenantSiteOrigin(em, withPaths.tenantId) : null;
+  return messages.map((m) => presentWidgetMessage(m, signer, now, site));
 }
 
 /** The conversation's last 200 messages that are not deleted, oldest first (created_at, id). */

@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import type { Conversation, Message, PageRef } from '../entities/conversation.js';
 import type { Operation } from '../entities/operation.js';
 import { problem } from '../http/problem.js';
+import { clientAddress } from '../domain/access/ip-rules.js';
 import { takeCustomerTurn } from '../domain/ai-reply/customer-turn.js';
 import { startVisitorConversation, websitePayer, type WebsiteChannel } from '../domain/channels/website-channels.js';
 import type { Consent } from '../domain/channels/website-settings.js';
@@ -28,6 +29,10 @@ export interface VisitorTurn {
   /** Conversations the transaction changed (to announce after the commit). */
   changed: string[];
 }
+
+/** The client address the request comes from (behind TRUSTED_PROXIES, the forwarded one). */
+const visitorAddress = (ctx: Context, services: Services): string =>
+  clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, services.config.trustedProxies);
 
 const PAGE_URL_MAX = 2000;
 const PAGE_TITLE_MAX = 300;
@@ -84,7 +89,7 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
       ({ token } = openSession(tx, { tenantId: channel.tenantId, channelId: channel.id, conversationId: conversation.id, consentVersion }, settings, now));
     }
     const turn = await takeCustomerTurn(tx, {
-      payer: websitePayer(website, services.config), wallet, services, ctx, unpaid: 'hand_off',
+      payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, ctx, unpaid: 'hand_off',
     }, conversation.id, { text: m.content, attachments: [] });
     await tx.flush();
     return { token, conversation: turn.conversation, message: turn.message, operation: turn.operation, changed: takeConversationChanges(tx) };

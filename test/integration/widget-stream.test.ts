@@ -11,6 +11,8 @@ import { requestHandoff } from '../../src/domain/conversations/state-moves.js';
 import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
 import { WidgetSession } from '../../src/entities/widget-session.js';
 import { rotateSession } from '../../src/widget/sessions.js';
+import { runCtl } from '../../src/cli/ctl.js';
+import { newCard } from './cards-fixtures.js';
 
 let api: TestApi;
 let sql: pg.Client;
@@ -283,5 +285,20 @@ describe('GET /api/widget/events: tokens', () => {
     await sql.query(`update widget_sessions set previous_valid_until = now() - interval '1 second' where id = $1`, [v.sessionId]);
     await refused(v.token);
     expect((await stream(fresh)).status).toBe(200);
+  });
+});
+
+describe('card paths on the stream', () => {
+  it("a card's page path reaches the stream as an address on the tenant's primary domain", async () => {
+    const v = await newVisitor(api, sql);
+    await runCtl(['tenant', 'set-domain', '--tenant', v.caller.tenantId, '--domain', 'shop.example.com', '--json'], api.services);
+    await newCard(api, v.caller, { code: 'oslo', name: 'Sofa Oslo', page_url: '/products/oslo' });
+    const c = await stream(v.token);
+    await c.nth('conversation:update', 1);
+    expect((await postJson(api, v.caller, `/conversations/${v.conversationId}/cards`, { code: 'oslo' })).status).toBe(201);
+    const message = parsed(await c.nth('message', 1));
+    expect(message.cards).toEqual([expect.objectContaining({
+      page_url: 'https://shop.example.com/products/oslo', buttons: [{ label: 'Подробнее', url: 'https://shop.example.com/products/oslo' }],
+    })]);
   });
 });

@@ -85,7 +85,7 @@ describe('joi to JSON Schema (OpenAPI 3.1)', () => {
     expect(c.convert(WalletSchema)).toEqual({ $ref: '#/components/schemas/Wallet' });
     expect(Object.keys(c.components).sort()).toEqual(['Money', 'Wallet']);
     expect(c.components.Wallet).toMatchObject({
-      required: ['balance', 'state', 'exchange', 'topup_url', 'daily_spend'],
+      required: ['balance', 'state', 'exchange', 'topup_url', 'daily_spend', 'operation_cost_cap'],
       properties: {
         balance: { anyOf: [{ $ref: '#/components/schemas/Money' }, { type: 'null' }] },
         state: { type: 'string', enum: ['ok', 'low', 'negative', 'blocked', 'unknown'] },

@@ -74,17 +74,18 @@ export async function findWebsiteChannelDomains(em: Em, id: string): Promise<str
 }
 
 /**
- * A website visitor's paid work is the tenant's: no integration, the channel recorded, no
- * daily integration limit, the cell's paid limits (the paid rate counted per channel), and
- * the AI answers when the plan has the ai_seller module.
+ * A website visitor's paid work is the tenant's: no integration, the channel recorded, the
+ * tenant's limits (its daily limit and its cap of widget AI spend) and the visitor's client
+ * address (paid turns per address and hour), the cell's paid limits (the paid rate counted
+ * per channel), and the AI answers when the plan has the ai_seller module.
  */
-export function websitePayer(w: WebsiteChannel, config: Config): Payer {
+export function websitePayer(w: WebsiteChannel, config: Config, visitorAddress: string): Payer {
   const { limits } = config;
   return {
     tenantId: w.tenant.id,
     integrationId: null,
     channelId: w.channel.id,
-    dailySpendLimitRub: null,
+    visitorAddress,
     limits: { read_per_min: limits.readPerMin, write_per_min: limits.writePerMin, paid_per_min: limits.paidPerMin, paid_concurrency: limits.paidConcurrency },
     aiAllowed: w.tenant.features.includes('ai_seller'),
   };

@@ -1,5 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { rub, type Money } from './money.js';
+import type { StoredSpendLimits } from './spend-limits.js';
 import { walletState, type Exchange, type WalletFacts, type WalletState } from './wallet-state.js';
 
 export interface WalletView {
@@ -8,6 +9,10 @@ export interface WalletView {
   exchange: Exchange;
   /** Today's charges (UTC day) in roubles: of one integration, or of the whole tenant. */
   dailySpendUsedRub: string;
+  /** Today's charges of the whole tenant. */
+  tenantDailySpendUsedRub: string;
+  /** The tenant's own spend limits (overrides of the cell's defaults). */
+  spendLimits: StoredSpendLimits;
 }
 
 interface WalletRow {
@@ -15,6 +20,8 @@ interface WalletRow {
   blocked: boolean;
   low_threshold_rub: string;
   used_today: string | null;
+  tenant_used_today: string | null;
+  spend_limits: StoredSpendLimits | null;
 }
 
 /**
@@ -27,9 +34,13 @@ export async function readWallet(em: Em, tenantId: string, integrationId: string
     `select w.balance_rub, w.blocked, w.low_threshold_rub,
             (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
               where l.tenant_id = w.tenant_id and l.kind = 'charge' and (?::uuid is null or l.integration_id = ?::uuid)
-                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today
-       from wallets w where w.tenant_id = ?`,
-    [integrationId, integrationId, now.toISOString(), tenantId],
+                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today,
+            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
+              where l.tenant_id = w.tenant_id and l.kind = 'charge'
+                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as tenant_used_today,
+            t.spend_limits
+       from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
+    [integrationId, integrationId, now.toISOString(), now.toISOString(), tenantId],
   );
   // A reading that does not come in time is `unknown`; the query itself ends by the pool's
   // statement_timeout (cancelling it from here costs a new connection per cancel).
@@ -43,5 +54,7 @@ export async function readWallet(em: Em, tenantId: string, integrationId: string
     state,
     exchange,
     dailySpendUsedRub: row?.used_today ?? '0',
+    tenantDailySpendUsedRub: row?.tenant_used_today ?? '0',
+    spendLimits: row?.spend_limits ?? {},
   };
 }

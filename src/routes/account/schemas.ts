@@ -16,7 +16,12 @@ export const WalletSchema = Joi.object({
     limit: MoneySchema.allow(null).required().description('Daily spend limit of the calling integration; null = none set.'),
     used: MoneySchema.required().description('Charged to the calling integration today (UTC).'),
     resets_at: Joi.string().isoDate().required().description('Next UTC midnight, when used starts again from zero.'),
+    account: Joi.object({
+      limit: MoneySchema.allow(null).required().description('Daily spend limit of the whole account (every integration and the website chat); null = none set.'),
+      used: MoneySchema.required().description('Charged to the account today (UTC).'),
+    }).required(),
   }).required(),
+  operation_cost_cap: MoneySchema.allow(null).required().description('The most one paid operation of the account may cost; null = none.'),
 }).meta({ ref: 'Wallet' });
 
 export const MeSchema = Joi.object({
