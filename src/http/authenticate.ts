@@ -72,6 +72,8 @@ export class Authenticator {
     }
     if (tenant.status !== 'active') throw problem('tenant_inactive', 'The account is not active.');
     if (!tenant.features.includes(API_ACCESS)) throw problem('feature_not_in_plan', 'The plan does not include API access.');
+    // Until the sandbox exists a test key would read live personal data and charge the live wallet.
+    if (key.mode === 'test') throw problem('test_mode_unavailable', 'Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
 
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { AuthContext } from '../../http/authenticate.js';
 import type { WalletView } from '../../domain/wallet/wallet-reader.js';
 import { rub } from '../../domain/wallet/money.js';
+import { usableScopes } from '../../domain/access/personal-data.js';
 
 /**
  * GET /wallet body (spec 01 Wallet), all in roubles. daily_spend is the calling
@@ -37,7 +38,7 @@ export function presentMe(auth: AuthContext, wallet: WalletView, config: Config,
     key: {
       key_id: auth.key.keyId,
       mode: auth.key.mode,
-      scopes: auth.scopes,
+      scopes: usableScopes(config.cell, auth.integration, auth.scopes),
       expires_at: auth.key.expiresAt.toISOString(),
       ip_allowlist: auth.key.ipAllowlist,
     },
