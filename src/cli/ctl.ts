@@ -1,4 +1,4 @@
-import { loadConfig, CELLS, type Cell } from '../config.js';
+import { loadConfig, CELLS, ConfigError, type Cell } from '../config.js';
 import { createServices, type Services } from '../services.js';
 import type { Em } from '../db/orm.js';
 import { Flags, UsageError, parseArgs } from './args.js';
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused;
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused || err instanceof ConfigError;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });
