@@ -66,6 +66,15 @@ describe('an access change through bin/ctl ends access on every api process befo
 });
 
 describe('announceAccessChange', () => {
+  it('{integrationId} after a scope change: the next GET /me on both lists the new scopes (the hook for a scopes command)', async () => {
+    const caller = await warmCaller();
+    await first.services.orm.em.fork().getConnection().execute('update integrations set scopes = array[?] where id = ?', ['cards:read', caller.integrationId]);
+    const result = await announceAccessChange(first.services.redis, first.services.config.redisKeyPrefix, { integrationId: caller.integrationId });
+    expect(result.confirmed).toBe(result.listeners);
+    for (const api of apis()) expect((await me(api, caller)).body.key.scopes).toEqual(['cards:read']);
+  });
+
+
   it('counts the api processes that heard it and waits for each to confirm', async () => {
     const result = await announceAccessChange(first.services.redis, first.services.config.redisKeyPrefix, { keyId: 'no-such-key' });
     expect(result.listeners).toBeGreaterThanOrEqual(2);
