@@ -52,6 +52,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(api.routes());
   koa.use(api.allowedMethods());
   void services.wallets.listen(services.redis, services.log);
+  void services.callers.listen(services.redis, services.config.redisKeyPrefix, services.log);
   koa.on('error', (err: Error) => services.log.error({ err }, 'unhandled koa error'));
   return { koa, authenticator };
 }

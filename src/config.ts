@@ -116,7 +116,8 @@ export interface Config {
   logLevel: string;
 }
 
-const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+/** Secrets every process needs, in every environment (bin/up writes random ones into .env, bin/test per run). */
+export const REQUIRED_SECRETS = ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET'] as const;
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
@@ -231,7 +232,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     throw new ConfigError('configuration: "WEBHOOK_ALLOW_PRIVATE_NETWORKS" and "WEBHOOK_RESOLVE" are for development and tests, not production');
   }
   return {
-    secretKey: v.WEBHOOK_SECRET_KEY ?? `${DEV_SECRET}-webhooks`,
+    secretKey: v.WEBHOOK_SECRET_KEY,
     allowPrivateNetworks: v.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     resolve,
     timeoutMs: v.WEBHOOK_TIMEOUT_MS,
@@ -276,8 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`configuration: ${error.message}`);
   const production = v.NODE_ENV === 'production';
-  for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET']) {
-    if (production && !v[name]) throw new ConfigError(`configuration: "${name}" is required in production`);
+  const missing = REQUIRED_SECRETS.filter((name) => !v[name]);
+  if (missing.length) {
+    throw new ConfigError(`configuration: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (32+ random characters each; bin/up writes them into .env on its first run)`);
   }
   const webhooks = parseWebhookSettings(v, production);
   const trustedProxies = list(v.TRUSTED_PROXIES);
@@ -308,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     temporal: { address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL },
-    secrets: { apiKeyPepper: v.API_KEY_PEPPER ?? DEV_SECRET, cursor: v.CURSOR_SECRET ?? `${DEV_SECRET}-cursor` },
+    secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,
@@ -337,7 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       channelPerMin: v.WIDGET_RATE_CHANNEL_PER_MIN,
       heartbeatMs: v.WIDGET_HEARTBEAT_MS,
       attachmentUrlTtlMs: parseDuration(v.WIDGET_ATTACHMENT_URL_TTL),
-      secret: v.WIDGET_SECRET ?? `${DEV_SECRET}-widget`,
+      secret: v.WIDGET_SECRET,
       dailyAiCapRub: v.WIDGET_DAILY_AI_CAP_RUB === 'none' ? null : v.WIDGET_DAILY_AI_CAP_RUB,
       paidTurnsPerAddressPerHour: v.WIDGET_PAID_PER_IP_PER_HOUR,
     },

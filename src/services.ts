@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import { Metrics } from './observability/metrics.js';
 import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
+import { CallerCache } from './domain/access/caller-cache.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
 import { createSellerModel, type SellerModel } from './domain/ai-seller/index.js';
@@ -20,6 +21,8 @@ export interface Services {
   clock: Clock;
   metrics: Metrics;
   temporal: TemporalAccess;
+  /** Key -> integration -> tenant as authentication sees it (cached, dropped by access-change announcements). */
+  callers: CallerCache;
   /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
   wallets: WalletCache;
   /** Holds requests until their operation finishes (`wait`). */
@@ -45,6 +48,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   const temporal = new TemporalAccess(config.temporal, log);
   const clock = options.clock ?? systemClock;
+  const callers = new CallerCache(orm, config.authCacheMs);
   const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
   const operationWaiter = new OperationWaiter(redis, log);
   const metrics = new Metrics();
@@ -57,6 +61,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     clock,
     metrics,
     temporal,
+    callers,
     wallets,
     operationWaiter,
     liveHub,
@@ -65,6 +70,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       // Open streams end first: they would hold the server's close and the pool.
       liveHub.close();
       wallets.close();
+      callers.close();
       operationWaiter.close();
       await temporal.close();
       redis.disconnect();

@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { loadConfig, ConfigError } from './config.js';
-import { createServices, type Services } from './services.js';
+import { loadConfig } from './config.js';
+import { createServices } from './services.js';
+import { metricsPort, serveMetrics } from './observability/metrics-server.js';
 import { createWorker } from './temporal/worker.js';
 import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
 import { OperationSweep } from './domain/operations/operation-sweep.js';
@@ -17,42 +17,23 @@ const SDK_LEVEL = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', 
 async function main(): Promise<void> {
   const config = loadConfig();
   Runtime.install({ logger: new DefaultLogger(SDK_LEVEL[config.logLevel as keyof typeof SDK_LEVEL] ?? 'INFO') });
-  const metricsPort = workerMetricsPort(process.env.WORKER_METRICS_PORT);
+  const port = metricsPort('WORKER_METRICS_PORT', process.env.WORKER_METRICS_PORT);
   const services = await createServices(config);
   const { worker, connection } = await createWorker(services);
   const engine = await startDeliveryEngine(services);
   const sweep = new OperationSweep(services);
   sweep.start();
-  const metricsServer = metricsPort === null ? undefined : serveMetrics(services, metricsPort);
+  const metricsServer = port === null ? undefined : await serveMetrics(services, port);
   const stop = () => worker.shutdown();
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  services.log.info({ task_queue: config.temporal.taskQueue, metrics_port: metricsPort }, 'worker running');
+  services.log.info({ task_queue: config.temporal.taskQueue, metrics_port: port }, 'worker running');
   await worker.run();
   metricsServer?.close();
   await engine.stop();
   await sweep.stop();
   await connection.close();
   await services.close();
-}
-
-function workerMetricsPort(value: string | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('configuration: "WORKER_METRICS_PORT" must be a port number (1-65535)');
-  return port;
-}
-
-function serveMetrics(services: Services, port: number): Server {
-  const server = createServer((req, res) => {
-    if (req.url !== '/metrics') return res.writeHead(404).end();
-    services.metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': services.metrics.registry.contentType }).end(text),
-      () => res.writeHead(500).end(),
-    );
-  });
-  server.listen(port, services.config.host);
-  return server;
 }
 
 main().catch((err: unknown) => {

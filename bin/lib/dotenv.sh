@@ -12,3 +12,32 @@ load_dotenv() {
     [ -z "${!key+x}" ] && export "$key=$value"
   done < "$file"
 }
+
+# The secrets every process needs (src/config.ts REQUIRED_SECRETS).
+SECRET_VARIABLES="API_KEY_PEPPER CURSOR_SECRET WEBHOOK_SECRET_KEY WIDGET_SECRET"
+
+# 64 random hexadecimal characters.
+random_secret() {
+  head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'
+}
+
+# Adds a random value to the .env file for each secret it lacks (existing values are kept);
+# the file is created if needed and made readable by its owner only.
+ensure_env_secrets() {
+  local file="$1" name added=
+  ( umask 077; touch "$file" )
+  chmod 600 "$file"
+  for name in $SECRET_VARIABLES; do
+    grep -Eq "^(export )?$name=.+" "$file" && continue
+    [ -n "$(tail -c1 "$file")" ] && echo >>"$file"
+    echo "$name=$(random_secret)" >>"$file"
+    added="$added $name"
+  done
+  [ -z "$added" ] || echo "-> generated random$added into $file (keep this file; it is not in git)"
+}
+
+# Exports a fresh random value for each secret (bin/test: every run its own).
+export_random_secrets() {
+  local name
+  for name in $SECRET_VARIABLES; do export "$name=$(random_secret)"; done
+}

@@ -1,4 +1,4 @@
-import { loadConfig, CELLS, type Cell } from '../config.js';
+import { loadConfig, CELLS, ConfigError, type Cell } from '../config.js';
 import { createServices, type Services } from '../services.js';
 import type { Em } from '../db/orm.js';
 import { Flags, UsageError, parseArgs } from './args.js';
@@ -9,6 +9,7 @@ import { seedDemo } from '../domain/provisioning/demo.js';
 import { createWebsiteChannel, WEBSITE } from '../domain/channels/website-channels.js';
 import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
 import { announceWalletChange } from '../domain/wallet/wallet-cache.js';
+import { announceAccessChange, type AccessChange } from '../domain/access/access-changes.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
 import { isDecimalText } from '../domain/wallet/money.js';
 import { presentWallet } from '../routes/account/presenters.js';
@@ -39,6 +40,7 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-status --integration ID --status active|suspended|revoked
   channel create --tenant ID --type website [--name N] [--greeting T] [--color '#rrggbb'] [--consent-text T --consent-url U --consent-version V] [--allowed-domains a,b]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
+      (the api refuses test-mode keys with 403 test_mode_unavailable until the sandbox exists)
   key revoke --key KEY_ID
   wallet topup|charge --tenant ID --amount D
   wallet block|unblock --tenant ID
@@ -47,6 +49,8 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-limits --tenant ID [--daily-spend-limit D|none] [--operation-cost-cap D|none|default] [--widget-daily-ai-cap D|none|default]
   integration set-limits --integration ID --daily-spend-limit D|none
   tenant set-domain --tenant ID --domain HOST|none`;
+
+const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
@@ -81,6 +85,16 @@ function walletCommand(takesAmount: boolean, change: (s: Services, em: Em, tenan
   };
 }
 
+/**
+ * For afterCommit: every api process drops its cached callers of `change` (a key, an
+ * integration, a tenant) before the command returns, so its next request sees the change.
+ */
+export function accessAnnouncement(s: Services, change: AccessChange): () => Promise<void> {
+  return async () => {
+    await announceAccessChange(s.redis, s.config.redisKeyPrefix, change, { log: s.log });
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
   'demo seed': async (s, em, f) => {
     const shopDomain = f.optional('shop-domain');
@@ -94,12 +108,13 @@ const COMMANDS: Record<string, Command> = {
     const tenant = await createTenant(em, { name, features, lowThresholdRub: s.config.walletLowThresholdRub }, s.clock.now());
     return { id: tenant.id };
   },
-  'tenant set-status': async (s, em, f) => {
+  'tenant set-status': async (s, em, f, afterCommit) => {
     const id = f.required('tenant');
     const status = f.required('status');
     f.done();
     if (status !== 'active' && status !== 'inactive') throw new UsageError('--status is active or inactive');
     const tenant = await setTenantStatus(em, id, status, s.clock.now());
+    afterCommit(accessAnnouncement(s, { tenantId: tenant.id }));
     return { id: tenant.id, status: tenant.status };
   },
   'integration create': async (s, em, f) => {
@@ -115,12 +130,13 @@ const COMMANDS: Record<string, Command> = {
     const { integration, channel } = await createIntegration(em, input, s.clock.now());
     return { id: integration.id, channel_id: channel.id };
   },
-  'integration set-status': async (s, em, f) => {
+  'integration set-status': async (s, em, f, afterCommit) => {
     const id = f.required('integration');
     const status = f.required('status');
     f.done();
     if (!(INTEGRATION_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${INTEGRATION_STATUSES.join(', ')}`);
     const integration = await setIntegrationStatus(em, id, status as IntegrationStatus, s.clock.now());
+    afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
     return { id: integration.id, status: integration.status };
   },
   'channel create': async (s, em, f) => {
@@ -148,12 +164,15 @@ const COMMANDS: Record<string, Command> = {
     if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode is live or test');
     if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
     if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
-    return { ...(await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now())) };
+    const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
+    return mode === 'test' ? { ...key, note: TEST_KEY_NOTE } : { ...key };
   },
-  'key revoke': async (s, em, f) => {
+  'key revoke': async (s, em, f, afterCommit) => {
     const keyId = f.required('key');
     f.done();
-    return revokeApiKey(em, keyId, s.clock.now());
+    const revoked = await revokeApiKey(em, keyId, s.clock.now());
+    afterCommit(accessAnnouncement(s, { keyId: revoked.key_id }));
+    return revoked;
   },
   'wallet topup': walletCommand(true, (s, em, tenantId, amount) =>
     postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now())),
@@ -208,6 +227,8 @@ const COMMANDS: Record<string, Command> = {
     if (setting === 'default') throw new UsageError('--daily-spend-limit is an amount or none');
     const integration = await setIntegrationDailyLimit(em, id, setting, s.clock.now());
     afterCommit(() => announceWalletChange(s.redis, integration.tenantId));
+    // GET /me shows the limit from the cached caller: drop it everywhere too.
+    afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
     return { id: integration.id, daily_spend_limit_rub: integration.dailySpendLimitRub ?? null };
   },
   'tenant set-domain': async (s, em, f) => {
@@ -269,7 +290,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused;
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused || err instanceof ConfigError;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });

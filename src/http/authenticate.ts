@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import { findCaller, type Caller } from '../domain/access/caller-lookup.js';
 import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
 import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
@@ -31,22 +30,16 @@ export interface AuthContext {
   clientAddress: string;
 }
 
-interface CachedCaller extends Caller {
-  loadedAt: number;
-}
-
 /** Every 401 names the scheme to authenticate with (RFC 9110 §11.6.1). */
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 const invalidKey = () => problem('invalid_api_key', 'The API key is missing, unknown, revoked or expired.', {}, CHALLENGE);
 
 /**
- * Key -> integration -> tenant, cached for AUTH_CACHE_MS (a revocation or status change
- * takes effect within that time). The secret is compared against the stored hash on every
+ * Key -> integration -> tenant from services.callers (cached for AUTH_CACHE_MS; an announced
+ * access change drops it at once). The secret is compared against the stored hash on every
  * request, cached or not.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, CachedCaller>();
-
   constructor(private readonly services: Services) {}
 
   async authenticate(ctx: Context): Promise<AuthContext> {
@@ -63,7 +56,7 @@ export class Authenticator {
         correct_base_url: config.cellBaseUrls[parsed.cell],
       }, CHALLENGE);
     }
-    const caller = await this.load(parsed.keyId);
+    const caller = await this.services.callers.get(parsed.keyId);
     if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw invalidKey();
     const { key, integration, tenant } = caller;
     if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw invalidKey();
@@ -72,6 +65,8 @@ export class Authenticator {
     }
     if (tenant.status !== 'active') throw problem('tenant_inactive', 'The account is not active.');
     if (!tenant.features.includes(API_ACCESS)) throw problem('feature_not_in_plan', 'The plan does not include API access.');
+    // Until the sandbox exists a test key would read live personal data and charge the live wallet.
+    if (key.mode === 'test') throw problem('test_mode_unavailable', 'Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
 
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
@@ -101,25 +96,5 @@ export class Authenticator {
       },
       clientAddress: address,
     };
-  }
-
-  /** Forgets a cached key at once (same process); other processes follow within the TTL. */
-  forget(keyId: string): void {
-    this.cache.delete(keyId);
-  }
-
-  private async load(keyId: string): Promise<CachedCaller | null> {
-    const ttl = this.services.config.authCacheMs;
-    const now = Date.now();
-    const hit = this.cache.get(keyId);
-    if (hit && now - hit.loadedAt < ttl) return hit;
-    const found = await findCaller(this.services.orm.em.fork(), keyId);
-    if (!found) return null;
-    const caller = { ...found, loadedAt: now };
-    if (ttl > 0) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(keyId, caller);
-    }
-    return caller;
   }
 }

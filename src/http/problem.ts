@@ -23,6 +23,8 @@ export const CATALOGUE = {
   pii_transfer_not_allowed: { status: 403, title: 'Personal data transfer not allowed' },
   scope_missing: { status: 403, title: 'Scope missing' },
   tenant_inactive: { status: 403, title: 'Tenant inactive' },
+  /** Not in spec 01's list: a test-mode key, refused until the sandbox exists. */
+  test_mode_unavailable: { status: 403, title: 'Test mode unavailable' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   idempotency_conflict: { status: 409, title: 'Idempotency key reused' },

@@ -5,7 +5,7 @@ import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), /metrics, the OpenAPI documents (public API, visitor chat). */
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat); /metrics is on the internal listener (observability/metrics-server.ts). */
 export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
   const router = new Router();
   let openapi: unknown;
@@ -27,12 +27,6 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     const ready = postgres && redis && temporal;
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
-  });
-
-  router.get('/metrics', async (ctx) => {
-    ctx.state.routeLabel = 'GET /metrics';
-    ctx.type = services.metrics.registry.contentType;
-    ctx.body = await services.metrics.registry.metrics();
   });
 
   router.get(`${API_BASE_PATH}/openapi.json`, (ctx) => {

@@ -133,6 +133,23 @@ describe('invalid_api_key', () => {
   });
 });
 
+describe('test-mode keys (no sandbox yet)', () => {
+  it('a valid sk_test_ key answers 403 test_mode_unavailable on every route, reading and paying nothing', async () => {
+    const caller = await newCaller(api.services, { keyMode: 'test' });
+    expect(caller.apiKey).toMatch(/^sk_test_/);
+    for (const [method, path] of [['GET', '/me'], ['GET', '/wallet'], ['GET', '/disclosures'], ['GET', '/conversations'], ['POST', '/conversations']] as const) {
+      const res = await call(api.base, method, path, { key: caller.apiKey, body: method === 'POST' ? {} : undefined });
+      expectProblem(res, 'test_mode_unavailable');
+      expect(res.body.detail).toBe('Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
+    }
+  });
+
+  it('a test key with a wrong secret is still just invalid_api_key', async () => {
+    const caller = await newCaller(api.services, { keyMode: 'test' });
+    expectProblem(await me(withOtherSecret(caller.apiKey)), 'invalid_api_key');
+  });
+});
+
 describe('key expiry on the clock', () => {
   it('a key answers until its expires_at and 401 invalid_api_key from that instant on', async () => {
     const clock = new PinnedClock(new Date());

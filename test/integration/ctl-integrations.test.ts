@@ -27,7 +27,8 @@ describe('integration create', () => {
     expect(channels.rows).toEqual([{ id: out.channel_id, tenant_id: tenantId, type: 'api' }]);
     const key = await ctl('key', 'issue', '--integration', out.id);
     const res = await me(key.api_key);
-    expect(res.body).toMatchObject({ channel_id: out.channel_id, key: { scopes: ['leads:read', 'webhooks:manage'] } });
+    // Without the ru transfer conditions GET /me leaves out the personal-data scope leads:read.
+    expect(res.body).toMatchObject({ channel_id: out.channel_id, key: { scopes: ['webhooks:manage'] } });
   });
 
   it('--scopes all grants every scope', async () => {
@@ -91,11 +92,14 @@ describe('key issue', () => {
     expect((await me(key.api_key)).body.key).toMatchObject({ key_id: key.key_id, mode: 'live', expires_at: key.expires_at, ip_allowlist: null });
   });
 
-  it('--mode test and --expires-in-days set the mode and the expiry', async () => {
+  it('--mode test and --expires-in-days set the mode and the expiry (the api refuses test keys until the sandbox exists)', async () => {
     const key = await ctl('key', 'issue', '--integration', integrationId, '--mode', 'test', '--expires-in-days', '10');
     expect(key.api_key).toMatch(/^sk_test_ru_/);
+    expect(key.note).toBe('The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.');
     expect(key.expires_at).toBe(new Date(h.clock.now().getTime() + 10 * DAY_MS).toISOString());
-    expect((await me(key.api_key)).body.key).toMatchObject({ mode: 'test', expires_at: key.expires_at });
+    const { rows } = await h.db.query('select mode, expires_at from api_keys where key_id = $1', [key.key_id]);
+    expect(rows[0]).toEqual({ mode: 'test', expires_at: new Date(key.expires_at) });
+    expectProblem(await me(key.api_key), 'test_mode_unavailable');
   });
 
   it('--ip-allowlist limits the key to those addresses', async () => {

@@ -63,6 +63,15 @@ describe('bin/ctl as a process', () => {
     expect(run.stderr).toMatch(/tenant create --name N/);
   }, PROCESS_TIMEOUT_MS);
 
+  it('without its secrets it refuses to start, naming the variable, and writes nothing', async () => {
+    const name = `No secrets ${uniq()}`;
+    const run = await ctlProcess(['tenant', 'create', '--name', name, '--json'], { CURSOR_SECRET: '' });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^ctl: configuration: .*"CURSOR_SECRET"/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(await count('tenants where name = $1', name)).toBe(0);
+  }, PROCESS_TIMEOUT_MS);
+
   it('integration create for a missing tenant writes nothing', async () => {
     const tenant = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
     const name = `Orphan ${uniq()}`;

@@ -64,7 +64,7 @@ describe('X-Request-Id', () => {
     ['a body that is not JSON', 'POST', '/api/public/v1/test/echo', (c) => ({ key: c.apiKey, raw: { text: '{', contentType: 'application/json' } }), true],
     ['a validation error', 'GET', '/api/public/v1/disclosures?limit=0', (c) => ({ key: c.apiKey }), true],
     ['GET /healthz', 'GET', '/healthz', () => ({}), false],
-    ['GET /metrics', 'GET', '/metrics', () => ({}), false],
+    ['GET /metrics (not public)', 'GET', '/metrics', () => ({}), true],
   ];
 
   it.each(cases)('is on every answer: %s', async (_name, method, path, options, isProblem) => {

@@ -74,7 +74,7 @@ describe('GET /metrics', () => {
     await call(api.base, 'GET', '/me', { key: caller.apiKey });
     await call(api.base, 'GET', '/me');
     await call(api.origin, 'GET', '/no-such-page-42');
-    const res = await call(api.origin, 'GET', '/metrics');
+    const res = await call(api.metricsOrigin, 'GET', '/metrics');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.text;
@@ -87,6 +87,13 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="GET \/test\/things\/\{id\}",method="GET",status="200"\} 2$/m);
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",route="GET \/me",method="GET",status="200"\} 1$/m);
     expect(text).not.toMatch(/abc-123|xyz-789|no-such-page-42/);
+  });
+
+  // After the counting test above: this one adds an unmatched 404.
+  it('is not on the public listener: 404 not_found there, served on the internal metrics port (METRICS_PORT)', async () => {
+    expectProblem(await call(api.origin, 'GET', '/metrics'), 'not_found');
+    expect((await call(api.metricsOrigin, 'GET', '/metrics')).status).toBe(200);
+    expect((await call(api.metricsOrigin, 'GET', '/healthz')).status).toBe(404);
   });
 
   it('a path parameter that fails its schema answers 404 not_found', async () => {

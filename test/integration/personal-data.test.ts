@@ -4,6 +4,7 @@ import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { sqlClient } from '../support/database.js';
+import { PII_SCOPES, SCOPES } from '../../src/domain/access/scopes.js';
 import { contactsProbe, scopedProbe, PROBE_CONTACT_IDS, type ProbeReads } from '../support/probe-routes.js';
 
 const reads: ProbeReads = { count: 0 };
@@ -86,6 +87,23 @@ describe('pii_transfer_not_allowed on the ru cell', () => {
   });
 });
 
+describe('GET /me key.scopes on the ru cell', () => {
+  const me = (api: TestApi, key: string) => call(api.base, 'GET', '/me', { key });
+
+  it('lists the personal-data scopes when the transfer conditions hold', async () => {
+    const caller = await newCaller(ru.services);
+    expect((await me(ru, caller.apiKey)).body.key.scopes).toEqual(expect.arrayContaining([...PII_SCOPES]));
+  });
+
+  it('leaves out the personal-data scopes an integration without the transfer conditions cannot use', async () => {
+    const caller = await newCaller(ru.services, { hostingCountry: 'DE' });
+    const scopes: string[] = (await me(ru, caller.apiKey)).body.key.scopes;
+    expect(scopes).toEqual(SCOPES.filter((s) => !PII_SCOPES.includes(s)));
+    // The route-level refusal stays.
+    expectProblem(await contacts(ru, caller.apiKey), 'pii_transfer_not_allowed');
+  });
+});
+
 describe('on the en cell', () => {
   let en: TestApi;
   beforeAll(async () => {
@@ -101,6 +119,11 @@ describe('on the en cell', () => {
     const rows = await logRows(caller.integrationId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ request_id: res.headers.get('x-request-id'), recipient_country: null });
+  });
+
+  it('GET /me lists the personal-data scopes without the ru conditions', async () => {
+    const caller = await newCaller(en.services, { integrationAllowlist: null, hostingCountry: null, transferBasis: null });
+    expect((await call(en.base, 'GET', '/me', { key: caller.apiKey })).body.key.scopes).toEqual([...SCOPES]);
   });
 });
 

@@ -89,7 +89,7 @@ describe('request-rate limits', () => {
 
   it('/metrics counts the refusals in rate_limit_refusals_total by rate class', async () => {
     const refusals = async (rateClass: string) => {
-      const text = (await call(api.origin, 'GET', '/metrics')).text;
+      const text = (await call(api.metricsOrigin, 'GET', '/metrics')).text;
       return Number(new RegExp(`^rate_limit_refusals_total\\{rate_class="${rateClass}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     };
     const [reads, writes] = [await refusals('read'), await refusals('write')];

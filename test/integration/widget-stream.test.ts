@@ -235,7 +235,7 @@ describe('GET /api/widget/events: the stream', () => {
   it('logs and counts a stream once, when it ends', async () => {
     const v = await newVisitor(api, sql);
     const count = async () => {
-      const text = (await call(api.origin, 'GET', '/metrics')).text;
+      const text = (await call(api.metricsOrigin, 'GET', '/metrics')).text;
       const line = text.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('route="GET /api/widget/events"') && l.includes('status="200"'));
       return line ? Number(line.split(' ').pop()) : 0;
     };
@@ -243,7 +243,7 @@ describe('GET /api/widget/events: the stream', () => {
     const c = await stream(v.token);
     await c.nth('conversation:update', 1);
     expect(await count()).toBe(before);
-    expect(await call(api.origin, 'GET', '/metrics').then((r) => r.text)).toMatch(/^widget_streams_open [1-9]/m);
+    expect(await call(api.metricsOrigin, 'GET', '/metrics').then((r) => r.text)).toMatch(/^widget_streams_open [1-9]/m);
     c.close();
     await eventually('the stream counted', async () => ((await count()) === before + 1 ? true : undefined), 5000);
   });

@@ -5,6 +5,7 @@ import { createServices, type ServiceOptions, type Services } from '../../src/se
 import { createApp, type App } from '../../src/app.js';
 import type { RouteDefinition } from '../../src/http/route.js';
 import { API_ROUTES } from '../../src/routes/index.js';
+import { listeningPort, serveMetrics } from '../../src/observability/metrics-server.js';
 
 export interface TestApi {
   /** Origin, e.g. http://127.0.0.1:43121 */
@@ -12,6 +13,8 @@ export interface TestApi {
   /** Origin + /api/public/v1 */
   base: string;
   port: number;
+  /** Origin of the internal metrics listener (GET /metrics), as METRICS_PORT serves it. */
+  metricsOrigin: string;
   services: Services;
   app: App;
   close(): Promise<void>;
@@ -39,15 +42,18 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   if (!options.redis && services.redis.status !== 'ready') await new Promise((resolve) => services.redis.once('ready', resolve));
   const app = createApp(services, [...API_ROUTES, ...(options.extraRoutes ?? [])]);
   server.on('request', app.koa.callback());
+  const metricsServer = await serveMetrics(services, 0);
   return {
     origin,
     base: `${origin}${API_BASE_PATH}`,
     port,
+    metricsOrigin: `http://${services.config.host}:${listeningPort(metricsServer)}`,
     services,
     app,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => metricsServer.close(resolve));
       await services.close();
     },
   };

@@ -2,10 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 const SECRET = 'x'.repeat(32);
+/** The four secrets every process needs, in every environment. */
+const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
 
-function failure(env: Record<string, string>): string {
+/** loadConfig with the secrets set, unless `env` overrides them. */
+const load = (env: Record<string, string>) => loadConfig({ ...SECRETS, ...env });
+
+function failure(env: Record<string, string>, withSecrets = true): string {
   try {
-    loadConfig(env);
+    loadConfig(withSecrets ? { ...SECRETS, ...env } : env);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return (err as Error).message;
@@ -15,7 +20,7 @@ function failure(env: Record<string, string>): string {
 
 describe('loadConfig', () => {
   it('starts a ru cell on 127.0.0.1:3000 with the spec limits by default', () => {
-    const c = loadConfig({});
+    const c = load({});
     expect(c).toMatchObject({
       env: 'development', cell: 'ru', host: '127.0.0.1', port: 3000,
       publicOrigin: 'http://127.0.0.1:3000', baseUrl: 'http://127.0.0.1:3000/api/public/v1',
@@ -29,11 +34,10 @@ describe('loadConfig', () => {
       id: 'https://api.id.example.com/api/public/v1',
     });
     expect(c.topupUrl).toBe('https://app.ru.example.com/billing/wallet/topup');
-    expect(c.secrets.apiKeyPepper.length).toBeGreaterThanOrEqual(32);
   });
 
   it('reads the cell, origin, numbers and lists from the environment', () => {
-    const c = loadConfig({ CELL: 'en', PORT: '8080', PUBLIC_ORIGIN: 'https://api.en.test/', TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16', RATE_LIMIT_READ_PER_MIN: '50', KEY_EXPIRY_SCAN_EVERY: '15m' });
+    const c = load({ CELL: 'en', PORT: '8080', PUBLIC_ORIGIN: 'https://api.en.test/', TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16', RATE_LIMIT_READ_PER_MIN: '50', KEY_EXPIRY_SCAN_EVERY: '15m' });
     expect(c.cell).toBe('en');
     expect(c.port).toBe(8080);
     expect(c.baseUrl).toBe('https://api.en.test/api/public/v1');
@@ -71,29 +75,35 @@ describe('loadConfig', () => {
     expect(failure({ CELL_ORIGINS: 'ru=https://a.example,mars=https://b.example' })).toContain('CELL_ORIGINS');
   });
 
-  it('production requires the key pepper, the cursor secret, the webhook secret key and the widget secret', () => {
-    expect(failure({ NODE_ENV: 'production' })).toContain('API_KEY_PEPPER');
-    expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET })).toContain('CURSOR_SECRET');
-    expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c` })).toContain('WEBHOOK_SECRET_KEY');
-    expect(failure({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` })).toContain('WIDGET_SECRET');
-    const c = loadConfig({ NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` });
+  it.each(['production', 'development', 'test'])('refuses to start without the four secrets in %s, naming every one missing', (env) => {
+    const message = failure({ NODE_ENV: env }, false);
+    for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET']) expect(message).toContain(name);
+    expect(failure({ NODE_ENV: env, API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` }, false)).toMatch(/"WIDGET_SECRET"/);
+    expect(failure({ NODE_ENV: env, API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` }, false)).not.toMatch(/API_KEY_PEPPER|CURSOR_SECRET|WEBHOOK_SECRET_KEY/);
+  });
+
+  it('refuses an empty secret as missing', () => {
+    expect(failure({ CURSOR_SECRET: '' })).toContain('CURSOR_SECRET');
+  });
+
+  it('uses the four secrets as given', () => {
+    const c = load({ NODE_ENV: 'production' });
     expect(c.secrets).toEqual({ apiKeyPepper: SECRET, cursor: `${SECRET}c` });
     expect(c.webhooks.secretKey).toBe(`${SECRET}w`);
     expect(c.widget.secret).toBe(`${SECRET}v`);
   });
 
   it('webhook settings: 8 retry pauses, resolve pairs, and no private-network relaxation in production', () => {
-    expect(loadConfig({}).webhooks.retrySchedule).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 36_000_000]);
+    expect(load({}).webhooks.retrySchedule).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 36_000_000]);
     expect(failure({ WEBHOOK_RETRY_SCHEDULE: '1s,2s' })).toContain('WEBHOOK_RETRY_SCHEDULE');
     expect(failure({ WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s,4s,5s,6s,7s,soon' })).toContain('WEBHOOK_RETRY_SCHEDULE');
-    expect(loadConfig({ WEBHOOK_RESOLVE: 'hooks.test=127.0.0.5,V6.test=::1' }).webhooks.resolve).toEqual({ 'hooks.test': '127.0.0.5', 'v6.test': '::1' });
+    expect(load({ WEBHOOK_RESOLVE: 'hooks.test=127.0.0.5,V6.test=::1' }).webhooks.resolve).toEqual({ 'hooks.test': '127.0.0.5', 'v6.test': '::1' });
     expect(failure({ WEBHOOK_RESOLVE: 'hooks.test' })).toContain('WEBHOOK_RESOLVE');
-    const prod = { NODE_ENV: 'production', API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
-    expect(failure({ ...prod, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
+    expect(failure({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
   });
 
   it('parses ROUTE_DEPRECATIONS per route, keeping the dates as given', () => {
-    const c = loadConfig({ ROUTE_DEPRECATIONS: JSON.stringify({
+    const c = load({ ROUTE_DEPRECATIONS: JSON.stringify({
       'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
       'POST /webhooks': { deprecation: '2026-12-01' },
     }) });

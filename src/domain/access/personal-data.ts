@@ -1,4 +1,5 @@
 import { problem } from '../../http/problem.js';
+import { PII_SCOPES, type Scope } from './scopes.js';
 
 /** What an integration declares before personal data may leave the ru cell (spec 01, Authentication 7). */
 export interface TransferConditions {
@@ -22,4 +23,10 @@ export function assertPiiTransferAllowed(cell: string, integration: TransferCond
   if (missing.length) {
     throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
   }
+}
+
+/** The scopes GET /me lists: on the ru cell the personal-data ones only while the conditions hold. */
+export function usableScopes(cell: string, integration: TransferConditions, scopes: readonly Scope[]): Scope[] {
+  if (cell !== 'ru' || !missingTransferConditions(integration).length) return [...scopes];
+  return scopes.filter((s) => !PII_SCOPES.includes(s));
 }

@@ -5,7 +5,7 @@ import { carriesPii, type RouteDefinition } from '../route.js';
 import { ProblemSchema } from '../schemas/common.js';
 import { SchemaConverter, type JsonSchema } from './joi-to-json-schema.js';
 
-const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
+const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'test_mode_unavailable', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
 function errorCodesOf(route: RouteDefinition): string[] {
   const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/authenticate.js';
 import type { WalletView } from '../../domain/wallet/wallet-reader.js';
 import { rub, type Money } from '../../domain/wallet/money.js';
 import { spendLimitsInForce } from '../../domain/wallet/spend-limits.js';
+import { usableScopes } from '../../domain/access/personal-data.js';
 
 const rubOrNull = (amount: string | null): Money | null => (amount === null ? null : rub(amount));
 
@@ -45,7 +46,7 @@ export function presentMe(auth: AuthContext, wallet: WalletView, config: Config,
     key: {
       key_id: auth.key.keyId,
       mode: auth.key.mode,
-      scopes: auth.scopes,
+      scopes: usableScopes(config.cell, auth.integration, auth.scopes),
       expires_at: auth.key.expiresAt.toISOString(),
       ip_allowlist: auth.key.ipAllowlist,
     },
