@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { FieldErrorSchema, IsoDate, problemFields } from '../http/schemas/common.js';
+import { MAX_MESSAGE_CHARS } from '../domain/conversations/messages.js';
 import { WIDGET_SENDERS, WIDGET_STATES } from './presenters.js';
 import { SESSION_TOKEN } from './session-tokens.js';
 import { CURSOR } from './sse.js';
@@ -11,7 +12,7 @@ import { CURSOR } from './sse.js';
  */
 
 /** Longest visitor message, in characters (code points); longer is 413. */
-export const MAX_CONTENT_CHARS = 4000;
+export const MAX_CONTENT_CHARS = MAX_MESSAGE_CHARS;
 
 const token = (what: string) => Joi.string().description(`${what} Missing, unknown, expired or rotated out: 401 invalid_session.`);
 
