@@ -1,6 +1,7 @@
 import type { Services } from '../services.js';
 import { CursorCodec, filterBinding } from './cursor.js';
 import { fieldProblem } from './problem.js';
+import { EARLIEST_TIME, LATEST_TIME } from './schemas/common.js';
 
 /** How one key of an order travels in a cursor: a time as ISO 8601 text, an integer, or an id (uuid). */
 export type KeyKind = 'time' | 'integer' | 'uuid';
@@ -47,14 +48,12 @@ function encodeKey(value: unknown, kind: KeyKind): string | number {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the columns hold: integer (int4) and timestamptz of years 1 to 9999; anything else is no position of a list. */
 const INT4 = 2 ** 31;
-const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 function keyOf(kind: KeyKind, v: unknown): KeyValue | null {
   if (kind === 'integer') return Number.isSafeInteger(v) && Math.abs(v as number) < INT4 ? v as number : null;
   if (kind === 'uuid') return typeof v === 'string' && UUID.test(v) ? v : null;
   const time = typeof v === 'string' ? Date.parse(v) : NaN;
-  return time >= EARLIEST && time <= LATEST ? new Date(time) : null;
+  return time >= EARLIEST_TIME.getTime() && time <= LATEST_TIME.getTime() ? new Date(time) : null;
 }
 
 /** A signed position is still checked against the order: the database must never see a value its column refuses. */

@@ -35,6 +35,18 @@ describe('a NUL character (U+0000) in a string', () => {
     expect(rows.rows[0].n).toBe(0);
   });
 
+  it('a lone surrogate (no Unicode character; jsonb refuses it) is refused the same way', async () => {
+    const who = await caller();
+    const res = await post(who, '/conversations', { external_customer_id: 'c-9', page: { title: 'Sofa \ud800', id: 'x\udfffy' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      { field: '/page/title', code: 'invalid_format', message: expect.stringContaining('lone surrogate') },
+      { field: '/page/id', code: 'invalid_format', message: expect.stringContaining('lone surrogate') },
+    ]);
+    // A whole pair (an emoji) is text like any other.
+    expect((await post(who, '/conversations', { external_customer_id: 'c-9', page: { title: 'Sofa 🙂' } })).status).toBe(201);
+  });
+
   it('is reported beside the other field errors, once per field', async () => {
     const who = await caller();
     const res = await post(who, '/conversations', { external_customer_id: 'x\u0000', email: 'not-an-email\u0000' });
@@ -70,10 +82,24 @@ describe('a NUL character (U+0000) in a string', () => {
     expectWidgetProblem(await init(s.api, { channel_id: `${channelId}\u0000` }), 'validation_failed', nulAt('/channel_id'));
     expectWidgetProblem(await send(s.api, { channel_id: channelId, content: 'Hello\u0000' }), 'validation_failed', nulAt('/content'));
     expectWidgetProblem(await send(s.api, { channel_id: channelId, content: 'Hello', page_title: '\u0000' }), 'validation_failed', nulAt('/page_title'));
+    const surrogate = await send(s.api, { channel_id: channelId, content: 'Hello \udc00' });
+    expectWidgetProblem(surrogate, 'validation_failed', { errors: [{ field: '/content', code: 'invalid_format', message: expect.stringContaining('lone surrogate') }] });
     const history = await call(s.api.origin, 'GET', '/api/widget/history?st=%00');
     expectWidgetProblem(history, 'validation_failed', nulAt('/st'));
     const rows = await s.sql.query('select count(*)::int as n from conversations where tenant_id = $1', [who.tenantId]);
     expect(rows.rows[0].n).toBe(0);
+  });
+});
+
+describe('a time filter beyond what the database holds', () => {
+  it('is 422 out_of_range at the parameter, on the API and the widget', async () => {
+    const who = await caller();
+    for (const time of ['-200000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-12-31T23:59:59Z']) {
+      const res = await call(s.api.base, 'GET', `/conversations?updated_after=${encodeURIComponent(time)}`, { key: who.apiKey });
+      expectProblem(res, 'validation_failed', { errors: [{ field: '/updated_after', code: 'out_of_range', message: expect.any(String) }] });
+    }
+    const poll = await call(s.api.origin, 'GET', `/api/widget/poll?st=&after=${encodeURIComponent('-200000-01-01T00:00:00Z')}`);
+    expectWidgetProblem(poll, 'validation_failed', { errors: [{ field: '/after', code: 'out_of_range', message: expect.any(String) }] });
   });
 });
 
