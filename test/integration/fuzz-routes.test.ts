@@ -261,6 +261,7 @@ function queryCases(o: Operation, base: Case): Case[] {
     cases.push(q(`${p.name}: NUL`, [...others, [p.name, 'a\u0000b']], p.name === 'last_event_id' ? 'survive' : must));
     cases.push(q(`${p.name}: twice`, [...others, [p.name, '1'], [p.name, '2']], p.name === 'last_event_id' ? 'survive' : must));
     cases.push(q(`${p.name}: huge`, [...others, [p.name, 'x'.repeat(10_000)]], sch.maxLength || typed ? must : 'survive'));
+    cases.push(q(`${p.name}: beyond the 16 KB of the request line`, [...others, [p.name, 'x'.repeat(20_000)]], 'refuse'));
     cases.push(q(`${p.name}: odd unicode`, [...others, [p.name, pick(ODD_UNICODE)]], typed ? must : 'survive'));
     const bad = type === 'integer' || type === 'number' ? [pick(['abc', '1.5', '']), '-99999999999999999999', '1e400']
       : type === 'boolean' ? [pick(['maybe', '2', ''])]

@@ -5,6 +5,7 @@ import { createServices, type ServiceOptions, type Services } from '../../src/se
 import { createApp, type App } from '../../src/app.js';
 import type { RouteDefinition } from '../../src/http/route.js';
 import { API_ROUTES } from '../../src/routes/index.js';
+import { answerClientErrors } from '../../src/http/client-errors.js';
 
 export interface TestApi {
   /** Origin, e.g. http://127.0.0.1:43121 */
@@ -39,6 +40,7 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   if (!options.redis && services.redis.status !== 'ready') await new Promise((resolve) => services.redis.once('ready', resolve));
   const app = createApp(services, [...API_ROUTES, ...(options.extraRoutes ?? [])]);
   server.on('request', app.koa.callback());
+  answerClientErrors(server, config.publicOrigin);
   return {
     origin,
     base: `${origin}${API_BASE_PATH}`,
