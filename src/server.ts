@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { createServices } from './services.js';
 import { createApp } from './app.js';
 import { metricsPort, serveMetrics } from './observability/metrics-server.js';
+import { answerClientErrors } from './http/client-errors.js';
 
 /**
  * The api process: Koa on PORT, stateless; run as many as needed behind a balancer. With
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     services.log.info({ port: config.port, metrics_port: port, base_url: config.baseUrl }, 'api listening');
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, config.publicOrigin);
   const stop = (signal: string) => {
     services.log.info({ signal }, 'api stopping');
     // Event streams never end by themselves: end them, or close() waits for every one.

@@ -46,12 +46,13 @@ export class CursorCodec {
     const expected = sign(this.secret, payload);
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('is not one this API issued');
-    let data: CursorPayload;
+    let data: Partial<CursorPayload> | null;
     try {
-      data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorPayload;
+      data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<CursorPayload> | null;
     } catch {
       throw invalid('is not one this API issued');
     }
+    if (!data || typeof data !== 'object' || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
     if (data.i !== integrationId) throw invalid('was issued to another integration');
     if (data.f !== binding) throw invalid('belongs to other filters');
     if (data.e <= now.getTime()) throw fieldProblem('/cursor', 'expired', 'The cursor expired (cursors live 24 hours); start again without a cursor.');

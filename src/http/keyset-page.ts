@@ -1,14 +1,15 @@
 import type { Services } from '../services.js';
 import { CursorCodec, filterBinding } from './cursor.js';
 import { fieldProblem } from './problem.js';
+import { EARLIEST_TIME, LATEST_TIME } from './schemas/common.js';
 
-/** How one key of an order travels in a cursor: a time as ISO 8601 text, an integer, or text (ids). */
-export type KeyKind = 'time' | 'integer' | 'text';
+/** How one key of an order travels in a cursor: a time as ISO 8601 text, an integer, or an id (uuid). */
+export type KeyKind = 'time' | 'integer' | 'uuid';
 export type KeyValue = Date | number | string;
 
 /**
  * A keyset order: entity properties, most significant first, the last one unique (the id),
- * all in one direction. `[['createdAt', 'time'], ['id', 'text']]` is oldest first.
+ * all in one direction. `[['createdAt', 'time'], ['id', 'uuid']]` is oldest first.
  */
 export interface KeysetOrder {
   keys: readonly (readonly [property: string, kind: KeyKind])[];
@@ -16,7 +17,7 @@ export interface KeysetOrder {
 }
 
 /** Oldest first by (created_at, id): the usual order of a list. */
-export const BY_CREATION: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'text']], direction: 'asc' };
+export const BY_CREATION: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'uuid']], direction: 'asc' };
 
 /** What the fetch of one page gets: where the previous page ended, in two forms, and how much to read. */
 export interface PageWindow {
@@ -44,15 +45,25 @@ function encodeKey(value: unknown, kind: KeyKind): string | number {
   return kind === 'integer' ? Number(value) : String(value);
 }
 
-function decodePosition(order: KeysetOrder, raw: unknown[]): KeyValue[] {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What the columns hold: integer (int4) and timestamptz of years 1 to 9999; anything else is no position of a list. */
+const INT4 = 2 ** 31;
+
+function keyOf(kind: KeyKind, v: unknown): KeyValue | null {
+  if (kind === 'integer') return Number.isSafeInteger(v) && Math.abs(v as number) < INT4 ? v as number : null;
+  if (kind === 'uuid') return typeof v === 'string' && UUID.test(v) ? v : null;
+  const time = typeof v === 'string' ? Date.parse(v) : NaN;
+  return time >= EARLIEST_TIME.getTime() && time <= LATEST_TIME.getTime() ? new Date(time) : null;
+}
+
+/** A signed position is still checked against the order: the database must never see a value its column refuses. */
+function decodePosition(order: KeysetOrder, raw: unknown): KeyValue[] {
   const invalid = () => fieldProblem('/cursor', 'invalid_format', 'The cursor is not one of this list; start again without a cursor.');
-  if (raw.length !== order.keys.length) throw invalid();
+  if (!Array.isArray(raw) || raw.length !== order.keys.length) throw invalid();
   return order.keys.map(([, kind], i) => {
-    const v = raw[i];
-    if (kind === 'integer' && Number.isSafeInteger(v)) return v as number;
-    if (kind === 'text' && typeof v === 'string') return v;
-    if (kind === 'time' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
-    throw invalid();
+    const value = keyOf(kind, raw[i]);
+    if (value === null) throw invalid();
+    return value;
   });
 }
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { FieldErrorSchema, IsoDate, problemFields } from '../http/schemas/common.js';
+import { EARLIEST_TIME, FieldErrorSchema, IsoDate, LATEST_TIME, problemFields } from '../http/schemas/common.js';
+import { MAX_MESSAGE_CHARS } from '../domain/conversations/messages.js';
 import { WIDGET_SENDERS, WIDGET_STATES } from './presenters.js';
 import { SESSION_TOKEN } from './session-tokens.js';
 import { CURSOR } from './sse.js';
@@ -11,7 +12,7 @@ import { CURSOR } from './sse.js';
  */
 
 /** Longest visitor message, in characters (code points); longer is 413. */
-export const MAX_CONTENT_CHARS = 4000;
+export const MAX_CONTENT_CHARS = MAX_MESSAGE_CHARS;
 
 const token = (what: string) => Joi.string().description(`${what} Missing, unknown, expired or rotated out: 401 invalid_session.`);
 
@@ -39,7 +40,7 @@ export const HistoryQuery = Joi.object({
 
 export const PollQuery = Joi.object({
   st: token('The session_token.').allow(''),
-  after: Joi.date().iso().required().description('created_at of the newest message the widget has; the answer holds the ones strictly after it.'),
+  after: Joi.date().iso().min(EARLIEST_TIME).max(LATEST_TIME).required().description('created_at of the newest message the widget has; the answer holds the ones strictly after it.'),
 });
 
 // ---- Read by the routes themselves, not validated with joi: documented here ----

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -217,5 +218,27 @@ describe('malformed requests', () => {
 
   it('an Authorization header of another scheme answers 401 invalid_api_key', async () => {
     expectProblem(await call(api.base, 'GET', '/me', { headers: { authorization: `Basic ${caller.apiKey}` } }), 'invalid_api_key');
+  });
+
+  it('request lines and headers over 16 KB answer 400 bad_request as a Problem, not a bare status line', async () => {
+    const res = await call(api.base, 'GET', `/conversations?channel=${'x'.repeat(20_000)}`, { key: caller.apiKey });
+    expectProblem(res, 'bad_request');
+  });
+
+  it('a header Node cannot parse (a NUL in its value) answers 400 bad_request as a Problem', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(api.port, '127.0.0.1', () => socket.write(`GET /api/public/v1/me HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => { text += chunk.toString(); });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/i);
+    const requestId = /\r\nX-Request-Id: (\S+)/i.exec(head)?.[1];
+    expect(JSON.parse(body)).toEqual({
+      type: expect.stringMatching(/\/developers\/errors#bad_request$/), title: 'Bad request', status: 400, code: 'bad_request', detail: expect.any(String), request_id: requestId,
+    });
   });
 });

@@ -64,6 +64,14 @@ describe('page cursors', () => {
     expect(refusal(() => codec.decode(`${payload}.${mac}`, INTEGRATION, BINDING, ISSUED))).toEqual(invalid);
   });
 
+  it('a signed payload that is JSON but not a cursor (null, a number, no position) is invalid, not a crash', () => {
+    for (const json of ['null', '42', `{"i":"${INTEGRATION}","f":"${BINDING}","p":"x","e":9e15}`, `{"i":"${INTEGRATION}","f":"${BINDING}","p":[1]}`]) {
+      const payload = Buffer.from(json).toString('base64url');
+      const mac = createHmac('sha256', SECRET).update(payload).digest().toString('base64url');
+      expect(refusal(() => codec.decode(`${payload}.${mac}`, INTEGRATION, BINDING, ISSUED))).toEqual(invalid);
+    }
+  });
+
   it('a cursor issued to another integration is foreign', () => {
     const cursor = codec.encode(OTHER_INTEGRATION, BINDING, [1], ISSUED);
     expect(refusal(() => codec.decode(cursor, INTEGRATION, BINDING, ISSUED))).toEqual(invalid);

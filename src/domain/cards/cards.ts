@@ -14,7 +14,7 @@ export interface CardContext extends StorageContext {
 }
 
 /** Ascending sort, then creation (created_at, id): the order of GET /cards, the AI catalogue and the operator picker. */
-export const CARD_ORDER: KeysetOrder = { keys: [['sort', 'integer'], ['createdAt', 'time'], ['id', 'text']], direction: 'asc' };
+export const CARD_ORDER: KeysetOrder = { keys: [['sort', 'integer'], ['createdAt', 'time'], ['id', 'uuid']], direction: 'asc' };
 
 /** The tenant's card with this code, else 404 (another tenant's is indistinguishable from none). */
 export async function findCard(em: Em, tenantId: string, code: string, lock = false): Promise<Card> {

@@ -12,7 +12,7 @@ export interface ConversationFilters {
 }
 
 /** GET /conversations: ascending by (updated_at, id), the traversal order of spec 02. */
-export const BY_UPDATE: KeysetOrder = { keys: [['updatedAt', 'time'], ['id', 'text']], direction: 'asc' };
+export const BY_UPDATE: KeysetOrder = { keys: [['updatedAt', 'time'], ['id', 'uuid']], direction: 'asc' };
 
 /** One page of the tenant's visible conversations. */
 export function listConversations(em: Em, tenantId: string, f: ConversationFilters, window: PageWindow): Promise<Conversation[]> {

@@ -10,7 +10,7 @@ export interface DeliveryLogFilters {
 }
 
 /** Newest first by (created_at desc, id desc): what an integrator looks at is what just happened. */
-export const DELIVERY_LOG_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'text']], direction: 'desc' };
+export const DELIVERY_LOG_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'uuid']], direction: 'desc' };
 
 /** A page of one subscription's delivery log, in DELIVERY_LOG_ORDER. */
 export async function deliveryLogPage(em: Em, webhookId: string, filters: DeliveryLogFilters, window: PageWindow): Promise<WebhookDelivery[]> {

@@ -34,16 +34,23 @@ export const IsoDate = Joi.string().isoDate();
 
 const ENDS_WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 
+/** The times PostgreSQL's timestamptz and the answers' ISO text both hold: years 1 to 9999. */
+export const EARLIEST_TIME = new Date('0001-01-01T00:00:00.000Z');
+export const LATEST_TIME = new Date('9999-12-31T23:59:59.999Z');
+
 /**
  * A query time filter such as updated_after: ISO 8601 WITH a zone (Z or +hh:mm), validated
  * to a Date. A time without a zone is ambiguous and answers 422 invalid_format at the field.
  */
 export const zonedTimeParam = () => Joi.string().isoDate()
   .custom((value: string, h) => {
-    if (Number.isNaN(Date.parse(value))) return value; // already refused as not ISO 8601
+    const time = Date.parse(value);
+    if (Number.isNaN(time)) return value; // already refused as not ISO 8601
+    if (time < EARLIEST_TIME.getTime()) return h.error('date.min');
+    if (time > LATEST_TIME.getTime()) return h.error('date.max');
     return ENDS_WITH_ZONE.test(h.original as string) ? new Date(value) : h.error('date.zone');
   })
-  .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)' })
+  .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999' })
   .description('ISO 8601 date-time with zone (Z or +hh:mm); strictly later.');
 
 export const limitParam = (fallback = 25) => Joi.number().integer().min(1).max(100).default(fallback).description('Page size, 1 to 100.');

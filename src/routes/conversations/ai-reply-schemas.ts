@@ -3,6 +3,7 @@ import { IsoDate, MoneySchema } from '../../http/schemas/common.js';
 import { OPERATION_STATUSES } from '../../entities/operation.js';
 import { MessageSchema } from './schemas.js';
 import { AttachmentCreateSchema } from './request-schemas.js';
+import { MAX_MESSAGE_CHARS } from '../../domain/conversations/messages.js';
 
 /** Wire shapes of spec 01 Operation/Usage and of the customer-message answers of spec 02. */
 
@@ -30,7 +31,8 @@ export const WaitQuery = Joi.object({
 });
 
 export const CustomerMessageCreateSchema = Joi.object({
-  content: Joi.string().max(4000).allow('').description('The customer text, up to 4000 characters; required unless an attachment is sent.'),
+  content: Joi.string().allow('')
+    .description(`The customer text, up to ${MAX_MESSAGE_CHARS} characters (code points); required unless an attachment is sent. Longer is 413 payload_too_large.`),
   attachments: Joi.array().items(AttachmentCreateSchema).max(1).description('At most one for now.'),
 }).meta({ ref: 'CustomerMessageCreate' });
 

@@ -9,6 +9,7 @@ import { settleTurn, type TurnAnswer } from '../../domain/ai-reply/turn-answer.j
 import { waitLeftMs } from '../../http/wait.js';
 import { startOperationWorkflow } from '../../temporal/operations.js';
 import { presentMessage } from './presenters.js';
+import { refuseOverlongContent } from '../../domain/conversations/messages.js';
 import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
 import type { Attachment } from '../../entities/conversation.js';
 
@@ -43,6 +44,7 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
   },
   errors: ['not_found', 'insufficient_funds', 'spend_limit_reached', 'upstream_unavailable', 'validation_failed', 'payload_too_large', 'idempotency_key_required', 'idempotency_conflict', 'operation_in_progress'],
   handler: async ({ params, body, auth, wallet, em, services, ctx, afterCommit, disclose }): Promise<HandlerResult> => {
+    refuseOverlongContent(body.content);
     const attachments: Attachment[] = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));
     if (!body.content && !attachments.length) throw problem('validation_failed', 'Send content or an attachment.', { errors: [{ field: '/content', code: 'required', message: 'content is required without an attachment' }] });
     const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, ctx, unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });

@@ -13,7 +13,7 @@ interface Query {
   channel?: 'api' | 'webhook';
 }
 
-const OLDEST_FIRST: KeysetOrder = { keys: [['occurredAt', 'time'], ['id', 'text']], direction: 'asc' };
+const OLDEST_FIRST: KeysetOrder = { keys: [['occurredAt', 'time'], ['id', 'uuid']], direction: 'asc' };
 
 /**
  * GET /disclosures (Planned in spec 01): the personal-data disclosure log of the calling
