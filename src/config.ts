@@ -74,6 +74,11 @@ export interface WidgetSettings {
   heartbeatMs: number;
   /** Lifetime of a signed attachment address. */
   attachmentUrlTtlMs: number;
+  /** Event streams open at once, across api processes: per session and per client address. */
+  streamsPerSession: number;
+  streamsPerAddress: number;
+  /** Refused session tokens per client address per minute. */
+  rejectedPerMin: number;
   /** Key of the session-token hashes and attachment signatures. */
   secret: string;
 }
@@ -176,6 +181,9 @@ const schema = Joi.object({
   WIDGET_RATE_CHANNEL_PER_MIN: Joi.number().integer().min(1).default(600),
   WIDGET_HEARTBEAT_MS: Joi.number().integer().min(100).default(15000),
   WIDGET_ATTACHMENT_URL_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
+  WIDGET_STREAMS_PER_SESSION: Joi.number().integer().min(1).default(3),
+  WIDGET_STREAMS_PER_IP: Joi.number().integer().min(1).default(20),
+  WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -331,6 +339,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       channelPerMin: v.WIDGET_RATE_CHANNEL_PER_MIN,
       heartbeatMs: v.WIDGET_HEARTBEAT_MS,
       attachmentUrlTtlMs: parseDuration(v.WIDGET_ATTACHMENT_URL_TTL),
+      streamsPerSession: v.WIDGET_STREAMS_PER_SESSION,
+      streamsPerAddress: v.WIDGET_STREAMS_PER_IP,
+      rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
       secret: v.WIDGET_SECRET ?? `${DEV_SECRET}-widget`,
     },
     logLevel: v.LOG_LEVEL,
