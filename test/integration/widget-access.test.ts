@@ -10,6 +10,7 @@ import { SseClient, eventsUrl, newVisitor, type Visitor } from './widget-stream-
 import { expectWidgetProblem, history, init, poll, send } from './widget-fixtures.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { AttachmentSigner } from '../../src/widget/presenters.js';
+import { StreamSlots } from '../../src/widget/stream-slots.js';
 
 /**
  * Who may still use the visitor chat: every route refuses a chat whose tenant is no longer
@@ -140,6 +141,24 @@ describe('streams per session and per address', () => {
     const statuses: number[] = [];
     for (const v of visitors) for (let i = 0; i < 2; i++) statuses.push((await stream(v.token)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('stream slots in Redis', () => {
+  it('a slot never given back (its process crashed) lapses with its lease; a renewed one does not', async () => {
+    const slots = new StreamSlots(api.services.redis, { perSession: 1, perAddress: 10, leaseMs: 400 });
+    const session = crypto.randomUUID();
+    await slots.take(session, address); // never renewed, never released
+    await expect(slots.take(session, address)).rejects.toMatchObject({ code: 'rate_limited' });
+    const next = await eventually('the lapsed slot free again', () => slots.take(session, address).catch(() => undefined), 10_000, 50);
+    // Renewed within its lease, a slot stays taken: three leases later the session is still full.
+    const until = Date.now() + 1200;
+    while (Date.now() < until) {
+      await next.renew();
+      await expect(slots.take(session, address)).rejects.toMatchObject({ code: 'rate_limited' });
+    }
+    await next.release();
+    expect((await slots.take(session, address))).toBeDefined();
   });
 });
 
