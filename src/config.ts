@@ -74,6 +74,11 @@ export interface WidgetSettings {
   heartbeatMs: number;
   /** Lifetime of a signed attachment address. */
   attachmentUrlTtlMs: number;
+  /** Event streams open at once, across api processes: per session and per client address. */
+  streamsPerSession: number;
+  streamsPerAddress: number;
+  /** Refused session tokens per client address per minute. */
+  rejectedPerMin: number;
   /** Key of the session-token hashes and attachment signatures. */
   secret: string;
   /** Default cap of a tenant's widget AI spend per UTC day, in roubles; null = no cap. */
@@ -183,6 +188,9 @@ const schema = Joi.object({
   WIDGET_DAILY_AI_CAP_RUB: Joi.string().pattern(/^(\d+(\.\d{1,2})?|none)$/).default('300'),
   WIDGET_PAID_PER_IP_PER_HOUR: Joi.number().integer().min(1).default(20),
   WIDGET_ATTACHMENT_URL_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
+  WIDGET_STREAMS_PER_SESSION: Joi.number().integer().min(1).default(3),
+  WIDGET_STREAMS_PER_IP: Joi.number().integer().min(1).default(20),
+  WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -342,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: v.WIDGET_SECRET,
       dailyAiCapRub: v.WIDGET_DAILY_AI_CAP_RUB === 'none' ? null : v.WIDGET_DAILY_AI_CAP_RUB,
       paidTurnsPerAddressPerHour: v.WIDGET_PAID_PER_IP_PER_HOUR,
+      streamsPerSession: v.WIDGET_STREAMS_PER_SESSION,
+      streamsPerAddress: v.WIDGET_STREAMS_PER_IP,
+      rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
     logLevel: v.LOG_LEVEL,
   };

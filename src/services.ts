@@ -10,6 +10,7 @@ import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { CallerCache } from './domain/access/caller-cache.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
+import { tokenRotationChannel } from './widget/token-rotations.js';
 import { createSellerModel, type SellerModel } from './domain/ai-seller/index.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
@@ -52,7 +53,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
   const operationWaiter = new OperationWaiter(redis, log);
   const metrics = new Metrics();
-  const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry });
+  const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry, rotationChannel: tokenRotationChannel(config.redisKeyPrefix) });
   return {
     config,
     orm,

@@ -7,6 +7,7 @@ import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';
 import { problem } from '../http/problem.js';
 import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
 import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
+import { parseTokenRotation, type TokenRotation } from './token-rotations.js';
 
 /**
  * How far back, behind the newest message a listener has, a read looks for messages it has
@@ -121,6 +122,8 @@ export interface LiveSink {
   events(events: LiveEvent[]): void;
   /** The hub is closing (the process stops): end the stream. */
   end(): void;
+  /** A token of the conversation's session was rotated (the stream may hold one that ends). */
+  tokenRotated?(rotation: TokenRotation): void;
 }
 
 /** A stream registered with the hub. */
@@ -156,6 +159,8 @@ export interface LiveHubDeps {
   registry?: Registry;
   /** How long a stream waits for the Redis subscription before it is refused (503). */
   subscribeTimeoutMs?: number;
+  /** The token rotation notices' channel (tokenRotationChannel); none: streams hear of no rotation. */
+  rotationChannel?: string;
 }
 
 /**
@@ -255,8 +260,9 @@ export class LiveHub {
     if (!this.subscribed) {
       const sub = (this.subscriber = this.deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
       sub.on('error', (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live subscriber error'));
-      sub.on('message', (_channel: string, id: string) => {
-        if (this.byConversation.has(id)) this.schedule(id);
+      sub.on('message', (channel: string, text: string) => {
+        if (channel === this.deps.rotationChannel) this.rotated(text);
+        else if (this.byConversation.has(text)) this.schedule(text);
       });
       // After a reconnect notices may have been lost meanwhile: once subscribed again (ioredis
       // resubscribes by itself; this SUBSCRIBE goes on the same connection, its answer says the
@@ -266,11 +272,11 @@ export class LiveHub {
           this.connectedOnce = true;
           return;
         }
-        sub.subscribe(CONVERSATION_LIVE_CHANNEL).then(() => {
+        sub.subscribe(...this.channels()).then(() => {
           for (const id of this.byConversation.keys()) this.schedule(id);
         }, (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live resubscribe failed'));
       });
-      this.subscribed = sub.subscribe(CONVERSATION_LIVE_CHANNEL).then(() => undefined, (err: Error) => {
+      this.subscribed = sub.subscribe(...this.channels()).then(() => undefined, (err: Error) => {
         this.deps.log.warn({ err: err.message }, 'widget live subscribe failed');
         this.subscribed = undefined;
         sub.disconnect();
@@ -283,6 +289,23 @@ export class LiveHub {
       this.subscribed,
       new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`no live subscription within ${timeoutMs} ms`)), timeoutMs); }),
     ]).finally(() => clearTimeout(timer));
+  }
+
+  private channels(): string[] {
+    return this.deps.rotationChannel ? [CONVERSATION_LIVE_CHANNEL, this.deps.rotationChannel] : [CONVERSATION_LIVE_CHANNEL];
+  }
+
+  /** A rotation notice goes to every stream of the session's conversation here (each checks its own token). */
+  private rotated(text: string): void {
+    const rotation = parseTokenRotation(text);
+    if (!rotation) return;
+    for (const l of this.byConversation.get(rotation.conversationId) ?? []) {
+      try {
+        l.sink.tokenRotated?.(rotation);
+      } catch (err) {
+        this.deps.log.warn({ err: (err as Error).message }, 'widget live sink failed');
+      }
+    }
   }
 
   /** One read for the conversation now, or one more after the running one. */

@@ -40,7 +40,7 @@ const CORS_HEADERS = {
 };
 /** A body can be unreadable, too large or not valid; a read of the conversation needs a valid token. */
 const BODY: ErrorCode[] = ['bad_request', 'payload_too_large', 'validation_failed'];
-const READ: ErrorCode[] = ['invalid_session', 'validation_failed', 'rate_limited', 'service_unavailable'];
+const READ: ErrorCode[] = ['invalid_session', 'not_found', 'validation_failed', 'rate_limited', 'service_unavailable'];
 
 /** 2592000000 -> '30 days', 60000 -> '1 minute', 2500 -> '2500 ms'. */
 function duration(ms: number): string {
@@ -71,7 +71,7 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
     },
     {
       method: 'get', path: '/api/widget/history', summary: 'The conversation so far',
-      description: `What the widget shows when it opens. Reads (history, poll, opening the stream) are limited to ${w.visitorPerMin * 4} a minute per session.`,
+      description: `What the widget shows when it opens. Reads (history, poll, opening the stream) are limited to ${w.visitorPerMin * 4} a minute per session. Every visitor route answers 404 not_found once the chat is gone (its channel deleted or its tenant inactive), and refused tokens count against the client address: more than ${w.rejectedPerMin} a minute are 429.`,
       query: HistoryQuery, status: 200, answer: 'The last messages and the state.', schema: WidgetHistorySchema, errors: READ,
     },
     {
@@ -85,8 +85,9 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
         `A text/event-stream. It starts with \`retry: ${STREAM_RETRY_MS}\`, then a \`conversation:update\` with the current state. Events (data: one line of JSON, see x-events):`,
         '`message` (id: the resume cursor `<created_at ms>.<message id>`; data: a WidgetMessage), `conversation:update` (data: state and operator, whenever they change),',
         '`closed` (data: {}; the conversation was closed while the stream was open).',
-        `A comment line \`: ping\` every ${duration(w.heartbeatMs)} keeps proxies from timing out. The stream ends when the session expires (or the server stops); the client reconnects with`,
+        `A comment line \`: ping\` every ${duration(w.heartbeatMs)} keeps proxies from timing out. The stream ends when its token ends (rotated out and its grace time over, or the session expired), when the chat is gone (at the next ping) or the server stops; the client reconnects with the newest token and`,
         'Last-Event-ID (or ?last_event_id=) and gets the messages after it first. A refusal comes before the stream opens, as a Problem.',
+        `At most ${w.streamsPerSession} streams per session and ${w.streamsPerAddress} per client address are open at once: one more is 429 with Retry-After.`,
       ].join(' '),
       query: EventsQuery, header: EventsHeaders, status: 200, answer: 'The event stream (Cache-Control: no-cache, no-transform; X-Accel-Buffering: no).',
       content: {
@@ -99,11 +100,11 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
           },
         },
       },
-      errors: ['invalid_session', 'rate_limited', 'service_unavailable'],
+      errors: ['invalid_session', 'not_found', 'rate_limited', 'service_unavailable'],
     },
     {
       method: 'get', path: '/api/widget/attachments/{messageId}/{index}', summary: "An attachment's signed address",
-      description: `The addresses in WidgetMessage.attachments: valid ${duration(w.attachmentUrlTtlMs)} from the answer that gave them.`,
+      description: `The addresses in WidgetMessage.attachments: valid ${duration(w.attachmentUrlTtlMs)} from the answer that gave them. 404 when the chat is gone, or when the stored address is not one a visitor may be sent to (https, or the account's own storage).`,
       params: AttachmentParams, query: AttachmentQuery, status: 302, answer: 'To the file.',
       headers: { Location: { description: "The attachment's address.", schema: { type: 'string', format: 'uri' } } },
       errors: ['not_found', 'service_unavailable'],

@@ -4,15 +4,14 @@ import type { Services } from '../services.js';
 import { problem } from '../http/problem.js';
 import { WIDGET_API_PREFIX } from '../http/error-handler.js';
 import { validatePart } from '../http/validate.js';
-import { clientAddress } from '../domain/access/ip-rules.js';
 import { findWebsiteChannel, type WebsiteChannel } from '../domain/channels/website-channels.js';
 import { answerPreflight, requireAllowedOrigin } from './session-cors.js';
-import { conversationOfSession, sessionOfToken } from './sessions.js';
-import { parseSessionToken } from './session-tokens.js';
-import { countInit, countMessage, countRead } from './rate-limits.js';
+import { conversationOfSession, requireOpenChat, sessionOfToken } from './sessions.js';
+import { countInit, countingRejections, countMessage, countRead, visitorAddress } from './rate-limits.js';
 import { takeVisitorTurn } from './visitor-turn.js';
 import { answerVisitorTurn } from './visitor-answer.js';
-import { HistoryQuery, InitBody, MAX_CONTENT_CHARS, MessageBody, PollQuery } from './schemas.js';
+import { HistoryQuery, InitBody, MessageBody, PollQuery } from './schemas.js';
+import { refuseOverlongContent } from '../domain/conversations/messages.js';
 import { attachmentAddress, attachmentSigner, conversationView, presentForVisitor, visitorHistory, visitorMessagesAfter } from './visitor-reads.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,9 +33,6 @@ async function websiteChannel(services: Services, id: string): Promise<WebsiteCh
   return found;
 }
 
-const addressOf = (ctx: Context, services: Services) =>
-  clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, services.config.trustedProxies);
-
 const notFoundUnlessUuid = (id: string) => {
   if (!UUID.test(id)) throw problem('not_found', 'No such chat.');
 };
@@ -55,7 +51,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     ctx.state.routeLabel = 'POST /api/widget/init';
     const body = validatePart<{ channel_id: string }>(InitBody, ctx.request.body, 'body');
     notFoundUnlessUuid(body.channel_id);
-    await countInit(services, body.channel_id, addressOf(ctx, services));
+    await countInit(services, body.channel_id, visitorAddress(ctx, services));
     const { channel, settings } = await websiteChannel(services, body.channel_id);
     requireAllowedOrigin(ctx, settings.allowed_domains, config);
     ctx.body = {
@@ -68,11 +64,12 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     ctx.state.routeLabel = 'POST /api/widget/messages';
     const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, ctx.request.body, 'body');
     if (!body.content.trim()) throw problem('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
-    if ([...body.content].length > MAX_CONTENT_CHARS) throw problem('payload_too_large', `A message is at most ${MAX_CONTENT_CHARS} characters.`);
+    refuseOverlongContent(body.content);
     notFoundUnlessUuid(body.channel_id);
-    const token = body.session_token ? parseSessionToken(body.session_token) : null;
-    if (body.session_token && !token) throw problem('invalid_session', 'The chat session is unknown, expired or was replaced by a newer token; start a new chat.');
-    await countMessage(services, body.channel_id, token ? { sessionId: token.sessionId } : { channelId: body.channel_id, address: addressOf(ctx, services) });
+    const address = visitorAddress(ctx, services);
+    // The token is checked before anything is counted for it (a forged one spends no visitor's or channel's budget).
+    const held = body.session_token ? await countingRejections(services, address, () => sessionOfChannel(body.session_token, body.channel_id)) : null;
+    await countMessage(services, body.channel_id, held ? { sessionId: held.id } : { channelId: body.channel_id, address });
     const website = await websiteChannel(services, body.channel_id);
     const wallet = await services.wallets.get(website.tenant.id, null);
     if (wallet.exchange === 'suspended') throw problem('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { 'Retry-After': '300' });
@@ -82,18 +79,26 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     ctx.body = await answerVisitorTurn(services, turn);
   });
 
-  /** The visitor's session and conversation behind `st`; reads are counted per session. */
-  async function visitorOf(st: string | undefined) {
+  /** The session of a token, of this channel only; the message's transaction checks it again, locked. */
+  async function sessionOfChannel(token: unknown, channelId: string) {
+    const session = await sessionOfToken(services.orm.em.fork(), token, config.widget, services.clock.now());
+    if (session.channelId !== channelId) throw problem('invalid_session', 'The chat session belongs to another chat; start a new chat.');
+    return session;
+  }
+
+  /** The visitor's session and conversation behind `st`, while its chat is open; reads are counted per session. */
+  async function visitorOf(ctx: Context, st: string | undefined) {
     const em = services.orm.em.fork();
-    const session = await sessionOfToken(em, st, config.widget, services.clock.now());
+    const session = await countingRejections(services, visitorAddress(ctx, services), () => sessionOfToken(em, st, config.widget, services.clock.now()));
     await countRead(services, session.id);
+    await requireOpenChat(em, session.channelId);
     return { em, conversation: await conversationOfSession(em, session) };
   }
 
   router.get('/api/widget/history', async (ctx) => {
     ctx.state.routeLabel = 'GET /api/widget/history';
     const query = validatePart<{ st?: string }>(HistoryQuery, { ...ctx.query }, 'query');
-    const { em, conversation } = await visitorOf(query.st);
+    const { em, conversation } = await visitorOf(ctx, query.st);
     const messages = await visitorHistory(em, conversation);
     ctx.body = { messages: await presentForVisitor(em, messages, config, services.clock.now()), ...conversationView(conversation) };
   });
@@ -101,7 +106,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
   router.get('/api/widget/poll', async (ctx) => {
     ctx.state.routeLabel = 'GET /api/widget/poll';
     const query = validatePart<{ st?: string; after: Date }>(PollQuery, { ...ctx.query }, 'query');
-    const { em, conversation } = await visitorOf(query.st);
+    const { em, conversation } = await visitorOf(ctx, query.st);
     const messages = await visitorMessagesAfter(em, conversation, query.after);
     ctx.body = { new_messages: await presentForVisitor(em, messages, config, services.clock.now()), ...conversationView(conversation) };
   });

@@ -5,9 +5,17 @@ import { WidgetSession } from '../entities/widget-session.js';
 import { Conversation } from '../entities/conversation.js';
 import { problem } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { newSessionToken, parseSessionToken, tokenMatches } from './session-tokens.js';
+import { findWebsiteChannelDomains } from '../domain/channels/website-channels.js';
+import { newSessionToken, parseSessionToken, tokenHash, tokenMatches } from './session-tokens.js';
 
 const invalidSession = () => problem('invalid_session', 'The chat session is unknown, expired or was replaced by a newer token; start a new chat.');
+
+/** A valid token's session, and the token itself: its hash and when it stops being valid (ms). */
+export interface HeldToken {
+  session: WidgetSession;
+  hash: string;
+  endsAt: number;
+}
 
 /**
  * The visitor behind a token, for every visitor route (history, poll, the stream, messages):
@@ -16,15 +24,38 @@ const invalidSession = () => problem('invalid_session', 'The chat session is unk
  * `lock` the row is locked (messages rotate the token).
  */
 export async function sessionOfToken(em: Em, token: unknown, settings: WidgetSettings, now: Date, o: { lock?: boolean } = {}): Promise<WidgetSession> {
+  return (await heldToken(em, token, settings, now, o)).session;
+}
+
+/**
+ * sessionOfToken, and when that token ends: a current token with the session (as of now), a
+ * previous one at the end of its grace time (or the session's end, when sooner).
+ */
+export async function heldToken(em: Em, token: unknown, settings: WidgetSettings, now: Date, o: { lock?: boolean } = {}): Promise<HeldToken> {
   const parsed = parseSessionToken(token);
   if (!parsed) throw invalidSession();
   const session = await em.findOne(WidgetSession, { id: parsed.sessionId }, o.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!session || session.expiresAt.getTime() <= now.getTime()) throw invalidSession();
-  const current = tokenMatches(parsed.secret, session.tokenHash, settings.secret);
-  const previous = !current && session.previousValidUntil !== null && session.previousValidUntil !== undefined
-    && session.previousValidUntil.getTime() > now.getTime() && tokenMatches(parsed.secret, session.previousTokenHash, settings.secret);
-  if (!current && !previous) throw invalidSession();
-  return session;
+  const hash = tokenHash(parsed.secret, settings.secret);
+  if (tokenMatches(parsed.secret, session.tokenHash, settings.secret)) return { session, hash, endsAt: session.expiresAt.getTime() };
+  const graceEnd = session.previousValidUntil?.getTime();
+  if (graceEnd !== undefined && graceEnd > now.getTime() && tokenMatches(parsed.secret, session.previousTokenHash, settings.secret)) {
+    return { session, hash, endsAt: Math.min(graceEnd, session.expiresAt.getTime()) };
+  }
+  throw invalidSession();
+}
+
+/**
+ * A session's chat must still be open on every visitor route: its website channel exists and
+ * its tenant is active. Otherwise 404 not_found, what POST /api/widget/init answers for it.
+ */
+export async function requireOpenChat(em: Em, channelId: string): Promise<void> {
+  if (!(await chatIsOpen(em, channelId))) throw problem('not_found', 'No such chat.');
+}
+
+/** One read by primary key (the stream asks it on every heartbeat). */
+export async function chatIsOpen(em: Em, channelId: string): Promise<boolean> {
+  return (await findWebsiteChannelDomains(em, channelId)) !== null;
 }
 
 /**

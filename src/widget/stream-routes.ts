@@ -5,8 +5,10 @@ import type { Services } from '../services.js';
 import type { Message } from '../entities/conversation.js';
 import type { Following, LiveEvent, LiveSink } from './live-hub.js';
 import { AttachmentSigner, presentWidgetMessage } from './presenters.js';
-import { conversationOfSession, sessionOfToken } from './sessions.js';
-import { countRead } from './rate-limits.js';
+import { chatIsOpen, conversationOfSession, heldToken, requireOpenChat } from './sessions.js';
+import { countingRejections, countRead, visitorAddress } from './rate-limits.js';
+import { StreamSlots, type StreamSlot } from './stream-slots.js';
+import type { TokenRotation } from './token-rotations.js';
 import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';
 import { SSE_PING, START, parseCursor, sseEvent, sseRetry } from './sse.js';
 
@@ -20,35 +22,98 @@ export const STREAM_RETRY_MS = 2500;
  */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
+/**
+ * A stream's slot lapses this long after its last heartbeat renewed it (so the slots of a
+ * process that crashed free themselves): three heartbeats, at least 30 s.
+ */
+export const streamLeaseMs = (heartbeatMs: number): number => Math.max(3 * heartbeatMs, 30_000);
+
 /** setTimeout's ceiling (about 24.8 days); a stream lives at most that long. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** What a stream keeps of its visitor: ids and its token's end, not the EntityManager and entities (it lives for hours). */
+interface StreamVisitor {
+  sessionId: string;
+  conversationId: string;
+  channelId: string;
+  /** Hash of the token the stream was opened with, and when that token ends (ms). */
+  tokenHash: string;
+  tokenEndsAt: number;
+  /** The tenant's site origin, against which card paths resolve (null: no primary domain). */
+  site: string | null;
+}
+
 /**
- * The conversation behind a valid token (401 invalid_session otherwise), when its session
- * expires and the tenant's site origin (card paths). Only these survive the lookup: a stream lives for hours and must not keep its
- * EntityManager and entities alive.
+ * The visitor behind a valid token (401 invalid_session otherwise, counted against the
+ * address), while the chat is open (404 otherwise), with the tenant's site origin (card paths).
  */
-async function visitorOf(services: Services, token: string): Promise<{ conversationId: string; expiresAt: number; site: string | null }> {
+async function visitorOf(services: Services, ctx: Context, token: string): Promise<StreamVisitor> {
   const em = services.orm.em.fork();
-  const session = await sessionOfToken(em, token, services.config.widget, services.clock.now());
-  const conversation = await conversationOfSession(em, session);
+  const held = await countingRejections(services, visitorAddress(ctx, services), () => heldToken(em, token, services.config.widget, services.clock.now()));
   // Opening a stream counts as a read of the conversation (a reconnect loop is limited like polling).
-  await countRead(services, session.id);
-  return { conversationId: conversation.id, expiresAt: session.expiresAt.getTime(), site: await tenantSiteOrigin(em, conversation.tenantId) };
+  await countRead(services, held.session.id);
+  await requireOpenChat(em, held.session.channelId);
+  const conversation = await conversationOfSession(em, held.session);
+  return {
+    sessionId: held.session.id, conversationId: conversation.id, channelId: held.session.channelId, tokenHash: held.hash, tokenEndsAt: held.endsAt,
+    site: await tenantSiteOrigin(em, conversation.tenantId),
+  };
+}
+
+/**
+ * Whether a channel's chat is still open, asked by every stream on every heartbeat: one read
+ * per channel per half heartbeat in this process, however many streams it has.
+ */
+class OpenChats {
+  private readonly known = new Map<string, { until: number; open: Promise<boolean> }>();
+
+  constructor(private readonly services: Services, private readonly ttlMs: number) {}
+
+  isOpen(channelId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.known.get(channelId);
+    if (hit && hit.until > now) return hit.open;
+    if (this.known.size > 10_000) for (const [id, k] of this.known) if (k.until <= now) this.known.delete(id);
+    // A failed read keeps the stream (the next heartbeat asks again).
+    const open = chatIsOpen(this.services.orm.em.fork(), channelId).catch(() => true);
+    this.known.set(channelId, { until: now + this.ttlMs, open });
+    return open;
+  }
 }
 
 function single(v: string | string[] | undefined): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** One SSE response: writes frames, pings, drops a reader that does not keep up, ends once. */
+/** What a stream does besides writing: on every heartbeat, and once when it ends. */
+export interface StreamHooks {
+  /** After each ping; answers false when the stream must end (its chat closed). */
+  heartbeat?(): Promise<boolean>;
+  ended?(): void;
+}
+
+/**
+ * One SSE response: writes frames, pings, drops a reader that does not keep up, ends once.
+ * It ends when the token it was opened with ends: at the token's end as known when it opened,
+ * sooner when a rotation notice says the token is now the previous one (at its grace end) or
+ * older (at once).
+ */
 export class EventStream implements LiveSink {
   private ended = false;
   private opened = false;
   private readonly timers: NodeJS.Timeout[] = [];
+  private endTimer?: NodeJS.Timeout;
+  /** The earliest end known (ms): a rotation only brings it closer. */
+  private endsAt = Infinity;
+  private cleaned = false;
   following?: Following;
 
-  constructor(private readonly res: ServerResponse, private readonly render: (events: LiveEvent[]) => string) {}
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly render: (events: LiveEvent[]) => string,
+    private readonly token: { sessionId: string; hash: string } | null = null,
+    private readonly hooks: StreamHooks = {},
+  ) {}
 
   open(heartbeatMs: number, endAt: number): void {
     this.res.writeHead(200, {
@@ -65,9 +130,35 @@ export class EventStream implements LiveSink {
     }
     this.res.socket?.setNoDelay(true);
     this.write(sseRetry(STREAM_RETRY_MS));
-    this.timers.push(setInterval(() => this.write(SSE_PING), heartbeatMs));
-    // The session expires (as known when the stream opened): end; a reconnect is checked again.
-    this.timers.push(setTimeout(() => this.end(), Math.max(0, Math.min(endAt - Date.now(), MAX_TIMER_MS))));
+    this.timers.push(setInterval(() => this.beat(), heartbeatMs));
+    // The token ends (as known when the stream opened): end; a reconnect is checked again.
+    this.endAt(endAt);
+  }
+
+  private beat(): void {
+    this.write(SSE_PING);
+    this.hooks.heartbeat?.().then((open) => {
+      if (!open) this.end();
+    }, () => undefined);
+  }
+
+  /** (Re)schedules the end; an end already due ends now. */
+  private endAt(at: number): void {
+    if (this.ended) return;
+    this.endsAt = Math.min(this.endsAt, at);
+    clearTimeout(this.endTimer);
+    const inMs = this.endsAt - Date.now();
+    if (inMs <= 0) {
+      this.end();
+      return;
+    }
+    this.endTimer = setTimeout(() => this.end(), Math.min(inMs, MAX_TIMER_MS));
+  }
+
+  tokenRotated(r: TokenRotation): void {
+    if (!this.token || r.sessionId !== this.token.sessionId) return;
+    if (r.previousHash === this.token.hash) this.endAt(Math.min(r.previousValidUntil, r.expiresAt));
+    else this.end();
   }
 
   events(events: LiveEvent[]): void {
@@ -95,7 +186,13 @@ export class EventStream implements LiveSink {
     this.ended = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
+    clearTimeout(this.endTimer);
+    this.endTimer = undefined;
     this.following?.stop();
+    if (!this.cleaned) {
+      this.cleaned = true;
+      this.hooks.ended?.();
+    }
   }
 }
 
@@ -130,14 +227,27 @@ export function registerStreamRoutes(router: Router, services: Services): void {
     }
   }).join('');
 
+  const openChats = new OpenChats(services, Math.max(1, Math.floor(config.widget.heartbeatMs / 2)));
+  const slots = new StreamSlots(services.redis, {
+    perSession: config.widget.streamsPerSession, perAddress: config.widget.streamsPerAddress, leaseMs: streamLeaseMs(config.widget.heartbeatMs),
+  });
+  const log = (ctx: Context) => ctx.state.log ?? services.log;
+
   router.get('/api/widget/events', async (ctx: Context) => {
     ctx.state.routeLabel = 'GET /api/widget/events';
-    const visitor = await visitorOf(services, single(ctx.query.st));
+    const visitor = await visitorOf(services, ctx, single(ctx.query.st));
     const resume = ctx.get('last-event-id') || single(ctx.query.last_event_id);
     const baseline = resume === '' ? null : parseCursor(resume) ?? START;
+    const slot: StreamSlot = await slots.take(visitor.sessionId, visitorAddress(ctx, services));
 
     const res = ctx.res;
-    const stream = new EventStream(res, render(visitor.site));
+    const stream = new EventStream(res, render(visitor.site), { sessionId: visitor.sessionId, hash: visitor.tokenHash }, {
+      heartbeat: async () => {
+        slot.renew().catch((err: Error) => log(ctx).warn({ err: err.message }, 'widget stream slot renewal failed'));
+        return openChats.isOpen(visitor.channelId);
+      },
+      ended: () => void slot.release().catch((err: Error) => log(ctx).warn({ err: err.message }, 'widget stream slot release failed')),
+    });
     let gone = false;
     const closed = new Promise<void>((resolve) => res.once('close', () => {
       gone = true;
@@ -145,7 +255,12 @@ export function registerStreamRoutes(router: Router, services: Services): void {
       resolve();
     }));
     // Registered before the catch-up is read; refused (503) when the live subscription or the read fails.
-    stream.following = await services.liveHub.follow(visitor.conversationId, baseline, stream);
+    try {
+      stream.following = await services.liveHub.follow(visitor.conversationId, baseline, stream);
+    } catch (err) {
+      stream.cleanUp();
+      throw err;
+    }
     ctx.status = 200;
     ctx.respond = false;
     if (gone) {
@@ -154,10 +269,10 @@ export function registerStreamRoutes(router: Router, services: Services): void {
       return;
     }
     try {
-      stream.open(config.widget.heartbeatMs, visitor.expiresAt);
+      stream.open(config.widget.heartbeatMs, visitor.tokenEndsAt);
       stream.following.start();
     } catch (err) {
-      (ctx.state.log ?? services.log).warn({ err: (err as Error).message }, 'widget event stream failed');
+      log(ctx).warn({ err: (err as Error).message }, 'widget event stream failed');
       stream.end();
     }
     await closed;

@@ -6,6 +6,7 @@ import { announceConversationChanges } from '../domain/conversations/live.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { startOperationWorkflow } from '../temporal/operations.js';
 import { conversationView, presentForVisitor } from './visitor-reads.js';
+import { announceTokenRotation } from './token-rotations.js';
 import type { VisitorTurn } from './visitor-turn.js';
 
 /** After the commit; a step that fails is logged (the operation sweep starts a workflow the api could not). */
@@ -15,6 +16,7 @@ async function afterCommit(services: Services, turn: VisitorTurn): Promise<void>
       if (turn.operation) await startOperationWorkflow(await services.temporal.client(), services.temporal.taskQueue, services.orm.em.fork(), turn.operation);
     }],
     ['announce the conversation', () => announceConversationChanges(services.redis, turn.changed)],
+    ['announce the token rotation', () => announceTokenRotation(services.redis, services.config.redisKeyPrefix, turn.rotation)],
     ['wake the relay', () => wakeRelay(services.redis)],
   ];
   for (const [what, step] of steps) {

@@ -1,7 +1,10 @@
 import type { Em } from '../db/orm.js';
 import type { Config } from '../config.js';
-import { Message, type Conversation } from '../entities/conversation.js';
+import { Conversation, Message } from '../entities/conversation.js';
 import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';
+import { addressRefusal } from '../domain/storage/urls.js';
+import { problem } from '../http/problem.js';
+import { requireOpenChat } from './sessions.js';
 import { AttachmentSigner, hasCardPaths, presentWidgetMessage, widgetOperator, widgetState, type WidgetMessage, type WidgetState } from './presenters.js';
 
 /** At most this many messages in one history or poll answer. */
@@ -46,11 +49,20 @@ export async function visitorMessagesAfter(em: Em, conversation: Conversation, a
 /**
  * Where an attachment lives, for the signed redirect: its stored address, a storage path
  * (`/storage/...`) resolved against the cell origin. null when the message is gone (or
- * deleted) or has no such attachment.
+ * deleted) or has no such attachment. 404 when its chat is no longer open (the channel is
+ * gone or the tenant inactive), or when the address fails the rule every stored attachment
+ * must pass (src/domain/storage/urls.ts; checked again here, whatever was stored): a visitor
+ * is never sent to a javascript:, data:, http: or another account's address.
  */
 export async function attachmentAddress(em: Em, messageId: string, index: number, config: Config): Promise<string | null> {
   const message = await em.findOne(Message, { id: messageId, deletedAt: null });
   const url = message?.attachments[index]?.url;
-  if (!url) return null;
+  if (!message || !url) return null;
+  const conversation = await em.findOne(Conversation, { id: message.conversationId, tenantId: message.tenantId }, { fields: ['channelId'] });
+  if (!conversation) return null;
+  await requireOpenChat(em, conversation.channelId);
+  if (addressRefusal(url, 'file', { tenantId: message.tenantId, cellOrigin: config.publicOrigin })) {
+    throw problem('not_found', 'This attachment cannot be opened from the chat.');
+  }
   return url.startsWith('/') ? `${config.publicOrigin}${url}` : url;
 }

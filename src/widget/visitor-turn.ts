@@ -10,6 +10,7 @@ import type { Consent } from '../domain/channels/website-settings.js';
 import { takeConversationChanges } from '../domain/conversations/live.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import { conversationOfSession, openSession, rotateSession, sessionOfToken } from './sessions.js';
+import { rotationOf, type TokenRotation } from './token-rotations.js';
 
 export interface VisitorMessage {
   content: string;
@@ -28,6 +29,8 @@ export interface VisitorTurn {
   operation: Operation | null;
   /** Conversations the transaction changed (to announce after the commit). */
   changed: string[];
+  /** The returning visitor's token rotation (to announce after the commit). */
+  rotation: TokenRotation | null;
 }
 
 /** The client address the request comes from (behind TRUSTED_PROXIES, the forwarded one). */
@@ -51,13 +54,13 @@ export function pageOf(m: VisitorMessage): PageRef | null {
 
 /**
  * The consent version the session holds after this message. A configured consent must be
- * accepted: by this message (consent_version equal to the current version) or earlier in the
- * session; otherwise 400 consent_required with the consent to show.
+ * accepted by every message (spec 01: consent_version equal to the current version), not only
+ * the first; otherwise 400 consent_required with the consent to show.
  */
 function acceptedConsent(consent: Consent | null, sent: string | null | undefined, held: string | null | undefined): string | null {
   if (!consent) return held ?? null;
-  if (sent === consent.version || held === consent.version) return consent.version;
-  throw problem('consent_required', 'Accept the consent before the first message: send its version as consent_version.', { consent });
+  if (sent === consent.version) return consent.version;
+  throw problem('consent_required', 'Accept the consent: send its version as consent_version with every message.', { consent });
 }
 
 /**
@@ -92,6 +95,9 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
       payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, ctx, unpaid: 'hand_off',
     }, conversation.id, { text: m.content, attachments: [] });
     await tx.flush();
-    return { token, conversation: turn.conversation, message: turn.message, operation: turn.operation, changed: takeConversationChanges(tx) };
+    return {
+      token, conversation: turn.conversation, message: turn.message, operation: turn.operation, changed: takeConversationChanges(tx),
+      rotation: held ? rotationOf(held) : null,
+    };
   });
 }

@@ -44,6 +44,9 @@ const LOG_DIR = process.env.BENCH_WIDGET_LOG_DIR || undefined;
 const RAISED = {
   // Opening a stream counts as a read of the session (4 x this per minute): 2,000 opens of one session.
   WIDGET_RATE_VISITOR_PER_MIN: '1000000',
+  // All streams are of one session, from one address.
+  WIDGET_STREAMS_PER_SESSION: '1000000',
+  WIDGET_STREAMS_PER_IP: '1000000',
   RATE_LIMIT_WRITE_PER_MIN: '100000',
 };
 

@@ -199,6 +199,28 @@ describe('input errors', () => {
     expect(emoji.status).toBe(202);
   });
 
+  it('an attachment the customer\'s browser may not be sent to (javascript:, data:, http:, another account\'s storage): 422 at the address, nothing stored', async () => {
+    const caller = await h.caller({ name: 'Attachment Shop' });
+    const conversationId = await h.conversation(caller);
+    const cases: [string, string][] = [
+      ['javascript:alert(1)', 'not_allowed'],
+      ['data:text/html,<script>alert(1)</script>', 'not_allowed'],
+      ['http://files.example.com/a.pdf', 'not_allowed'],
+      ['/storage/7c9e6679-7425-40de-944b-e07fc1f90ae7/a.png', 'not_allowed'],
+      [`${h.api.origin}/storage/7c9e6679-7425-40de-944b-e07fc1f90ae7/a.png`.replace(/^http:/, 'https:'), 'not_allowed'],
+    ];
+    for (const [url, code] of cases) {
+      const res = await post(caller, conversationId, { key: `att-${url}`.slice(0, 200), body: { content: 'See this', attachments: [{ url }] } });
+      expectProblem(res, 'validation_failed', { errors: [{ field: '/attachments/0/url', code, message: expect.any(String) }] });
+    }
+    await expectNothingStored(caller, conversationId);
+    // The account's own storage and https are attachments.
+    const own = await post(caller, conversationId, { key: 'att-own', body: { content: 'See this', attachments: [{ url: `/storage/${caller.tenantId}/a.png` }] } });
+    expect(own.status).toBe(202);
+    const https = await post(caller, conversationId, { key: 'att-https', body: { content: 'See this', attachments: [{ url: 'https://files.example.com/a.pdf' }] } });
+    expect(https.status).toBe(202);
+  });
+
   it('a key without conversations:write: 403 scope_missing, nothing stored', async () => {
     const owner = await h.caller({ name: 'Scope Shop' });
     const reader = await h.anotherIntegration(owner, { scopes: ['conversations:read', 'ai_seller:invoke'] });

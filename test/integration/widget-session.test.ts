@@ -198,17 +198,23 @@ describe('consent', () => {
     expect(await countConversations()).toBe(0);
   });
 
-  it('the accepted version is remembered by the session: later messages need not repeat it', async () => {
+  it('every message must carry the current version, not only the first; the session records the accepted one', async () => {
     const one = await send(h.api, { channel_id: channelId, content: 'Hello!', consent_version: CONSENT.version });
     expect(one.status).toBe(200);
     expect((await sessionOf(h.db, one.body.session_token)).consent_version).toBe('v1');
-    const two = await send(h.api, { channel_id: channelId, content: 'Hello again', session_token: one.body.session_token });
+    const messages = async () => (await h.db.query('select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where c.channel_id = $1', [channelId])).rows[0].n;
+    const before = await messages();
+    // A later message without it (or with another version) is refused too; nothing is written.
+    expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Hello again', session_token: one.body.session_token }), 'consent_required', { consent: CONSENT });
+    expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Hello again', session_token: one.body.session_token, consent_version: 'v0' }), 'consent_required', { consent: CONSENT });
+    expect(await messages()).toBe(before);
+    const two = await send(h.api, { channel_id: channelId, content: 'Hello again', session_token: one.body.session_token, consent_version: CONSENT.version });
     expect(two.status).toBe(200);
     expect(await countConversations()).toBe(1);
 
     // The tenant publishes a new version: it must be accepted again.
     await h.db.query(`update channels set settings = jsonb_set(settings, '{consent,version}', '"v2"') where id = $1`, [channelId]);
-    expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Third', session_token: two.body.session_token }), 'consent_required', { consent: { ...CONSENT, version: 'v2' } });
+    expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Third', session_token: two.body.session_token, consent_version: 'v1' }), 'consent_required', { consent: { ...CONSENT, version: 'v2' } });
     const three = await send(h.api, { channel_id: channelId, content: 'Third', session_token: two.body.session_token, consent_version: 'v2' });
     expect(three.status).toBe(200);
     expect((await sessionOf(h.db, three.body.session_token)).consent_version).toBe('v2');

@@ -5,6 +5,9 @@ import { startApi, type TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { eventually } from '../support/eventually.js';
 import { postJson } from './conversations-fixtures.js';
+import { newCaller } from '../support/fixtures.js';
+import { call } from '../support/http.js';
+import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
 
 /**
@@ -14,9 +17,9 @@ import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
 let a: TestApi;
 let b: TestApi;
 let sql: pg.Client;
-useApiSuite((s) => ({ api: a, sql } = s), { WIDGET_HEARTBEAT_MS: '200' });
+useApiSuite((s) => ({ api: a, sql } = s), { WIDGET_HEARTBEAT_MS: '200', WIDGET_STREAMS_PER_SESSION: '3' });
 beforeAll(async () => {
-  b = await startApi();
+  b = await startApi({ WIDGET_STREAMS_PER_SESSION: '3' });
 });
 afterAll(async () => {
   await b?.close();
@@ -34,6 +37,28 @@ async function stream(api: TestApi, token: string): Promise<SseClient> {
 const parsed = (e: { data: string }) => JSON.parse(e.data);
 
 describe('the visitor stream across api processes', () => {
+  it('counts a session\'s streams on both processes together: one more than WIDGET_STREAMS_PER_SESSION is 429 on either', async () => {
+    const v = await newVisitor(a, sql);
+    const streams = [await stream(a, v.token), await stream(b, v.token), await stream(a, v.token)];
+    expect(streams.map((c) => c.status)).toEqual([200, 200, 200]);
+    const refused = await stream(b, v.token);
+    expect({ status: refused.status, code: (await refused.json()).code }).toEqual({ status: 429, code: 'rate_limited' });
+  });
+
+  it('a visitor writing through api B ends, on api A, a stream of a token that is no longer valid', async () => {
+    const caller = await newCaller(a.services, { features: PLAN_FEATURES.filter((f) => f !== 'ai_seller') });
+    const v = await newVisitor(a, sql, { caller });
+    const c = await stream(a, v.token);
+    await c.nth('conversation:update', 1);
+    const write = (token: string) => call(b.origin, 'POST', '/api/widget/messages', { body: { channel_id: v.channelId, content: 'Hello', session_token: token } });
+    const one = await write(v.token);
+    expect(one.status).toBe(200);
+    const two = await write(one.body.session_token);
+    expect(two.status).toBe(200);
+    // Two rotations: the stream's token is older than the previous one, so the notice ends it, well before any grace end.
+    await c.until('the stream on A to end', () => (c.ended ? true : undefined), 5000);
+  });
+
   it('delivers an operator message posted to api B to a visitor streaming from api A within a second', async () => {
     const v = await newVisitor(a, sql);
     const c = await stream(a, v.token);

@@ -169,4 +169,40 @@ describe('EventStream', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(res.ended).toBe(true);
   });
+
+  it('on a rotation notice: another session is ignored; its token now previous ends it at the grace end; an older token ends it at once; it ends once', () => {
+    const rotation = (o: { sessionId?: string; previousHash?: string; previousValidUntil?: number }) => ({
+      sessionId: 's1', conversationId: 'c1', previousHash: 'h1', previousValidUntil: Date.now() + 60_000, expiresAt: Date.now() + 120_000, ...o,
+    });
+    const res = new FakeResponse();
+    let ended = 0;
+    const s = new EventStream(res as unknown as ServerResponse, render, { sessionId: 's1', hash: 'h1' }, { ended: () => ended++ });
+    s.open(60_000, Date.now() + 120_000);
+    s.tokenRotated(rotation({ sessionId: 's2', previousHash: 'other' }));
+    s.tokenRotated(rotation({}));
+    expect(res.ended).toBe(false);
+    // A grace end already past ends it now.
+    s.tokenRotated(rotation({ previousValidUntil: Date.now() - 1 }));
+    expect(res.ended).toBe(true);
+    expect(ended).toBe(1);
+
+    const older = new FakeResponse();
+    const o = new EventStream(older as unknown as ServerResponse, render, { sessionId: 's1', hash: 'h0' }, { ended: () => ended++ });
+    o.open(60_000, Date.now() + 120_000);
+    o.tokenRotated(rotation({}));
+    expect(older.ended).toBe(true);
+    o.cleanUp();
+    expect(ended).toBe(2);
+  });
+
+  it('ends when its heartbeat hook says the chat closed', async () => {
+    const res = new FakeResponse();
+    const s = new EventStream(res as unknown as ServerResponse, render, null, { heartbeat: async () => false });
+    s.open(10, Date.now() + 60_000);
+    await new Promise<void>((resolve) => {
+      const check = () => (res.ended ? resolve() : setImmediate(check));
+      check();
+    });
+    expect(res.chunks).toEqual(['retry: 2500\n\n', ': ping\n\n']);
+  });
 });

@@ -10,6 +10,7 @@ import { waitLeftMs } from '../../http/wait.js';
 import { startOperationWorkflow } from '../../temporal/operations.js';
 import { presentMessage } from './presenters.js';
 import { refuseOverlongContent } from '../../domain/conversations/messages.js';
+import { requireShowableAttachments } from './attachment-rules.js';
 import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
 import type { Attachment } from '../../entities/conversation.js';
 
@@ -47,6 +48,7 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
     refuseOverlongContent(body.content);
     const attachments: Attachment[] = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));
     if (!body.content && !attachments.length) throw problem('validation_failed', 'Send content or an attachment.', { errors: [{ field: '/content', code: 'required', message: 'content is required without an attachment' }] });
+    requireShowableAttachments(attachments.map((a) => a.url), { tenantId: auth.tenant.id, cellOrigin: services.config.publicOrigin });
     const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, ctx, unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });
     disclose({ resourceType: 'message', resourceIds: [turn.message.id] });
     const message = presentMessage(turn.message);

@@ -1,6 +1,6 @@
 import { defineRoute, type HandlerInput } from '../../http/route.js';
-import { fieldProblem, problem, type FieldError } from '../../http/problem.js';
-import { addressRefusal, type StorageContext } from '../../domain/storage/urls.js';
+import { fieldProblem } from '../../http/problem.js';
+import { requireShowableAttachments } from './attachment-rules.js';
 import { closeConversation, postOperatorMessage, returnToAi, takeOver } from '../../domain/conversations/state-moves.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import type { Conversation } from '../../entities/conversation.js';
@@ -34,14 +34,6 @@ interface OperatorMessageBody extends OperatorBody {
   attachments?: { url: string; name?: string; content_type?: string }[];
 }
 
-/** Attachments go to the customer's browser: https, or a file of the account's own storage. */
-function attachmentErrors(urls: string[], ctx: StorageContext): FieldError[] {
-  return urls.flatMap((url, i) => {
-    const refusal = addressRefusal(url, 'file', ctx);
-    return refusal ? [{ field: `/attachments/${i}/url`, code: refusal.code, message: `attachments/${i}/url: ${refusal.message}` }] : [];
-  });
-}
-
 export const postOperatorMessageRoute = defineRoute<unknown, IdParams, OperatorMessageBody>({
   ...acting, method: 'POST', path: '/conversations/{id}/operator-messages',
   summary: 'An operator writes to the customer',
@@ -56,8 +48,7 @@ export const postOperatorMessageRoute = defineRoute<unknown, IdParams, OperatorM
     const { body, em, services, disclose, afterCommit } = input;
     const attachments = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));
     if (body.content === undefined && !attachments.length) throw fieldProblem('/content', 'required', 'content is required unless an attachment is sent.');
-    const errors = attachmentErrors(attachments.map((a) => a.url), { tenantId: input.auth.tenant.id, cellOrigin: services.config.publicOrigin });
-    if (errors.length) throw problem('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+    requireShowableAttachments(attachments.map((a) => a.url), { tenantId: input.auth.tenant.id, cellOrigin: services.config.publicOrigin });
     const message = await postOperatorMessage(em, refOf(input), {
       content: body.content ?? null, operatorName: body.operator?.name ?? null, attachments,
     }, services.clock.now());
