@@ -4,6 +4,7 @@ import { Migration20261122000300MillisecondTimestamps } from './20261122000300-m
 import { Migration20261122000400Webhooks } from './20261122000400-webhooks.js';
 import { Migration20261122000500Conversations } from './20261122000500-conversations.js';
 import { Migration20261122000600Widget } from './20261122000600-widget.js';
+import { Migration20261123000200DeliveryBacklog } from './20261123000200-delivery-backlog.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000400Webhooks', class: Migration20261122000400Webhooks },
   { name: 'Migration20261122000500Conversations', class: Migration20261122000500Conversations },
   { name: 'Migration20261122000600Widget', class: Migration20261122000600Widget },
+  { name: 'Migration20261123000200DeliveryBacklog', class: Migration20261123000200DeliveryBacklog },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];
