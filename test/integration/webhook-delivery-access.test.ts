@@ -7,6 +7,9 @@ import type { Caller, CallerOptions } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { closeConversation } from '../../src/domain/conversations/state-moves.js';
+import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
+import { seedConversation, seedMessage } from './conversations-fixtures.js';
 
 let h: DeliveryHarness;
 
@@ -151,6 +154,24 @@ describe('a paused subscription keeps its events (issue 9 item 14)', () => {
     expect(resumed).toMatchObject({ id: sub.id, status: 'active' });
     for (const eventId of eventIds) await h.settled(sub.id, eventId, 'delivered', 30_000);
     expect(h.receiver.received(sub.path).map((r) => r.eventId)).toEqual(eventIds);
+  });
+});
+
+describe('conversation.summary_ready (issue 9 item 13)', () => {
+  it('reaches an include_pii subscription without the summary or any customer words', async () => {
+    const sub = await subscription('summary', { includePii: true });
+    await h.db.query('update webhooks set events = $2 where id = $1', [sub.id, ['conversation.*']]);
+    const conversation = await seedConversation(h.db, sub.caller, { contact: { name: 'Anna Petrova', email: 'anna@example.com' } });
+    await seedMessage(h.db, sub.caller, conversation.id, { sender: 'customer', content: 'Do you have winter tyres?', createdAt: new Date() });
+    const closed = await h.services.orm.em.fork().transactional((em) =>
+      closeConversation(em, { tenantId: sub.caller.tenantId, conversationId: conversation.id }, new Date()));
+    expect(closed.summary).toContain('winter tyres');
+    await wakeRelay(h.services.redis);
+    const [request] = await h.receiver.waitFor(sub.path, 1);
+    const body = JSON.parse(request!.rawBody.toString());
+    expect(body).toMatchObject({ type: 'conversation.summary_ready', data: { conversation_id: conversation.id } });
+    expect(Object.keys(body.data)).toEqual(['conversation_id']);
+    expect(request!.rawBody.toString()).not.toMatch(/winter tyres|Anna|summary"/);
   });
 });
 
