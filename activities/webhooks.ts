@@ -2,7 +2,8 @@ import { Context } from '@temporalio/activity';
 import type { Services } from '../src/services.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
-import { holdVerdict, loadDeliveryToSend, logPiiDelivery, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import { endDelivery, holdVerdict, loadDeliveryToSend, logPiiDelivery, nextQueuedDelivery, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import { noticeDeliveries } from '../src/temporal/deliveries.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
 import { SecretBox } from '../src/domain/webhooks/secret-box.js';
@@ -22,8 +23,12 @@ export interface AttemptInput {
 }
 
 export interface AttemptOutcome {
-  /** held: not attempted (subscription paused, wallet suspended); gone: deleted with its subscription. */
-  state: DeliveryState | 'held' | 'gone';
+  /**
+   * held: not attempted (subscription paused, wallet suspended, access ended for now, an older
+   * queued delivery first); gone: deleted with its subscription; ended: closed as dead without
+   * an attempt (the integration was revoked).
+   */
+  state: DeliveryState | 'held' | 'gone' | 'ended';
   holdReason?: HoldReason;
   /** How long the workflow waits before the next attempt (null: no next attempt). */
   pauseMs: number | null;
@@ -35,19 +40,32 @@ export interface AttemptOutcome {
  * Delivery activities. A subscriber's failure is a result, never an exception: Temporal only
  * retries infrastructure errors (database), and the workflow owns the attempts.
  */
-export function createWebhookActivities({ orm, config, clock, metrics }: Services) {
+export function createWebhookActivities({ orm, config, clock, metrics, temporal }: Services) {
   const box = new SecretBox(config.webhooks.secretKey);
+  /** A queued delivery was tried (or ended): the next one queued from the same pause may go. */
+  const releaseNextQueued = async (webhookId: string) => {
+    const next = await nextQueuedDelivery(orm.em.fork(), webhookId);
+    if (next) await noticeDeliveries(temporal, [next], 'recheck');
+  };
   return {
     /**
      * Unless the delivery is held or gone, signs and POSTs one attempt through the SSRF-safe
-     * sender and records it. The holds are read fresh from the database before every attempt.
+     * sender and records it. The holds and the receiver's access are read fresh from the
+     * database before every attempt; a delivery that fails them is not sent and not disclosed.
      */
     async attemptDelivery(input: AttemptInput): Promise<AttemptOutcome> {
       const em = orm.em.fork();
-      const hold = await holdVerdict(em, input.deliveryId, config.walletReadTimeoutMs, clock.now());
+      const hold = await holdVerdict(em, input.deliveryId, config.cell, config.walletReadTimeoutMs, clock.now());
       if (hold.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
       if (hold.verdict === 'hold') return { state: 'held', holdReason: hold.reason, pauseMs: null, statusCode: null, error: null };
       if (hold.verdict === 'finished') return { state: hold.state, pauseMs: null, statusCode: null, error: null };
+      if (hold.verdict === 'end') {
+        const ended = await endDelivery(em, input.deliveryId, `${hold.reason.replace('_', ' ')}: not sent`, clock.now());
+        if (!ended) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
+        metrics.deliveryTransitions.inc({ state: 'dead' });
+        await releaseNextQueued(ended.webhookId);
+        return { state: 'ended', pauseMs: null, statusCode: null, error: hold.reason };
+      }
       const startedAt = clock.now();
       const delivery = await loadDeliveryToSend(em, input.deliveryId, startedAt);
       if (!delivery) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
@@ -72,6 +90,7 @@ export function createWebhookActivities({ orm, config, clock, metrics }: Service
       const state = await recordAttempt(em, { deliveryId: input.deliveryId, attempt: input.attempt, startedAt, result, pauseMs }, clock.now());
       metrics.attemptLatency.observe({ outcome: result.error === null ? 'delivered' : 'failed' }, result.durationMs / 1000);
       if (state) metrics.deliveryTransitions.inc({ state });
+      if (input.attempt === 1 && delivery.queuedWhilePaused) await releaseNextQueued(delivery.webhookId);
       return { state: state ?? 'gone', pauseMs: state === 'failed' ? pauseMs : null, statusCode: result.statusCode, error: result.error };
     },
 

@@ -5,6 +5,7 @@ import { Migration20261122000400Webhooks } from './20261122000400-webhooks.js';
 import { Migration20261122000500Conversations } from './20261122000500-conversations.js';
 import { Migration20261122000600Widget } from './20261122000600-widget.js';
 import { Migration20261123000100TenantLimits } from './20261123000100-tenant-limits.js';
+import { Migration20261123000200DeliveryBacklog } from './20261123000200-delivery-backlog.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000500Conversations', class: Migration20261122000500Conversations },
   { name: 'Migration20261122000600Widget', class: Migration20261122000600Widget },
   { name: 'Migration20261123000100TenantLimits', class: Migration20261123000100TenantLimits },
+  { name: 'Migration20261123000200DeliveryBacklog', class: Migration20261123000200DeliveryBacklog },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -21,9 +21,9 @@ type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
 /**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
  * and up to `retrySchedule.length` retries with jittered pauses. The attempt activity first
- * looks at the holds (subscription paused, wallet suspended); a held attempt is not made and
+ * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
- * asks again. Cancellation (the subscription was deleted) ends it as Canceled.
+ * asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
  */
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming): Promise<DeliveryOutcome> {
   const timing = given ?? (await workerDeliveryTiming());
@@ -62,6 +62,10 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
         continue;
       }
       if (outcome.state === 'gone') return { state: 'stopped', attempts: attempt - 1 };
+      if (outcome.state === 'ended') {
+        show('dead');
+        return { state: 'dead', attempts: attempt - 1 };
+      }
       show(outcome.state);
       if (outcome.state === 'delivered' || outcome.state === 'dead') return { state: outcome.state, attempts: attempt };
       await sleep(outcome.pauseMs ?? 0);

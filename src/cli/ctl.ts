@@ -3,7 +3,7 @@ import { createServices, type Services } from '../services.js';
 import type { Em } from '../db/orm.js';
 import { Flags, UsageError, parseArgs } from './args.js';
 import { createTenant, parseFeatures, setTenantStatus, findTenant, ProvisioningError } from '../domain/provisioning/tenants.js';
-import { createIntegration, parseAllowlist, parseScopes, setIntegrationStatus } from '../domain/provisioning/integrations.js';
+import { createIntegration, findIntegration, parseAllowlist, parseScopes, setIntegrationScopes, setIntegrationStatus } from '../domain/provisioning/integrations.js';
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
 import { createWebsiteChannel, WEBSITE } from '../domain/channels/website-channels.js';
@@ -22,6 +22,11 @@ import { ProgressBar } from './progress-bar.js';
 import Joi from 'joi';
 import { parseLimitSetting, setIntegrationDailyLimit, setTenantSpendLimits } from '../domain/wallet/spend-limits.js';
 import { parsePrimaryDomain, setPrimaryDomain } from '../domain/provisioning/primary-domain.js';
+import { recheckDeliveriesOf } from '../domain/webhooks/hold-release.js';
+import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription } from '../domain/webhooks/subscriptions.js';
+import { noticeDeliveries } from '../temporal/deliveries.js';
+import { presentWebhook } from '../routes/webhooks/presenters.js';
+import { Problem } from '../http/problem.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -48,7 +53,10 @@ const USAGE = `bin/ctl <command> [options] [--json]
   deliveries recover --webhook ID --since ISO [--until ISO]
   tenant set-limits --tenant ID [--daily-spend-limit D|none] [--operation-cost-cap D|none|default] [--widget-daily-ai-cap D|none|default]
   integration set-limits --integration ID --daily-spend-limit D|none
-  tenant set-domain --tenant ID --domain HOST|none`;
+  tenant set-domain --tenant ID --domain HOST|none
+  integration set-scopes --integration ID --scopes s1,s2|all
+  webhook list --integration ID | --tenant ID
+  webhook pause|resume|delete --webhook ID`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -95,6 +103,22 @@ export function accessAnnouncement(s: Services, change: AccessChange): () => Pro
   };
 }
 
+function webhookSettings(s: Services) {
+  return { cell: s.config.cell, webhooks: s.config.webhooks, now: s.clock.now() };
+}
+
+/** Pause or resume a subscription exactly as PATCH /webhooks/{id} with a status does. */
+function webhookStatusCommand(status: 'active' | 'paused'): Command {
+  return async (s, em, f, afterCommit) => {
+    const id = f.required('webhook');
+    f.done();
+    const ctx = await ownerContext(em, id, webhookSettings(s));
+    const { webhook, resumed } = await updateSubscription(em, ctx, id, { status });
+    afterCommit(() => noticeDeliveries(s.temporal, resumed, 'recheck'));
+    return { ...presentWebhook(webhook, ctx.now), integration_id: webhook.integrationId };
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
   'demo seed': async (s, em, f) => {
     const shopDomain = f.optional('shop-domain');
@@ -115,6 +139,7 @@ const COMMANDS: Record<string, Command> = {
     if (status !== 'active' && status !== 'inactive') throw new UsageError('--status is active or inactive');
     const tenant = await setTenantStatus(em, id, status, s.clock.now());
     afterCommit(accessAnnouncement(s, { tenantId: tenant.id }));
+    afterCommit(async () => { await recheckDeliveriesOf(s, { tenantId: tenant.id }); });
     return { id: tenant.id, status: tenant.status };
   },
   'integration create': async (s, em, f) => {
@@ -137,6 +162,7 @@ const COMMANDS: Record<string, Command> = {
     if (!(INTEGRATION_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${INTEGRATION_STATUSES.join(', ')}`);
     const integration = await setIntegrationStatus(em, id, status as IntegrationStatus, s.clock.now());
     afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
+    afterCommit(async () => { await recheckDeliveriesOf(s, { integrationId: integration.id }); });
     return { id: integration.id, status: integration.status };
   },
   'channel create': async (s, em, f) => {
@@ -238,6 +264,34 @@ const COMMANDS: Record<string, Command> = {
     const tenant = await setPrimaryDomain(em, tenantId, text === 'none' ? null : parsePrimaryDomain(text), s.clock.now());
     return { id: tenant.id, primary_domain: tenant.primaryDomain ?? null };
   },
+  'integration set-scopes': async (s, em, f, afterCommit) => {
+    const id = f.required('integration');
+    const scopes = parseScopes(f.required('scopes'));
+    f.done();
+    const integration = await setIntegrationScopes(em, id, scopes, s.clock.now());
+    afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
+    afterCommit(async () => { await recheckDeliveriesOf(s, { integrationId: integration.id }); });
+    return { id: integration.id, scopes: integration.scopes };
+  },
+  'webhook list': async (s, em, f) => {
+    const integrationId = f.optional('integration');
+    const tenantId = f.optional('tenant');
+    f.done();
+    if ((integrationId === undefined) === (tenantId === undefined)) throw new UsageError('give one of --integration ID or --tenant ID');
+    const owner = integrationId !== undefined ? { integrationId: (await findIntegration(em, integrationId)).id } : { tenantId: (await findTenant(em, tenantId!)).id };
+    const now = s.clock.now();
+    const webhooks = await subscriptionsOf(em, owner);
+    return { webhooks: webhooks.map((w) => ({ ...presentWebhook(w, now), integration_id: w.integrationId })) };
+  },
+  'webhook pause': webhookStatusCommand('paused'),
+  'webhook resume': webhookStatusCommand('active'),
+  'webhook delete': async (s, em, f, afterCommit) => {
+    const id = f.required('webhook');
+    f.done();
+    const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
+    afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
+    return { id, deleted: true };
+  },
 };
 
 /** Logs go to stderr: stdout carries the command's answer and nothing else (`--json` is parsed by scripts). */
@@ -290,7 +344,8 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused || err instanceof ConfigError;
+    const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused
+      || err instanceof ConfigError || err instanceof Problem;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });

@@ -186,7 +186,7 @@ describe('POST /conversations/{id}/operator-messages', () => {
 });
 
 describe('POST /conversations/{id}/close', () => {
-  it('closes, writes the summary and records conversation.summary_ready with the summary only in the pii part', async () => {
+  it('closes, writes the summary and records conversation.summary_ready without it (customer words never travel in events)', async () => {
     const state: SeedConversation = { mode: 'operator', operatorName: 'Boris', contact: { name: 'Anna Petrova', email: 'anna@example.com' } };
     const { caller, id, body } = await withConversation(state);
     const card = (name: string) => ({ code: name.toLowerCase(), name, description: null, image_url: null, page_url: null, badge: null, price_text: null, buttons: [] });
@@ -202,7 +202,7 @@ describe('POST /conversations/{id}/close', () => {
     expect(res.body).toEqual({ ...body, status: 'closed', summary, updated_at: recent() });
     expect(isRecent(res.body.updated_at)).toBe(true);
     expect(await outboxRows(sql, caller.tenantId)).toEqual([
-      { type: 'conversation.summary_ready', data: { conversation_id: id }, pii_data: { summary } },
+      { type: 'conversation.summary_ready', data: { conversation_id: id }, pii_data: null },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, uniq } from '../support/ctl.js';
+import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
 import { expectProblem } from '../support/http.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
 
@@ -158,5 +158,33 @@ describe('key revoke', () => {
 
   it('an unknown key is an error', async () => {
     await expect(ctl('key', 'revoke', '--key', 'key_doesnotexist')).rejects.toThrow('no key key_doesnotexist');
+  });
+});
+
+describe('integration set-scopes', () => {
+  it('replaces the scopes (narrowing or widening; all = every scope) and answers them', async () => {
+    const { id } = await ctl('integration', 'create', '--tenant', tenantId, '--name', 'Narrowed', '--scopes', 'all');
+    expect(await ctl('integration', 'set-scopes', '--integration', id, '--scopes', 'webhooks:manage,conversations:read'))
+      .toEqual({ id, scopes: ['webhooks:manage', 'conversations:read'] });
+    expect((await integrationRow(id)).scopes).toEqual(['webhooks:manage', 'conversations:read']);
+    expect((await ctl('integration', 'set-scopes', '--integration', id, '--scopes', 'all')).scopes).toEqual([...SCOPES]);
+  });
+
+  it('refuses unknown scopes, no scopes and unknown integrations', async () => {
+    const { id } = await ctl('integration', 'create', '--tenant', tenantId, '--name', 'Kept', '--scopes', 'leads:read');
+    await expect(ctl('integration', 'set-scopes', '--integration', id, '--scopes', 'leads:read,leads:delete')).rejects.toThrow(/unknown scope\(s\) leads:delete/);
+    await expect(ctl('integration', 'set-scopes', '--integration', id, '--scopes', ',')).rejects.toThrow(/at least one scope/);
+    await expect(ctl('integration', 'set-scopes', '--integration', '00000000-0000-4000-8000-000000000000', '--scopes', 'all')).rejects.toThrow(/no integration/);
+    expect((await integrationRow(id)).scopes).toEqual(['leads:read']);
+  });
+});
+
+describe('webhook list|pause|resume|delete as a process', () => {
+  it('prints one JSON object; an unknown subscription exits 2 with a message', async () => {
+    const { id } = await ctl('integration', 'create', '--tenant', tenantId, '--name', 'No hooks', '--scopes', 'all');
+    expect(onlyJson(await ctlProcess(['webhook', 'list', '--integration', id, '--json']))).toEqual({ webhooks: [] });
+    const run = await ctlProcess(['webhook', 'pause', '--webhook', '00000000-0000-4000-8000-000000000000', '--json']);
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^ctl: not_found: No webhook subscription 00000000-0000-4000-8000-000000000000\.$/m);
   });
 });

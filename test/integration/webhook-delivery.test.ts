@@ -193,7 +193,7 @@ describe('retries', () => {
 });
 
 describe('matching events to subscriptions', () => {
-  it('an integration\'s event goes to its active subscriptions whose patterns take the type, and nowhere else', async () => {
+  it('an integration\'s event goes to its subscriptions whose patterns take the type (a paused one holds it), and nowhere else', async () => {
     const caller = await h.caller({ name: 'Matching' });
     const lead = await subscription('match-lead', answers.ok(), { of: caller });
     const exact = await subscription('match-exact', answers.ok(), { events: ['lead.created', 'task.created'], of: caller });
@@ -206,7 +206,7 @@ describe('matching events to subscriptions', () => {
     await h.settled(lead.id, eventId, 'delivered');
     await h.settled(exact.id, eventId, 'delivered');
     const { rows } = await h.db.query('select webhook_id from webhook_deliveries where event_id = $1', [eventId]);
-    expect(rows.map((r) => r.webhook_id).sort()).toEqual([lead.id, exact.id].sort());
+    expect(rows.map((r) => r.webhook_id).sort()).toEqual([lead.id, exact.id, paused.id].sort());
     for (const s of [conversations, paused, sibling, foreign]) expect(h.receiver.received(s.path)).toEqual([]);
     expect((await h.db.query('select relayed_at from outbox_events where id = $1', [eventId])).rows[0].relayed_at).toBeInstanceOf(Date);
 

@@ -118,6 +118,8 @@ describe('POST /webhooks', () => {
     ['an unknown event type', { events: ['lead.created', 'lead.deleted'] }, [{ field: '/events/1', code: 'not_supported' }]],
     ['a pattern of an unknown family', { events: ['invoice.*'] }, [{ field: '/events/0', code: 'not_supported' }]],
     ['a bare wildcard', { events: ['*'] }, [{ field: '/events/0', code: 'not_supported' }]],
+    ['constructor.* (a name of Object.prototype)', { events: ['constructor.*'] }, [{ field: '/events/0', code: 'not_supported' }]],
+    ['__proto__.*', { events: ['lead.created', '__proto__.*'] }, [{ field: '/events/1', code: 'not_supported' }]],
     ['an entry twice', { events: ['lead.created', 'task.created', 'lead.created'] }, [{ field: '/events/2', code: 'invalid_value' }]],
     ['an entry that is not a string', { events: ['lead.created', 7] }, [{ field: '/events/1', code: 'invalid_format' }]],
     ['a description of 201 characters', { description: 'd'.repeat(201) }, [{ field: '/description', code: 'out_of_range' }]],

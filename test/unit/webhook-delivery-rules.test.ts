@@ -69,17 +69,24 @@ describe('the delivery body', () => {
 });
 
 describe('which subscriptions an event goes to', () => {
-  const sub = (o: Partial<Subscription> = {}): Subscription => ({ id: 'w1', tenant_id: 't1', integration_id: 'i1', events: ['lead.*'], status: 'active', ...o });
+  const sub = (o: Partial<Subscription> = {}): Subscription => ({ id: 'w1', tenant_id: 't1', integration_id: 'i1', events: ['lead.*'], status: 'active', integration_status: 'active', ...o });
   const ev = (o: Partial<RelayedEvent> = {}): RelayedEvent => ({ id: 'evt_1', tenant_id: 't1', integration_id: 'i1', type: 'lead.created', target_webhook_id: null, ...o });
 
-  it('an active subscription of the tenant and integration whose patterns take the type', () => {
+  it('a subscription of the tenant and integration whose patterns take the type, paused or not', () => {
     expect(goesTo(ev(), sub())).toBe(true);
     expect(goesTo(ev(), sub({ events: ['lead.created'] }))).toBe(true);
     expect(goesTo(ev(), sub({ events: ['conversation.*', 'lead.updated'] }))).toBe(false);
-    expect(goesTo(ev(), sub({ status: 'paused' }))).toBe(false);
+    expect(goesTo(ev(), sub({ status: 'paused' }))).toBe(true);
     expect(goesTo(ev(), sub({ tenant_id: 't2' }))).toBe(false);
     expect(goesTo(ev(), sub({ integration_id: 'i2' }))).toBe(false);
     expect(goesTo(ev({ integration_id: null }), sub({ integration_id: 'i2' }))).toBe(true);
+  });
+
+  it('never to a revoked integration, not even a targeted event', () => {
+    expect(goesTo(ev(), sub({ integration_status: 'revoked' }))).toBe(false);
+    expect(goesTo(ev({ integration_id: null }), sub({ integration_status: 'revoked' }))).toBe(false);
+    expect(goesTo(ev({ type: 'webhook.test', target_webhook_id: 'w1' }), sub({ integration_status: 'revoked' }))).toBe(false);
+    expect(goesTo(ev(), sub({ integration_status: 'suspended' }))).toBe(true);
   });
 
   it('a targeted event only to its subscription, whatever its patterns and status', () => {

@@ -13,6 +13,11 @@ describe('eventErrors', () => {
       ['/events/1', 'not_supported'], ['/events/2', 'not_supported'], ['/events/3', 'not_supported'],
     ]);
   });
+
+  it('refuses names of Object.prototype as families (no `in` lookup)', () => {
+    const patterns = ['constructor.*', '__proto__.*', 'toString.*', 'hasOwnProperty.*', 'valueOf.*'];
+    expect(eventErrors(patterns).map((e) => [e.field, e.code])).toEqual(patterns.map((_, i) => [`/events/${i}`, 'not_supported']));
+  });
 });
 
 describe('piiEventErrors and scopesForPii', () => {

@@ -70,7 +70,7 @@ export async function closeConversation(em: Em, ref: ConversationRef, now: Date)
   recordEvent(em, {
     tenantId: conversation.tenantId,
     type: 'conversation.summary_ready',
-    ...EVENTS['conversation.summary_ready']({ conversation_id: conversation.id, summary: conversation.summary }),
+    ...EVENTS['conversation.summary_ready']({ conversation_id: conversation.id }),
   }, now);
   return conversation;
 }

@@ -7,8 +7,8 @@ import { contactEventFields } from './contacts.js';
  * The summary written when a conversation is closed: a deterministic local digest, no model
  * call (free, instant, the same input always gives the same text). It names who the customer
  * is, their first request, the product cards offered, how many messages each side wrote and
- * how the conversation ended. Personal data: it is returned on PII routes and travels only in
- * the pii part of conversation.summary_ready.
+ * how the conversation ended. Personal data: it is returned on PII routes only and never
+ * travels in an event (conversation.summary_ready carries the conversation id).
  */
 export interface SummaryInput {
   customer: ContactFields | null;

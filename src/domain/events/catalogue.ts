@@ -24,7 +24,7 @@ export function isPiiCapable(type: string): boolean {
 
 /** An exact type, or `<family>.*` of a known family. */
 export function isKnownEventPattern(pattern: string): boolean {
-  if (pattern.endsWith('.*')) return pattern.slice(0, -2) in EVENT_TYPES;
+  if (pattern.endsWith('.*')) return Object.hasOwn(EVENT_TYPES, pattern.slice(0, -2));
   return (Object.values(EVENT_TYPES).flat() as string[]).includes(pattern);
 }
 
@@ -54,8 +54,8 @@ export const EVENTS = {
     ({ data: { conversation_id: e.conversation_id, contact_id: e.contact_id, channel: e.channel }, piiData: withContact(e.contact) }),
   'conversation.handoff_requested': (e: { conversation_id: string; lead_id: string | null; reason?: string | null; contact?: ContactFields }): EventData =>
     ({ data: { conversation_id: e.conversation_id, ...(e.lead_id ? { lead_id: e.lead_id } : {}), ...(e.reason ? { reason: e.reason } : {}) }, piiData: withContact(e.contact) }),
-  'conversation.summary_ready': (e: { conversation_id: string; summary?: string }): EventData =>
-    ({ data: { conversation_id: e.conversation_id }, piiData: e.summary ? { summary: e.summary } : null }),
+  // The summary quotes the customer's words (spec 01: no customer text in events): never in the event.
+  'conversation.summary_ready': (e: { conversation_id: string }): EventData => ({ data: { conversation_id: e.conversation_id } }),
   'message.created': (e: { message_id: string; conversation_id: string; sender: string; ai_reply?: { status: string; reason?: string } }): EventData =>
     ({ data: { message_id: e.message_id, conversation_id: e.conversation_id, sender: e.sender, ...(e.ai_reply ? { ai_reply: e.ai_reply } : {}) } }),
   'lead.created': (e: LeadRef & { contact?: ContactFields }): EventData => ({ data: leadData(e), piiData: withContact(e.contact) }),

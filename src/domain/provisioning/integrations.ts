@@ -77,3 +77,16 @@ export async function setIntegrationStatus(em: Em, id: string, status: Integrati
   await em.flush();
   return integration;
 }
+
+/**
+ * Replaces an integration's scopes (issue 9 item 1: narrowing them stops what they no longer
+ * cover, webhooks included, at the next look).
+ */
+export async function setIntegrationScopes(em: Em, id: string, scopes: string[], now: Date): Promise<Integration> {
+  if (!scopes.length) throw new ProvisioningError('an integration needs at least one scope');
+  const integration = await findIntegration(em, id);
+  integration.scopes = scopes;
+  integration.updatedAt = now;
+  await em.flush();
+  return integration;
+}

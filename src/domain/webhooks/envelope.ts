@@ -17,13 +17,18 @@ export interface DeliveryBody {
   carriesPii: boolean;
 }
 
+/** Whether this event's body to this subscription carries personal data. */
+export function bodyCarriesPii(event: Pick<StoredEvent, 'type' | 'piiData'>, includePii: boolean): boolean {
+  return includePii && isPiiCapable(event.type) && event.piiData !== null && Object.keys(event.piiData).length > 0;
+}
+
 /**
  * The envelope of spec 01 (id, type, api_version, created_at, livemode, data). For an
  * include_pii subscription the content of a lead.*, contact.* or conversation.* event is
  * added to `data`; every other event stays thin whatever the subscription says.
  */
 export function deliveryBody(event: StoredEvent, includePii: boolean): DeliveryBody {
-  const carriesPii = includePii && isPiiCapable(event.type) && event.piiData !== null && Object.keys(event.piiData).length > 0;
+  const carriesPii = bodyCarriesPii(event, includePii);
   const data = carriesPii ? { ...event.data, ...event.piiData } : event.data;
   const envelope = {
     id: event.id,

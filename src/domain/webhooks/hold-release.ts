@@ -46,3 +46,19 @@ export class WalletHoldRelease {
     this.subscriber?.disconnect();
   }
 }
+
+/**
+ * Asks every unfinished delivery of an integration or a tenant to look at its hold again
+ * (issue 9 item 1): after a status or scope change, a held delivery goes out at once when
+ * access returned, and one of a revoked integration ends at once. Their re-check timer is the
+ * backstop when this is lost. Returns how many were asked.
+ */
+export async function recheckDeliveriesOf(s: Pick<Services, 'orm' | 'temporal'>, owner: { integrationId: string } | { tenantId: string }): Promise<number> {
+  const [column, id] = 'integrationId' in owner ? ['integration_id', owner.integrationId] : ['tenant_id', owner.tenantId];
+  const rows = await s.orm.em.fork().execute<{ id: string }[]>(
+    `select id from webhook_deliveries where ${column} = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
+    [id],
+  );
+  await noticeDeliveries(s.temporal, rows.map((r) => r.id), 'recheck');
+  return rows.length;
+}

@@ -28,19 +28,22 @@ export interface Subscription {
   integration_id: string;
   events: string[];
   status: string;
+  integration_status: string;
 }
 
 /**
- * Does this event go to this subscription? Same tenant; an integration's event only to that
- * integration's subscriptions; a targeted event (webhook.test) only to its subscription,
- * whatever its patterns and also while paused (the delivery then waits for the resume); any
- * other event to the subscriptions active now whose patterns take its type.
+ * Does this event go to this subscription? Same tenant; never to a revoked integration's
+ * subscriptions; an integration's event only to that integration's subscriptions; a targeted
+ * event (webhook.test) only to its subscription, whatever its patterns; any other event to the
+ * subscriptions whose patterns take its type. A paused subscription gets its deliveries too:
+ * they wait for the resume (spec 01: deliveries suspended, then resumed). Whether the
+ * integration may receive the event now is the attempt's question (deliveryAccess).
  */
 export function goesTo(event: RelayedEvent, s: Subscription): boolean {
-  if (s.tenant_id !== event.tenant_id) return false;
+  if (s.tenant_id !== event.tenant_id || s.integration_status === 'revoked') return false;
   if (event.integration_id !== null && s.integration_id !== event.integration_id) return false;
   if (event.target_webhook_id !== null) return s.id === event.target_webhook_id;
-  return s.status === 'active' && subscribesTo(s.events, event.type);
+  return subscribesTo(s.events, event.type);
 }
 
 export interface RelayRun {
@@ -144,18 +147,20 @@ export class OutboxRelay {
       );
       if (!events.length) return { events: 0, deliveries: 0 };
       const subscriptions = await tx.execute<Subscription[]>(
-        `select id, tenant_id, integration_id, events, status from webhooks where tenant_id = any(?::uuid[])`,
+        `select w.id, w.tenant_id, w.integration_id, w.events, w.status, i.status as integration_status
+           from webhooks w join integrations i on i.id = w.integration_id where w.tenant_id = any(?::uuid[])`,
         [textArray([...new Set(events.map((e) => e.tenant_id))])],
       );
       const rows = events.flatMap((e) => subscriptions.filter((s) => goesTo(e, s)).map((s) => ({
         id: newId(), tenant_id: s.tenant_id, integration_id: s.integration_id, webhook_id: s.id, event_id: e.id, event_type: e.type,
+        queued_while_paused: s.status !== 'active',
       })));
       let deliveries = 0;
       if (rows.length) {
         const inserted = await tx.execute<QueryResult>(
-          `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at)
-           select t.id, t.tenant_id, t.integration_id, t.webhook_id, t.event_id, t.event_type, 'pending', 0, ?, ?
-             from jsonb_to_recordset(?::jsonb) as t(id uuid, tenant_id uuid, integration_id uuid, webhook_id uuid, event_id text, event_type text)
+          `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, state, attempt, created_at, updated_at)
+           select t.id, t.tenant_id, t.integration_id, t.webhook_id, t.event_id, t.event_type, t.queued_while_paused, 'pending', 0, ?, ?
+             from jsonb_to_recordset(?::jsonb) as t(id uuid, tenant_id uuid, integration_id uuid, webhook_id uuid, event_id text, event_type text, queued_while_paused boolean)
            on conflict (webhook_id, event_id) where replay_of is null do nothing`,
           [now, now, JSON.stringify(rows)],
           'run',

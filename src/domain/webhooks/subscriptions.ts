@@ -166,3 +166,25 @@ export async function deleteSubscription(em: Em, ctx: SubscriptionContext, id: s
   await em.flush();
   return held;
 }
+
+/**
+ * The context of a subscription's own integration, for operator tools (bin/ctl) that act on a
+ * subscription as its integration would through PATCH and DELETE /webhooks/{id}.
+ */
+export async function ownerContext(em: Em, webhookId: string, settings: Omit<SubscriptionContext, 'subscriber'>): Promise<SubscriptionContext> {
+  const webhook = /^[0-9a-f-]{36}$/i.test(webhookId) ? await em.findOne(Webhook, { id: webhookId }) : null;
+  if (!webhook) throw problem('not_found', `No webhook subscription ${webhookId}.`);
+  const i = await em.findOneOrFail(Integration, { id: webhook.integrationId });
+  return {
+    ...settings,
+    subscriber: {
+      tenantId: i.tenantId, integrationId: i.id, scopes: i.scopes, ipAllowlist: i.ipAllowlist ?? null, hostingCountry: i.hostingCountry ?? null,
+      transferBasis: i.transferBasis ?? null,
+    },
+  };
+}
+
+/** Subscriptions of one integration or of a whole tenant, oldest first (operator listing). */
+export async function subscriptionsOf(em: Em, owner: { integrationId: string } | { tenantId: string }): Promise<Webhook[]> {
+  return em.find(Webhook, owner, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}

@@ -82,8 +82,8 @@ export const closeRoute = defineRoute<unknown, IdParams>({
   ...acting, method: 'POST', path: '/conversations/{id}/close',
   summary: 'Close the conversation and write its summary',
   description: 'No body. Status -> closed (mode and operator stay); a short summary (customer, first request, cards offered, message '
-    + 'counts, outcome) is written to summary and conversation.summary_ready is recorded (the summary travels only to include_pii '
-    + 'subscriptions). A customer writing again reopens the conversation with the AI. Already closed: 409 invalid_state.',
+    + 'counts, outcome) is written to summary and conversation.summary_ready is recorded (the event carries the conversation id, never the '
+    + 'summary: read it here or with GET /conversations/{id}). A customer writing again reopens the conversation with the AI. Already closed: 409 invalid_state.',
   responses: { 200: { description: 'Conversation with its summary', schema: ConversationSchema } },
   errors: moveErrors,
   handler: async (input) => {
