@@ -12,8 +12,12 @@ export const Tenant = defineEntity({
     status: p.enum(TENANT_STATUSES),
     features: p.array(),
     crmMode: p.text(),
-    /** Overrides of the cell's spend limits (see src/domain/wallet/spend-limits.ts). */
-    spendLimits: p.json<StoredSpendLimits>(),
+    /**
+     * Overrides of the cell's spend limits (see src/domain/wallet/spend-limits.ts). Optional
+     * here: a new tenant leaves both columns to their database defaults ('{}', null), so a
+     * tenant can be written before the migration that adds them (rolling deploys, the gate).
+     */
+    spendLimits: p.json<StoredSpendLimits>().nullable(),
     /** Host name (and port) card page paths resolve against in the chat; null = none. */
     primaryDomain: p.text().nullable(),
     createdAt: p.datetime(),

@@ -64,9 +64,9 @@ describe('loadConfig', () => {
   });
 
   it("the widget's daily AI cap (default 300 RUB, none for no default cap) and paid turns per address and hour (default 20)", () => {
-    expect(loadConfig({}).widget).toMatchObject({ dailyAiCapRub: '300', paidTurnsPerAddressPerHour: 20 });
-    expect(loadConfig({ WIDGET_DAILY_AI_CAP_RUB: 'none', WIDGET_PAID_PER_IP_PER_HOUR: '5' }).widget).toMatchObject({ dailyAiCapRub: null, paidTurnsPerAddressPerHour: 5 });
-    expect(loadConfig({ WIDGET_DAILY_AI_CAP_RUB: '99.50' }).widget.dailyAiCapRub).toBe('99.50');
+    expect(load({}).widget).toMatchObject({ dailyAiCapRub: '300', paidTurnsPerAddressPerHour: 20 });
+    expect(load({ WIDGET_DAILY_AI_CAP_RUB: 'none', WIDGET_PAID_PER_IP_PER_HOUR: '5' }).widget).toMatchObject({ dailyAiCapRub: null, paidTurnsPerAddressPerHour: 5 });
+    expect(load({ WIDGET_DAILY_AI_CAP_RUB: '99.50' }).widget.dailyAiCapRub).toBe('99.50');
     expect(failure({ WIDGET_DAILY_AI_CAP_RUB: '-1' })).toContain('WIDGET_DAILY_AI_CAP_RUB');
     expect(failure({ WIDGET_PAID_PER_IP_PER_HOUR: '0' })).toContain('WIDGET_PAID_PER_IP_PER_HOUR');
   });

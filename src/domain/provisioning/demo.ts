@@ -63,7 +63,7 @@ export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = d
   await em.execute(`select pg_advisory_xact_lock(hashtext('demo seed'))`);
   let tenant = await em.findOne(Tenant, { id: DEMO_TENANT_ID });
   if (!tenant) {
-    tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', spendLimits: {}, primaryDomain: null, createdAt: now, updatedAt: now });
+    tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', createdAt: now, updatedAt: now });
     em.create(Wallet, { tenantId: tenant.id, balanceRub: '0.00', blocked: false, lowThresholdRub: config.walletLowThresholdRub, updatedAt: now });
     await em.flush();
     await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: DEMO_OPENING_BALANCE_RUB, description: 'demo opening balance' }, now);

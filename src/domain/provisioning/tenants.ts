@@ -19,7 +19,7 @@ export function parseFeatures(text: string | undefined): string[] {
 export async function createTenant(em: Em, input: { name: string; features: string[]; lowThresholdRub: string }, now: Date): Promise<Tenant> {
   if (!input.name.trim()) throw new ProvisioningError('a tenant needs a name');
   const tenant = em.create(Tenant, {
-    id: newId(), name: input.name.trim(), status: 'active', features: input.features, crmMode: 'internal', spendLimits: {}, primaryDomain: null, createdAt: now, updatedAt: now,
+    id: newId(), name: input.name.trim(), status: 'active', features: input.features, crmMode: 'internal', createdAt: now, updatedAt: now,
   });
   em.create(Wallet, { tenantId: tenant.id, balanceRub: '0.00', blocked: false, lowThresholdRub: input.lowThresholdRub, updatedAt: now });
   await em.flush();

@@ -38,10 +38,12 @@ export async function readWallet(em: Em, tenantId: string, integrationId: string
             (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
               where l.tenant_id = w.tenant_id and l.kind = 'charge'
                 and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as tenant_used_today,
-            t.spend_limits
+            to_jsonb(t) -> 'spend_limits' as spend_limits
        from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
     [integrationId, integrationId, now.toISOString(), now.toISOString(), tenantId],
   );
+  // spend_limits through to_jsonb: null (the cell's defaults) on a database without the column
+  // yet, so the wallet gate of every route works before migration 20261123000100 (rolling deploys).
   // A reading that does not come in time is `unknown`; the query itself ends by the pool's
   // statement_timeout (cancelling it from here costs a new connection per cancel).
   let timer: NodeJS.Timeout | undefined;
