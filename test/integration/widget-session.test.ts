@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OperationsHarness } from '../support/operations-harness.js';
 import { call } from '../support/http.js';
+import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import {
   CONSENT, TOKEN, consentFlags, conversationOf, expectWidgetProblem, history, send, sessionOf, websiteChannel, widgetMessage,
@@ -142,8 +143,16 @@ describe('a returning visitor', () => {
   it('a message sent with the previous token within its grace is taken (two tabs, one session)', async () => {
     const { channelId } = await shop('Two Tabs Shop');
     const one = await send(h.api, { channel_id: channelId, content: 'Hello!' });
-    const two = await send(h.api, { channel_id: channelId, content: 'From tab one', session_token: one.body.session_token });
+    const rotatedFrom = (await sessionOf(h.db, one.body.session_token)).previous_valid_until?.getTime() ?? null;
+    // Tab one's message rotates the token; its answer may then hold for the AI reply longer than
+    // the grace. Tab two writes as soon as the rotation is committed, not after that answer.
+    const sending = send(h.api, { channel_id: channelId, content: 'From tab one', session_token: one.body.session_token });
+    await eventually('the rotation of tab one', async () => {
+      const until = (await sessionOf(h.db, one.body.session_token)).previous_valid_until?.getTime() ?? null;
+      return until !== rotatedFrom ? true : undefined;
+    }, 30_000, 20);
     const three = await send(h.api, { channel_id: channelId, content: 'From tab two', session_token: one.body.session_token });
+    const two = await sending;
     expect([two.status, three.status]).toEqual([200, 200]);
     expect((await conversationOf(h.db, three.body.session_token)).id).toBe((await conversationOf(h.db, one.body.session_token)).id);
   });
