@@ -9,8 +9,11 @@ load_dotenv() {
     key="${key#export }"; key="${key// /}"
     [[ "$key" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
     value="${value%\"}"; value="${value#\"}"; value="${value%\'}"; value="${value#\'}"
-    [ -z "${!key+x}" ] && export "$key=$value"
+    # An if, not `[ ] && export`: a last line whose variable is already set must not make the
+    # function fail (callers run under set -e; bin/ctl died silently with exit 1 that way).
+    if [ -z "${!key+x}" ]; then export "$key=$value"; fi
   done < "$file"
+  return 0
 }
 
 # The secrets every process needs (src/config.ts REQUIRED_SECRETS).

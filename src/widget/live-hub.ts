@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';
+import { channelName } from '../redis.js';
 import { problem } from '../http/problem.js';
 import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
 import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
@@ -292,7 +293,8 @@ export class LiveHub {
   }
 
   private channels(): string[] {
-    return this.deps.rotationChannel ? [CONVERSATION_LIVE_CHANNEL, this.deps.rotationChannel] : [CONVERSATION_LIVE_CHANNEL];
+    const live = channelName(this.deps.redis, CONVERSATION_LIVE_CHANNEL);
+    return this.deps.rotationChannel ? [live, this.deps.rotationChannel] : [live];
   }
 
   /** A rotation notice goes to every stream of the session's conversation here (each checks its own token). */

@@ -4,6 +4,8 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { ctlProcess, onlyJson } from '../support/ctl.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
+import { WALLET_CHANGED_CHANNEL } from '../../src/domain/wallet/wallet-cache.js';
+import { channelName } from '../../src/redis.js';
 
 // The api's wallet view is cached (WALLET_CACHE_MS); a change announced on Redis, as bin/ctl
 // does after its commit, must end a suspension at once on every api process.
@@ -27,7 +29,7 @@ afterAll(async () => {
 /** Waits until both apis' wallet-change subscriptions are live (a PUBLISH reaches two listeners). */
 async function subscribed(): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    const listeners = await first.services.redis.pubsub('NUMSUB', 'wallet-changed') as [string, number];
+    const listeners = await first.services.redis.pubsub('NUMSUB', channelName(first.services.redis, WALLET_CHANGED_CHANNEL)) as [string, number];
     if (Number(listeners[1]) >= 2) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

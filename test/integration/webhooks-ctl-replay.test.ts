@@ -12,6 +12,7 @@ import { runCtl } from '../../src/cli/ctl.js';
 import { UsageError } from '../../src/cli/args.js';
 import { ReplayRefused, replayDelivery } from '../../src/domain/webhooks/replay.js';
 import { OUTBOX_CHANNEL } from '../../src/domain/events/outbox-wakeup.js';
+import { channelName } from '../../src/redis.js';
 import { HOOKS_ENV, newWebhook, seedDelivery } from './webhooks-fixtures.js';
 
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -70,7 +71,7 @@ describe('bin/ctl deliveries replay DELIVERY_ID', () => {
     const listener: Redis = api.services.redis.duplicate({ enableOfflineQueue: true });
     let wakeUps = 0;
     listener.on('message', () => { wakeUps += 1; });
-    await listener.subscribe(OUTBOX_CHANNEL);
+    await listener.subscribe(channelName(listener, OUTBOX_CHANNEL));
     try {
       const out = await ctl('deliveries', 'replay', original.id);
       expect(out).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), replay_of: original.id, webhook_id: hook.id, event_id: original.eventId, state: 'pending' });

@@ -9,6 +9,7 @@ import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { PinnedClock } from '../../src/clock.js';
 import type { WebhookDelivery } from '../../src/entities/webhook.js';
 import { OUTBOX_CHANNEL } from '../../src/domain/events/outbox-wakeup.js';
+import { channelName } from '../../src/redis.js';
 import { HOOKS_ENV, idempotencyKey, newWebhook, seedDelivery } from './webhooks-fixtures.js';
 
 const T0 = new Date(Math.floor(Date.now() / 1000) * 1000 - 3600_000);
@@ -171,7 +172,7 @@ describe('POST /webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
     const listener: Redis = api.services.redis.duplicate({ enableOfflineQueue: true });
     let wakeUps = 0;
     listener.on('message', () => { wakeUps += 1; });
-    await listener.subscribe(OUTBOX_CHANNEL);
+    await listener.subscribe(channelName(listener, OUTBOX_CHANNEL));
     try {
       const original = await seedDelivery(api.services, hook, caller, { state: 'dead' });
       expect((await redeliver(caller, hook.id, original.id)).status).toBe(202);

@@ -9,6 +9,7 @@ import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { PinnedClock } from '../../src/clock.js';
 import { SecretBox } from '../../src/domain/webhooks/secret-box.js';
 import { OUTBOX_CHANNEL } from '../../src/domain/events/outbox-wakeup.js';
+import { channelName } from '../../src/redis.js';
 import { HOOKS_ENV, idempotencyKey, newWebhook } from './webhooks-fixtures.js';
 
 const HOUR = 3600 * 1000;
@@ -157,7 +158,7 @@ describe('POST /webhooks/{id}/test', () => {
   beforeAll(async () => {
     listener = api.services.redis.duplicate({ enableOfflineQueue: true });
     listener.on('message', (channel: string) => wakeUps.push(channel));
-    await listener.subscribe(OUTBOX_CHANNEL);
+    await listener.subscribe(channelName(listener, OUTBOX_CHANNEL));
   });
   afterAll(() => listener.disconnect());
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { channelName } from '../../redis.js';
 import type { Em } from '../../db/orm.js';
 
 /**
@@ -28,5 +29,5 @@ export function takeConversationChanges(em: Em): string[] {
 
 /** Call after the commit. */
 export async function announceConversationChanges(redis: Redis, conversationIds: readonly string[]): Promise<void> {
-  for (const id of conversationIds) await redis.publish(CONVERSATION_LIVE_CHANNEL, id);
+  for (const id of conversationIds) await redis.publish(channelName(redis, CONVERSATION_LIVE_CHANNEL), id);
 }

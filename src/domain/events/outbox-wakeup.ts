@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { channelName } from '../../redis.js';
 
 /** Redis channel on which a committed outbox write (or a new delivery to start) wakes the relay. */
 export const OUTBOX_CHANNEL = 'outbox-committed';
@@ -8,5 +9,5 @@ export const OUTBOX_CHANNEL = 'outbox-committed';
  * nudge (Redis down, process killed right after the commit) delays delivery, never loses it.
  */
 export async function wakeRelay(redis: Redis): Promise<void> {
-  await redis.publish(OUTBOX_CHANNEL, '1').catch(() => undefined);
+  await redis.publish(channelName(redis, OUTBOX_CHANNEL), '1').catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { channelName } from '../../redis.js';
 import type { Logger } from '../../logger.js';
 
 /** Redis channel on which a finished operation is announced, with its id. */
@@ -6,7 +7,7 @@ export const OPERATION_FINISHED_CHANNEL = 'operation-finished';
 
 /** Tells every api process holding a request on this operation to answer now. Call after the commit. */
 export async function announceOperationFinished(redis: Redis, operationId: string): Promise<void> {
-  await redis.publish(OPERATION_FINISHED_CHANNEL, operationId);
+  await redis.publish(channelName(redis, OPERATION_FINISHED_CHANNEL), operationId);
 }
 
 /**
@@ -60,7 +61,7 @@ export class OperationWaiter {
         for (const wake of this.waiters.get(id) ?? []) wake();
       });
       // A waiter that cannot subscribe still answers when its time is up.
-      this.subscribed = this.subscriber.subscribe(OPERATION_FINISHED_CHANNEL).catch((err: Error) => {
+      this.subscribed = this.subscriber.subscribe(channelName(this.subscriber, OPERATION_FINISHED_CHANNEL)).catch((err: Error) => {
         this.log.warn({ err: err.message }, 'operation-waiter subscribe failed');
         this.subscribed = undefined;
       });

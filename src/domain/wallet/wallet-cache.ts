@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { channelName } from '../../redis.js';
 import type { Orm } from '../../db/orm.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
@@ -9,7 +10,7 @@ export const WALLET_CHANGED_CHANNEL = 'wallet-changed';
 
 /** Tells every api process that a tenant's wallet changed. Call after the change commits. */
 export async function announceWalletChange(redis: Redis, tenantId: string): Promise<void> {
-  await redis.publish(WALLET_CHANGED_CHANNEL, tenantId);
+  await redis.publish(channelName(redis, WALLET_CHANGED_CHANNEL), tenantId);
 }
 
 interface Entry {
@@ -45,7 +46,7 @@ export class WalletCache {
     this.subscriber.on('message', (_channel: string, tenantId: string) => this.forget(tenantId));
     // Entries cached while the subscription was down may have missed changes.
     this.subscriber.on('ready', () => this.entries.clear());
-    await this.subscriber.subscribe(WALLET_CHANGED_CHANNEL).catch((err: Error) => log.warn({ err: err.message }, 'wallet-change subscribe failed'));
+    await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => log.warn({ err: err.message }, 'wallet-change subscribe failed'));
   }
 
   async get(tenantId: string, integrationId: string | null): Promise<WalletView> {

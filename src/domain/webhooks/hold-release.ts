@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Services } from '../../services.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
+import { channelName } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,7 @@ export class WalletHoldRelease {
     this.subscriber.on('message', (_channel: string, tenantId: string) => {
       this.release(tenantId).catch((err: Error) => this.s.log.warn({ tenant_id: tenantId, err: err.message }, 'held deliveries not signalled; their re-check timer releases them'));
     });
-    await this.subscriber.subscribe(WALLET_CHANGED_CHANNEL).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));
+    await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));
   }
 
   /** Signals the tenant's pending and failed deliveries when its exchange is active; returns how many. */

@@ -5,6 +5,7 @@ import type { Services } from '../../services.js';
 import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
 import { startDeliveryWorkflow } from '../../temporal/deliveries.js';
 import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
+import { channelName } from '../../redis.js';
 import { subscribesTo } from '../events/catalogue.js';
 import { newId } from '../../ids.js';
 import { forEachConcurrently } from './concurrently.js';
@@ -83,7 +84,7 @@ export class OutboxRelay {
     this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'relay subscriber error'));
     this.subscriber.on('message', () => this.wake());
-    await this.subscriber.subscribe(OUTBOX_CHANNEL).catch((err: Error) => this.s.log.warn({ err: err.message }, 'relay subscribe failed'));
+    await this.subscriber.subscribe(channelName(this.subscriber, OUTBOX_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'relay subscribe failed'));
     this.sweep = setInterval(() => this.wake(), this.s.config.webhooks.relaySweepMs);
     this.wake();
   }
