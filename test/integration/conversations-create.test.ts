@@ -132,6 +132,14 @@ describe('POST /conversations', () => {
     expect(await conversationRows(caller.channelId)).toEqual([]);
   });
 
+  it('an integration without an api channel answers 409 invalid_state and creates nothing', async () => {
+    const caller = await newCaller(api.services);
+    await sql.query('delete from channels where id = $1', [caller.channelId]);
+    expectProblem(await create(caller, customer), 'invalid_state', { detail: 'This integration has no api channel yet.' });
+    expect((await sql.query('select count(*)::int as n from conversations where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    expect(await outboxRows(sql, caller.tenantId)).toEqual([]);
+  });
+
   it('without conversations:write answers 403 scope_missing', async () => {
     const caller = await newCaller(api.services, { scopes: ['conversations:read'] });
     expectProblem(await create(caller, customer), 'scope_missing');
