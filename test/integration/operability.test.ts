@@ -49,6 +49,24 @@ describe('health and readiness', () => {
     expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { status: 'ready', checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' } } });
   });
 
+  // Nothing listens on port 1 of the loopback: a store that is down, not a slow one.
+  describe.each([
+    ['PostgreSQL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/sales_api' }, { postgres: 'down', redis: 'ok', temporal: 'ok' }],
+    ['Temporal', { TEMPORAL_ADDRESS: '127.0.0.1:1' }, { postgres: 'ok', redis: 'ok', temporal: 'down' }],
+  ])('with %s down', (_name, env, checks) => {
+    let down: TestApi;
+    beforeAll(async () => {
+      down = await startApi(env);
+    });
+    afterAll(async () => down.close());
+
+    it('GET /readyz answers 503 naming what is down, and /healthz still 200', async () => {
+      const res = await call(down.origin, 'GET', '/readyz');
+      expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: { status: 'not_ready', checks } });
+      expect((await call(down.origin, 'GET', '/healthz')).status).toBe(200);
+    });
+  });
+
   describe('with Redis down', () => {
     let down: TestApi;
     beforeAll(async () => {
