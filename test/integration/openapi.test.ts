@@ -7,6 +7,7 @@ import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 import { defineRoute } from '../../src/http/route.js';
 import { buildOpenApi } from '../../src/http/openapi/document.js';
+import { servedRoutes } from '../support/live-routes.js';
 
 let api: TestApi;
 let caller: Caller;
@@ -33,10 +34,12 @@ describe('GET /api/public/v1/openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('has every registered route with its path and method, and nothing else', () => {
+  it('has every route the running app serves under the base path, and nothing else', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    expect(documented).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    // The live router, not the list the document is built from; the document itself is not documented.
+    const served = servedRoutes(api.app.koa, '/api/public/v1/', '/api/public/v1').filter((r) => r !== 'GET /openapi.json');
+    expect(documented).toEqual(served.sort());
   });
 
   it('names the shared components Me, Wallet, Problem, Money and FieldError', () => {

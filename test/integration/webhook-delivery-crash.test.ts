@@ -6,7 +6,7 @@ import { eventually } from '../support/eventually.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
-import { verifySignature } from '../../src/domain/webhooks/signature.js';
+import { specVerify } from '../support/spec-signature.js';
 import { WorkerProcesses, exited } from '../support/worker-processes.js';
 
 const EVENT_COUNT = 500;
@@ -59,7 +59,7 @@ describe('a worker process killed with 500 events in flight', () => {
     for (const r of requests) {
       expect(ids).toContain(r.eventId);
       expect(JSON.parse(r.rawBody.toString()).id).toBe(r.eventId);
-      expect(verifySignature(r.rawBody, r.headers['svc-signature'] as string, [sub.secret]).ok).toBe(true);
+      expect(specVerify(r.rawBody, r.headers['svc-signature'] as string, [sub.secret]).ok).toBe(true);
     }
     const repeated = requests.filter((r) => r.status === 200).length - EVENT_COUNT;
     const firstFailures = requests.filter((r) => r.status === 500).length;

@@ -66,6 +66,9 @@ async function delivered(deliveryId: string, timeoutMs = 30_000): Promise<any> {
   }, timeoutMs);
 }
 
+/** Longer than the spec's 30 s, so that the release-to-arrival assertion, not the wait, decides. */
+const RELEASE_WAIT_MS = 60_000;
+
 const setStatus = (webhookId: string, status: 'active' | 'paused') => h.db.query('update webhooks set status = $2, updated_at = now() where id = $1', [webhookId, status]);
 
 describe('a paused subscription', () => {
@@ -80,8 +83,10 @@ describe('a paused subscription', () => {
     const resumedAt = Date.now();
     await setStatus(sub.id, 'active');
     await signalRecheck(h.client, deliveryId);
+    // The wait's own deadline is longer than the spec's 30 s, so the assertion below decides.
+    const [arrival] = await h.receiver.waitFor(sub.path, 1, RELEASE_WAIT_MS);
+    expect(arrival!.receivedAt - resumedAt).toBeLessThan(30_000); // the spec: resumes within 30 s, release to arrival
     const done = await delivered(deliveryId);
-    expect(Date.now() - resumedAt).toBeLessThan(30_000); // the spec: resumes within 30 s
     expect(done).toMatchObject({ attempt: 1, status_code: 200 });
     expect(h.receiver.received(sub.path)).toHaveLength(1);
     await eventually('DeliveryState delivered', async () => ((await h.visibleState(deliveryId)) === 'delivered' ? true : undefined));
@@ -116,9 +121,11 @@ describe('a suspended wallet', () => {
     const toppedUpAt = Date.now();
     await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '500' }, new Date()));
     await announceWalletChange(h.services.redis, sub.caller.tenantId);
-    expect(await delivered(pending.id)).toMatchObject({ attempt: 1 });
     // Spec 01: exchange resumes within 30 seconds of a top-up; postponed webhooks are delivered.
-    expect(Date.now() - toppedUpAt).toBeLessThan(30_000); // the spec: resumes within 30 s
+    // Measured from the top-up to the delivery's arrival, with a wait that outlasts the 30 s.
+    const [arrival] = await h.receiver.waitFor(sub.path, 1, RELEASE_WAIT_MS);
+    expect(arrival!.receivedAt - toppedUpAt).toBeLessThan(30_000); // the spec: resumes within 30 s
+    expect(await delivered(pending.id)).toMatchObject({ attempt: 1 });
   });
 
   it('a charge announced on the wallet channel releases nothing while the exchange stays suspended', async () => {

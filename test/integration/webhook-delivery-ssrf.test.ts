@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { eventually } from '../support/eventually.js';
 import { sendDelivery, type SenderSettings } from '../../src/domain/webhooks/sender.js';
-import { verifySignature } from '../../src/domain/webhooks/signature.js';
+import { specVerify } from '../support/spec-signature.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 
 /** Blocked address classes, each behind a name pinned with WEBHOOK_RESOLVE (a name resolving to it). */
@@ -109,7 +109,7 @@ describe('sendDelivery with the development relaxation', () => {
     expect(result).toMatchObject({ statusCode: 200, error: null, retryAfterMs: null });
     const [request] = h.receiver.received(path);
     expect(request!.rawBody.toString()).toBe('{"id":"evt_ssrf"}');
-    expect(verifySignature(request!.rawBody, request!.headers['svc-signature'] as string, ['whsec_ssrf']).ok).toBe(true);
+    expect(specVerify(request!.rawBody, request!.headers['svc-signature'] as string, ['whsec_ssrf']).ok).toBe(true);
   });
 
   it.each([

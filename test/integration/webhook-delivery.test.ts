@@ -5,6 +5,7 @@ import { answers } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { verifySignature } from '../../src/domain/webhooks/signature.js';
+import { specSignatureHeader } from '../support/spec-signature.js';
 import { OutboxRelay } from '../../src/domain/webhooks/relay.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -82,6 +83,8 @@ describe('a delivery', () => {
     const header = request!.headers['svc-signature'] as string;
     const t = Number(/t=(\d+)/.exec(header)![1]);
     expect(Math.abs(Date.now() / 1000 - t)).toBeLessThan(60);
+    // The spec's recipe recomputed with node:crypto (not the signer's helper): HMAC-SHA256(secret, "<t>.<raw body>"), lowercase hex.
+    expect(header).toBe(specSignatureHeader(request!.rawBody, [sub.secret], t));
     expect(verifySignature(request!.rawBody, header, [sub.secret])).toEqual({ ok: true, timestamp: t });
     expect(verifySignature(request!.rawBody, header, ['whsec_wrong'])).toEqual({ ok: false, reason: 'mismatch' });
     expect(verifySignature(request!.rawBody, header, [sub.secret], 300, new Date((t + 301) * 1000))).toEqual({ ok: false, reason: 'stale' });
@@ -98,6 +101,7 @@ describe('a delivery', () => {
     const [t, ...v1] = header.split(',');
     expect(v1).toHaveLength(2);
     expect(v1.every((v) => /^v1=[0-9a-f]{64}$/.test(v))).toBe(true);
+    expect(header).toBe(specSignatureHeader(request!.rawBody, [rotating.secret, previous], Number(t!.slice('t='.length))));
     // Each v1 alone verifies with exactly one of the secrets: the new one first, then the old one.
     expect(verifySignature(request!.rawBody, `${t},${v1[0]}`, [rotating.secret]).ok).toBe(true);
     expect(verifySignature(request!.rawBody, `${t},${v1[0]}`, [previous]).ok).toBe(false);
@@ -109,6 +113,8 @@ describe('a delivery', () => {
     const [after] = await h.receiver.waitFor(closed.path, 1);
     const values = (after!.headers['svc-signature'] as string).split(',').filter((p) => p.startsWith('v1='));
     expect(values).toHaveLength(1);
+    const tAfter = Number(/t=(\d+)/.exec(after!.headers['svc-signature'] as string)![1]);
+    expect(after!.headers['svc-signature']).toBe(specSignatureHeader(after!.rawBody, [closed.secret], tAfter));
     expect(verifySignature(after!.rawBody, after!.headers['svc-signature'] as string, [previous]).ok).toBe(false);
     expect(verifySignature(after!.rawBody, after!.headers['svc-signature'] as string, [closed.secret]).ok).toBe(true);
   });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
-import { FRAME_BASE_CSP, FRAME_POLICY_CACHE_MS } from '../../src/widget/frame-policy.js';
+import { FRAME_POLICY_CACHE_MS } from '../../src/widget/frame-policy.js';
+
+/** The chat page's CSP without frame-ancestors, written out here (not taken from the code's FRAME_BASE_CSP). */
+const BASE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' https: data:; "
+  + "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 import { websiteChannel } from './widget-fixtures.js';
 
 /**
@@ -21,7 +25,7 @@ const frame = (query: string, headers: Record<string, string> = {}): Promise<Res
 
 const ancestorsOf = (res: Response): string | null => {
   const csp = res.headers.get('content-security-policy') ?? '';
-  expect(csp.startsWith(FRAME_BASE_CSP)).toBe(true);
+  expect(csp.startsWith(BASE_CSP)).toBe(true);
   return csp.split('; ').find((d) => d.startsWith('frame-ancestors '))?.slice('frame-ancestors '.length) ?? null;
 };
 
@@ -40,7 +44,7 @@ describe('frame-ancestors of the chat page', () => {
     const res = await frame(`?channel=${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe(`${FRAME_BASE_CSP}; frame-ancestors 'self' ${SHOP} ${ORG}`);
+    expect(res.headers.get('content-security-policy')).toBe(`${BASE_CSP}; frame-ancestors 'self' ${SHOP} ${ORG}`);
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(await res.text()).toContain('<html');
   });
@@ -61,7 +65,7 @@ describe('frame-ancestors of the chat page', () => {
     const id = await websiteChannel(api, caller.tenantId);
     const res = await frame(`?channel=${id}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toBe(FRAME_BASE_CSP);
+    expect(res.headers.get('content-security-policy')).toBe(BASE_CSP);
     expect(res.headers.get('x-frame-options')).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifySignature, type VerifyResult } from '../../src/domain/webhooks/signature.js';
+import { specVerify, type SpecCheck } from './spec-signature.js';
 import { eventually } from './eventually.js';
 
 export interface ReceivedRequest {
@@ -14,7 +14,7 @@ export interface ReceivedRequest {
   /** Svc-Event-Id */
   eventId: string;
   /** The receiver-side check of Svc-Signature; null on a path without secrets. */
-  signature: VerifyResult | null;
+  signature: SpecCheck | null;
   /** The status this receiver answered (0 when the client went away first). */
   status: number;
 }
@@ -62,8 +62,8 @@ function spread(text: string): number {
  * certificate bin/test issued for *.webhooks.test, on its own loopback address 127.0.0.X port
  * 443, named `r<X>.webhooks.test`, which the sender reaches only through WEBHOOK_RESOLVE
  * (`resolveEntry`). Every request is recorded with its raw body; each path answers by a script
- * and, given secrets, checks Svc-Signature with verifySignature as an integrator would (400 when
- * it does not verify).
+ * and, given secrets, checks Svc-Signature by the spec's recipe as an integrator would (specVerify:
+ * node:crypto, not the project's signer; 400 when it does not verify).
  */
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
@@ -134,7 +134,7 @@ export class Receiver {
       const route = this.routes.get(path);
       const rawBody = Buffer.concat(chunks);
       const eventId = String(req.headers['svc-event-id'] ?? '');
-      const signature = route?.secrets ? verifySignature(rawBody, req.headers['svc-signature'] as string | undefined, route.secrets, 300) : null;
+      const signature = route?.secrets ? specVerify(rawBody, req.headers['svc-signature'] as string | undefined, route.secrets, 300) : null;
       const request: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, rawBody, receivedAt: Date.now(), eventId, signature, status: 0 };
       const nth = this.requests.filter((r) => r.path === path && r.eventId === eventId).length + 1;
       this.requests.push(request);
