@@ -11,7 +11,12 @@ import { Redis } from 'ioredis';
  * A duplicate() of a connection keeps its prefix, so publisher and subscriber agree.
  */
 export function channelName(redis: Redis, name: string): string {
-  return `${redis.options.keyPrefix ?? ''}${name}`;
+  return prefixedChannel(redis.options.keyPrefix ?? '', name);
+}
+
+/** The same name from the prefix itself (REDIS_KEY_PREFIX), for code that holds the setting. */
+export function prefixedChannel(redisKeyPrefix: string, name: string): string {
+  return `${redisKeyPrefix}${name}`;
 }
 
 export function createRedis(url: string, keyPrefix: string): Redis {

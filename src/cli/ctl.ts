@@ -103,6 +103,19 @@ export function accessAnnouncement(s: Services, change: AccessChange): () => Pro
   };
 }
 
+/**
+ * For afterCommit, after a change of a tenant's or an integration's access (status, scopes):
+ * the api processes forget their cached callers, then the held and pending deliveries of that
+ * owner look again at once (they hold or resume by the new access).
+ */
+function accessChanged(s: Services, owner: { tenantId: string } | { integrationId: string }): () => Promise<void> {
+  const announce = accessAnnouncement(s, owner);
+  return async () => {
+    await announce();
+    await recheckDeliveriesOf(s, owner);
+  };
+}
+
 function webhookSettings(s: Services) {
   return { cell: s.config.cell, webhooks: s.config.webhooks, now: s.clock.now() };
 }
@@ -138,8 +151,7 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     if (status !== 'active' && status !== 'inactive') throw new UsageError('--status is active or inactive');
     const tenant = await setTenantStatus(em, id, status, s.clock.now());
-    afterCommit(accessAnnouncement(s, { tenantId: tenant.id }));
-    afterCommit(async () => { await recheckDeliveriesOf(s, { tenantId: tenant.id }); });
+    afterCommit(accessChanged(s, { tenantId: tenant.id }));
     return { id: tenant.id, status: tenant.status };
   },
   'integration create': async (s, em, f) => {
@@ -161,8 +173,7 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     if (!(INTEGRATION_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${INTEGRATION_STATUSES.join(', ')}`);
     const integration = await setIntegrationStatus(em, id, status as IntegrationStatus, s.clock.now());
-    afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
-    afterCommit(async () => { await recheckDeliveriesOf(s, { integrationId: integration.id }); });
+    afterCommit(accessChanged(s, { integrationId: integration.id }));
     return { id: integration.id, status: integration.status };
   },
   'channel create': async (s, em, f) => {
@@ -269,8 +280,7 @@ const COMMANDS: Record<string, Command> = {
     const scopes = parseScopes(f.required('scopes'));
     f.done();
     const integration = await setIntegrationScopes(em, id, scopes, s.clock.now());
-    afterCommit(accessAnnouncement(s, { integrationId: integration.id }));
-    afterCommit(async () => { await recheckDeliveriesOf(s, { integrationId: integration.id }); });
+    afterCommit(accessChanged(s, { integrationId: integration.id }));
     return { id: integration.id, scopes: integration.scopes };
   },
   'webhook list': async (s, em, f) => {

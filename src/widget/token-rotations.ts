@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { prefixedChannel } from '../redis.js';
 import type { WidgetSession } from '../entities/widget-session.js';
 
 /**
@@ -19,7 +20,7 @@ export interface TokenRotation {
 }
 
 /** The pub/sub channel (channels do not get ioredis' keyPrefix: it is part of the name). */
-export const tokenRotationChannel = (redisKeyPrefix: string): string => `${redisKeyPrefix}widget-token-rotated`;
+export const tokenRotationChannel = (redisKeyPrefix: string): string => prefixedChannel(redisKeyPrefix, 'widget-token-rotated');
 
 export function rotationOf(session: WidgetSession): TokenRotation | null {
   if (!session.previousTokenHash || !session.previousValidUntil) return null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { prefixedChannel } from '../../redis.js';
 import type { Logger } from '../../logger.js';
 
 /** What changed: every cached caller of that tenant, integration or key is dropped. */
@@ -15,7 +16,7 @@ interface AccessNotice {
 export const ACCESS_ACK_TIMEOUT_MS = 2000;
 
 /** Channel names take no ioredis keyPrefix: the prefix is in the name, so two stacks never hear each other. */
-export const accessChannel = (redisKeyPrefix: string): string => `${redisKeyPrefix}access-changed`;
+export const accessChannel = (redisKeyPrefix: string): string => prefixedChannel(redisKeyPrefix, 'access-changed');
 
 export interface AnnounceResult {
   /** api processes that heard the announcement (PUBLISH's count). */
