@@ -1,8 +1,7 @@
-import { Context } from '@temporalio/activity';
 import type { Services } from '../src/services.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
-import { endDelivery, holdVerdict, loadDeliveryToSend, logPiiDelivery, nextQueuedDelivery, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import { endDelivery, logPiiDelivery, markHeld, nextQueuedDelivery, planAttempt, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
 import { noticeDeliveries } from '../src/temporal/deliveries.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
@@ -52,39 +51,35 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
      * Unless the delivery is held or gone, signs and POSTs one attempt through the SSRF-safe
      * sender and records it. The holds and the receiver's access are read fresh from the
      * database before every attempt; a delivery that fails them is not sent and not disclosed.
+     * A local activity of the delivery workflow: two round trips to PostgreSQL on the usual
+     * path (the plan, the record), plus the disclosure log when the body carries personal data.
      */
     async attemptDelivery(input: AttemptInput): Promise<AttemptOutcome> {
       const em = orm.em.fork();
-      const hold = await holdVerdict(em, input.deliveryId, config.cell, config.walletReadTimeoutMs, clock.now());
-      if (hold.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
-      if (hold.verdict === 'hold') return { state: 'held', holdReason: hold.reason, pauseMs: null, statusCode: null, error: null };
-      if (hold.verdict === 'finished') return { state: hold.state, pauseMs: null, statusCode: null, error: null };
-      if (hold.verdict === 'end') {
-        const ended = await endDelivery(em, input.deliveryId, `${hold.reason.replace('_', ' ')}: not sent`, clock.now());
+      const startedAt = clock.now();
+      const plan = await planAttempt(em, input.deliveryId, config.cell, startedAt);
+      if (plan.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
+      if (plan.verdict === 'hold') {
+        await markHeld(em, input.deliveryId, startedAt);
+        return { state: 'held', holdReason: plan.reason, pauseMs: null, statusCode: null, error: null };
+      }
+      if (plan.verdict === 'finished') return { state: plan.state, pauseMs: null, statusCode: null, error: null };
+      if (plan.verdict === 'end') {
+        const ended = await endDelivery(em, input.deliveryId, `${plan.reason.replace('_', ' ')}: not sent`, clock.now());
         if (!ended) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
         metrics.deliveryTransitions.inc({ state: 'dead' });
         await releaseNextQueued(ended.webhookId);
-        return { state: 'ended', pauseMs: null, statusCode: null, error: hold.reason };
+        return { state: 'ended', pauseMs: null, statusCode: null, error: plan.reason };
       }
-      const startedAt = clock.now();
-      const delivery = await loadDeliveryToSend(em, input.deliveryId, startedAt);
-      if (!delivery) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
+      const { delivery } = plan;
       const { body, carriesPii } = deliveryBody(delivery.event, delivery.includePii);
       if (carriesPii) await logPiiDelivery(em, delivery, startedAt);
       const secrets = [delivery.secretSealed, delivery.previousSecretSealed].filter((s): s is string => s !== null).map((s) => box.open(s));
-      // Heartbeats let Temporal hand the attempt to another worker soon after this one dies.
-      const context = Context.current();
-      const beat = setInterval(() => context.heartbeat(), 1000);
-      let result;
-      try {
-        result = await sendDelivery(
-          { url: delivery.url, eventId: delivery.event.id, eventType: delivery.event.type, body, secrets },
-          { ...config.webhooks, timeoutMs: input.timeoutMs },
-          () => clock.now(),
-        );
-      } finally {
-        clearInterval(beat);
-      }
+      const result = await sendDelivery(
+        { url: delivery.url, eventId: delivery.event.id, eventType: delivery.event.type, body, secrets },
+        { ...config.webhooks, timeoutMs: input.timeoutMs },
+        () => clock.now(),
+      );
       const pauseMs = result.error === null || input.retryBaseMs === null ? null
         : retryPauseMs({ baseMs: input.retryBaseMs, jitter: input.jitter, retryAfterMs: result.retryAfterMs, retryAfterMaxMs: input.retryAfterMaxMs });
       const state = await recordAttempt(em, { deliveryId: input.deliveryId, attempt: input.attempt, startedAt, result, pauseMs }, clock.now());

@@ -6,6 +6,7 @@ import { Migration20261122000500Conversations } from './20261122000500-conversat
 import { Migration20261122000600Widget } from './20261122000600-widget.js';
 import { Migration20261123000100TenantLimits } from './20261123000100-tenant-limits.js';
 import { Migration20261123000200DeliveryBacklog } from './20261123000200-delivery-backlog.js';
+import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery-pacing.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000600Widget', class: Migration20261122000600Widget },
   { name: 'Migration20261123000100TenantLimits', class: Migration20261123000100TenantLimits },
   { name: 'Migration20261123000200DeliveryBacklog', class: Migration20261123000200DeliveryBacklog },
+  { name: 'Migration20261124000100DeliveryPacing', class: Migration20261124000100DeliveryPacing },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -14,6 +14,15 @@ export interface RouteDeprecation {
   link?: string;
 }
 
+/** Worker options sized for this workload (docs/decisions.md, "Worker sizing"). */
+export interface TemporalWorkerSizing {
+  maxConcurrentWorkflowTaskExecutions: number;
+  maxConcurrentWorkflowTaskPolls: number;
+  maxConcurrentLocalActivityExecutions: number;
+  maxConcurrentActivityTaskExecutions: number;
+  maxCachedWorkflows: number;
+}
+
 export interface WebhookSettings {
   /** Key material for AES-256-GCM of signing secrets at rest. */
   secretKey: string;
@@ -29,6 +38,13 @@ export interface WebhookSettings {
   /** How often a held delivery looks again without a signal (jittered). */
   holdRecheckMs: number;
   relaySweepMs: number;
+  /**
+   * The relay's bound: deliveries whose workflow was started and whose first attempt has not
+   * been made yet (held ones excepted). Beyond it, new deliveries wait to be started.
+   */
+  relayMaxInFlight: number;
+  /** While deliveries wait for room under the bound, the relay looks again this often. */
+  relayBacklogTickMs: number;
   retentionDays: number;
   cleanupEvery: string;
 }
@@ -100,7 +116,7 @@ export interface Config {
   dbPoolMax: number;
   redisUrl: string;
   redisKeyPrefix: string;
-  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string };
+  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; worker: TemporalWorkerSizing };
   secrets: { apiKeyPepper: string; cursor: string };
   trustedProxies: string[];
   authCacheMs: number;
@@ -165,6 +181,13 @@ const schema = Joi.object({
   WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
+  RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(200),
+  RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
+  TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
+  TEMPORAL_WORKFLOW_TASK_POLLS: Joi.number().integer().min(2).max(1000).default(20),
+  TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
+  TEMPORAL_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
+  TEMPORAL_MAX_CACHED_WORKFLOWS: Joi.number().integer().min(0).max(100000).default(2000),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
@@ -248,6 +271,8 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     retryAfterMaxMs: parseDuration(v.WEBHOOK_RETRY_AFTER_MAX),
     holdRecheckMs: parseDuration(v.WEBHOOK_HOLD_RECHECK),
     relaySweepMs: v.RELAY_SWEEP_MS,
+    relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,
+    relayBacklogTickMs: v.RELAY_BACKLOG_TICK_MS,
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
   };
@@ -317,7 +342,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: v.DB_POOL_MAX,
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
-    temporal: { address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL },
+    temporal: {
+      address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL,
+      worker: {
+        maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_MAX_WORKFLOW_TASKS,
+        maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
+        maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,
+        maxConcurrentActivityTaskExecutions: v.TEMPORAL_MAX_ACTIVITIES,
+        maxCachedWorkflows: v.TEMPORAL_MAX_CACHED_WORKFLOWS,
+      },
+    },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,

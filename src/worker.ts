@@ -19,8 +19,8 @@ async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger(SDK_LEVEL[config.logLevel as keyof typeof SDK_LEVEL] ?? 'INFO') });
   const port = metricsPort('WORKER_METRICS_PORT', process.env.WORKER_METRICS_PORT);
   const services = await createServices(config);
-  const { worker, connection } = await createWorker(services);
-  const engine = await startDeliveryEngine(services);
+  const { worker, connection, eagerClient } = await createWorker(services);
+  const engine = await startDeliveryEngine(services, { eagerClient });
   const sweep = new OperationSweep(services);
   sweep.start();
   const metricsServer = port === null ? undefined : await serveMetrics(services, port);

@@ -1,4 +1,4 @@
-import { condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { recheckHoldSignal, type DeliveryTiming } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
@@ -6,7 +6,7 @@ import { DELIVERY_STATE } from './search-attributes.js';
 /** Infrastructure (the database) may be down for a while: these retry until it is back. */
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
 
-const { workerDeliveryTiming } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+const { workerDeliveryTiming } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
 
 export interface DeliveryOutcome {
   /** stopped: the delivery or its subscription was deleted. */
@@ -15,12 +15,19 @@ export interface DeliveryOutcome {
   attempts: number;
 }
 
-/** DeliveryState search attribute: the row's state, or `held` while paused or the wallet is suspended. */
+/**
+ * DeliveryState search attribute: the row's state, or `held` while paused or the wallet is
+ * suspended. A first-try delivery keeps `pending` and closes Completed.
+ */
 type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
 
 /**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
- * and up to `retrySchedule.length` retries with jittered pauses. The attempt activity first
+ * and up to `retrySchedule.length` retries with jittered pauses. The attempt is a local
+ * activity (docs/decisions.md, "Deliveries as local activities"): it runs in the worker that
+ * runs the workflow, with no task-queue round trip; a worker that dies mid-attempt loses its
+ * workflow task, and the next worker makes the attempt again (at least once: Svc-Event-Id
+ * lets the subscriber drop the repeat). The attempt activity first
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
  * asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
@@ -28,9 +35,9 @@ type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming): Promise<DeliveryOutcome> {
   const timing = given ?? (await workerDeliveryTiming());
   // The answer time-out is configuration, so this proxy is made here rather than at the top.
-  const { attemptDelivery } = proxyActivities<Activities>({
-    startToCloseTimeout: timing.timeoutMs + 60_000,
-    heartbeatTimeout: '10 seconds',
+  // The answer time-out bounds the POST; the rest is two or three database round trips.
+  const { attemptDelivery } = proxyLocalActivities<Activities>({
+    startToCloseTimeout: timing.timeoutMs + 30_000,
     retry: INFRASTRUCTURE_RETRY,
   });
   let recheck = false;
@@ -42,6 +49,14 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
     if (state === visible) return;
     visible = state;
     upsertSearchAttributes([{ key: DELIVERY_STATE, value: state }]);
+  };
+  /**
+   * A delivery that succeeds while still shown as pending closes Completed with no upsert: the
+   * close status says it (docs/decisions.md, "DeliveryState"). One that was shown held or
+   * failed is shown delivered, so the attribute never keeps a stale state.
+   */
+  const showDelivered = () => {
+    if (visible !== 'pending') show('delivered');
   };
 
   const lastAttempt = timing.retrySchedule.length + 1;
@@ -66,8 +81,12 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
         show('dead');
         return { state: 'dead', attempts: attempt - 1 };
       }
+      if (outcome.state === 'delivered') {
+        showDelivered();
+        return { state: 'delivered', attempts: attempt };
+      }
       show(outcome.state);
-      if (outcome.state === 'delivered' || outcome.state === 'dead') return { state: outcome.state, attempts: attempt };
+      if (outcome.state === 'dead') return { state: 'dead', attempts: attempt };
       await sleep(outcome.pauseMs ?? 0);
       break;
     }

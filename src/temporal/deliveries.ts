@@ -15,13 +15,17 @@ export interface DeliveryRef {
 /**
  * Starts workflow `delivery:<id>`. Already started (by another relay, or before a crash) is an
  * expected answer, not an error: starting is idempotent. The relay passes its `timing`
- * (config.webhooks); without it the workflow takes the worker's.
+ * (config.webhooks); without it the workflow takes the worker's. `eager` asks the server to
+ * hand the first workflow task back in the answer: only for a client built on the connection
+ * of a worker of this process that polls `taskQueue` (ProcessWorker.eagerClient).
  */
-export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef, timing?: DeliveryTiming): Promise<void> {
+export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef, timing?: DeliveryTiming, eager = false): Promise<void> {
   try {
     await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
       workflowId: deliveryWorkflowId(d.id),
       taskQueue,
+      // Only with a client on the connection of a worker polling taskQueue in this process.
+      requestEagerStart: eager,
       args: timing ? [d.id, timing] : [d.id],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       typedSearchAttributes: [

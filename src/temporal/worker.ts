@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import { createActivities } from '../../activities/index.js';
@@ -15,8 +16,18 @@ export interface WorkerOptions {
   retentionScheduleId?: string;
 }
 
+export interface ProcessWorker {
+  worker: Worker;
+  connection: NativeConnection;
+  /**
+   * A client on the worker's own connection: workflows it starts with `requestEagerStart`
+   * get their first task handed to this worker in the start's answer (no poll round trip).
+   */
+  eagerClient: Client;
+}
+
 /** Builds the Temporal worker of this process and makes sure its Schedules exist. */
-export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
+export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const client = await services.temporal.client();
@@ -31,6 +42,11 @@ export async function createWorker(services: Services, options: WorkerOptions = 
     taskQueue,
     workflowsPath: options.workflowsPath ?? fileURLToPath(new URL('../../workflows/index.js', import.meta.url)),
     activities: createActivities(services),
+    // Sized for many short workflows (docs/decisions.md, "Worker sizing"); sticky and
+    // non-sticky queues polled alike, so a cache miss does not wait behind sticky polls.
+    ...config.temporal.worker,
+    nonStickyToStickyPollRatio: 1,
   });
-  return { worker, connection };
+  const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
+  return { worker, connection, eagerClient };
 }

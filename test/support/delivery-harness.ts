@@ -80,7 +80,7 @@ export class DeliveryHarness {
     if (o.inProcess !== false) {
       h.worker = new InProcessWorker(h.services, h.run);
       await h.worker.start();
-      h.engine = await startDeliveryEngine(h.services);
+      h.engine = await startDeliveryEngine(h.services, { eagerClient: h.worker.eagerClient });
     }
     return h;
   }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import type { Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
 
@@ -15,6 +16,8 @@ export class InProcessWorker {
   private worker?: Worker;
   private connection?: NativeConnection;
   private running?: Promise<void>;
+  /** A client on this worker's connection: starts through it may be eager. */
+  eagerClient?: Client;
 
   constructor(private readonly services: Services, run: string) {
     this.scheduleIds = { keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}` };
@@ -28,7 +31,7 @@ export class InProcessWorker {
     } catch {
       // already installed
     }
-    ({ worker: this.worker, connection: this.connection } = await createWorker(this.services, {
+    ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, {
       workflowsPath: WORKFLOWS, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
     }));
     this.running = this.worker.run();

@@ -3,7 +3,7 @@ import type { Cell } from '../../config.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import type { IntegrationStatus } from '../../entities/integration.js';
 import { deliveryAccess, type AccessHoldReason } from './delivery-access.js';
-import { readWallet } from '../wallet/wallet-reader.js';
+import { walletState } from '../wallet/wallet-state.js';
 import { logDisclosures } from '../disclosures/disclosure-log.js';
 import { disclosedResources, type StoredEvent } from './envelope.js';
 import type { SendResult } from './sender.js';
@@ -23,34 +23,60 @@ export type HoldVerdict =
   | { verdict: 'end'; reason: 'integration_revoked' }
   | { verdict: 'finished'; state: 'delivered' | 'dead' };
 
-interface HoldRow {
-  state: DeliveryState; attempt: number; queued_while_paused: boolean; webhook_id: string; event_created_at: string; event_id: string;
-  status: string; include_pii: boolean; tenant_id: string; event_type: string; pii_data: Record<string, unknown> | null;
+/** A delivery with everything its attempt needs: subscription, sealed secrets and the event. */
+export interface DeliveryToSend {
+  id: string;
+  tenantId: string;
+  integrationId: string;
+  webhookId: string;
+  queuedWhilePaused: boolean;
+  url: string;
+  includePii: boolean;
+  secretSealed: string;
+  /** Only while the rotation window is open at `now`. */
+  previousSecretSealed: string | null;
+  recipientCountry: string | null;
+  event: StoredEvent;
+}
+
+/** What an attempt reads first: the verdict, and with `send` the delivery to send. */
+export type AttemptPlan = Exclude<HoldVerdict, { verdict: 'send' }> | { verdict: 'send'; delivery: DeliveryToSend };
+
+interface AttemptRow {
+  id: string; state: DeliveryState; attempt: number; queued_while_paused: boolean; tenant_id: string; integration_id: string; webhook_id: string;
+  status: string; url: string; include_pii: boolean; secret_sealed: string; previous_secret_sealed: string | null;
+  event_id: string; event_type: string; api_version: string; event_created_at: string; livemode: boolean;
+  data: Record<string, unknown>; pii_data: Record<string, unknown> | null;
   integration_status: IntegrationStatus; owner_active: boolean; scopes: string[]; owner_permissions: string[];
   ip_allowlist: string[] | null; hosting_country: string | null; transfer_basis: string | null;
   tenant_status: string; features: string[];
+  balance_rub: string | null; blocked: boolean | null; low_threshold_rub: string | null;
 }
 
 /**
- * Whether a delivery may be attempted now. Read fresh from the database (never the api's
- * caches): a paused subscription or a suspended exchange holds it (spec 01: "outgoing webhooks
- * are postponed"; a wallet in state unknown does not hold); so does access that has ended for
- * now (deliveryAccess), and a delivery queued while paused waits for the older ones queued
- * with it to be tried first. A revoked integration ends it.
+ * Whether a delivery may be attempted now, and what to send, in one read (docs/decisions.md,
+ * "The attempt's round trips"). Read fresh from the database (never the api's caches): a
+ * paused subscription or a suspended exchange holds it (spec 01: "outgoing webhooks are
+ * postponed"; a tenant without a wallet row reads as unknown, which does not hold); so does
+ * access that has ended for now (deliveryAccess), and a delivery queued while paused waits for
+ * the older ones queued with it to be tried first. A revoked integration ends it.
  */
-export async function holdVerdict(em: Em, deliveryId: string, cell: Cell, walletReadTimeoutMs: number, now: Date): Promise<HoldVerdict> {
-  const [row] = await em.execute<HoldRow[]>(
-    `select d.state, d.attempt, d.queued_while_paused, d.webhook_id, e.created_at as event_created_at, e.id as event_id,
-            w.status, w.include_pii, d.tenant_id, e.type as event_type, e.pii_data,
+export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: Date): Promise<AttemptPlan> {
+  const [row] = await em.execute<AttemptRow[]>(
+    `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
+            w.status, w.url, w.include_pii, w.secret_sealed,
+            case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
+            e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
             i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
-            t.status as tenant_status, t.features
+            t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub
        from webhook_deliveries d
        join webhooks w on w.id = d.webhook_id
        join outbox_events e on e.id = d.event_id
        join integrations i on i.id = d.integration_id
        join tenants t on t.id = d.tenant_id
+       left join wallets wa on wa.tenant_id = d.tenant_id
       where d.id = ?`,
-    [deliveryId],
+    [now.toISOString(), deliveryId],
   );
   if (!row) return { verdict: 'stop' };
   if (row.state === 'delivered' || row.state === 'dead') return { verdict: 'finished', state: row.state };
@@ -61,17 +87,33 @@ export async function holdVerdict(em: Em, deliveryId: string, cell: Cell, wallet
   }, cell);
   if (access.verdict !== 'send') return access;
   if (row.status !== 'active') return { verdict: 'hold', reason: 'subscription_paused' };
-  const wallet = await readWallet(em, row.tenant_id, null, walletReadTimeoutMs, now);
-  if (wallet.exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
+  const wallet = row.balance_rub === null ? null : { balanceRub: row.balance_rub, blocked: row.blocked === true, lowThresholdRub: row.low_threshold_rub ?? '0' };
+  if (walletState(wallet).exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
   if (row.queued_while_paused && row.attempt === 0 && await olderQueuedDelivery(em, deliveryId, row)) return { verdict: 'hold', reason: 'earlier_delivery_first' };
-  return { verdict: 'send' };
+  return {
+    verdict: 'send',
+    delivery: {
+      id: row.id, tenantId: row.tenant_id, integrationId: row.integration_id, webhookId: row.webhook_id,
+      queuedWhilePaused: row.queued_while_paused, url: row.url, includePii: row.include_pii,
+      secretSealed: row.secret_sealed, previousSecretSealed: row.previous_secret_sealed, recipientCountry: row.hosting_country,
+      event: {
+        id: row.event_id, type: row.event_type, apiVersion: row.api_version, createdAt: new Date(row.event_created_at),
+        livemode: row.livemode, data: row.data, piiData: row.pii_data,
+      },
+    },
+  };
+}
+
+/** The attempt found the delivery held: it leaves the relay's count of deliveries in flight. */
+export async function markHeld(em: Em, deliveryId: string, now: Date): Promise<void> {
+  await em.execute(`update webhook_deliveries set held_at = ? where id = ? and held_at is null`, [now.toISOString(), deliveryId], 'run');
 }
 
 /** Queued while paused, never tried, of the same subscription, for an older event (event time, then id). */
 const OLDER_QUEUED = `from webhook_deliveries o join outbox_events oe on oe.id = o.event_id
   where o.webhook_id = ? and o.queued_while_paused and o.attempt = 0 and o.state = 'pending' and o.replay_of is null`;
 
-async function olderQueuedDelivery(em: Em, deliveryId: string, row: Pick<HoldRow, 'webhook_id' | 'event_created_at' | 'event_id'>): Promise<boolean> {
+async function olderQueuedDelivery(em: Em, deliveryId: string, row: Pick<AttemptRow, 'webhook_id' | 'event_created_at' | 'event_id'>): Promise<boolean> {
   const older = await em.execute(
     `select 1 ${OLDER_QUEUED} and o.id <> ? and (oe.created_at, oe.id) < (?::timestamptz, ?) limit 1`,
     [row.webhook_id, deliveryId, new Date(row.event_created_at).toISOString(), row.event_id],
@@ -99,62 +141,6 @@ export async function endDelivery(em: Em, deliveryId: string, reason: string, no
     [reason, now.toISOString(), deliveryId],
   );
   return row ? { webhookId: row.webhook_id } : null;
-}
-
-/** A delivery with everything its attempt needs: subscription, sealed secrets and the event. */
-export interface DeliveryToSend {
-  id: string;
-  tenantId: string;
-  integrationId: string;
-  webhookId: string;
-  queuedWhilePaused: boolean;
-  url: string;
-  includePii: boolean;
-  secretSealed: string;
-  /** Only while the rotation window is open at `now`. */
-  previousSecretSealed: string | null;
-  recipientCountry: string | null;
-  event: StoredEvent;
-}
-
-interface Row {
-  id: string; tenant_id: string; integration_id: string; webhook_id: string; queued_while_paused: boolean; url: string; include_pii: boolean;
-  secret_sealed: string; previous_secret_sealed: string | null; hosting_country: string | null;
-  event_id: string; type: string; api_version: string; event_created_at: string; livemode: boolean;
-  data: Record<string, unknown>; pii_data: Record<string, unknown> | null;
-}
-
-/** null when the delivery (or its subscription) no longer exists. */
-export async function loadDeliveryToSend(em: Em, deliveryId: string, now: Date): Promise<DeliveryToSend | null> {
-  const [r] = await em.execute<Row[]>(
-    `select d.id, d.tenant_id, d.integration_id, d.webhook_id, d.queued_while_paused, w.url, w.include_pii, w.secret_sealed,
-            case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
-            i.hosting_country, e.id as event_id, e.type, e.api_version, e.created_at as event_created_at,
-            e.livemode, e.data, e.pii_data
-       from webhook_deliveries d
-       join webhooks w on w.id = d.webhook_id
-       join outbox_events e on e.id = d.event_id
-       join integrations i on i.id = d.integration_id
-      where d.id = ?`,
-    [now.toISOString(), deliveryId],
-  );
-  if (!r) return null;
-  return {
-    id: r.id,
-    tenantId: r.tenant_id,
-    integrationId: r.integration_id,
-    webhookId: r.webhook_id,
-    queuedWhilePaused: r.queued_while_paused,
-    url: r.url,
-    includePii: r.include_pii,
-    secretSealed: r.secret_sealed,
-    previousSecretSealed: r.previous_secret_sealed,
-    recipientCountry: r.hosting_country,
-    event: {
-      id: r.event_id, type: r.type, apiVersion: r.api_version, createdAt: new Date(r.event_created_at),
-      livemode: r.livemode, data: r.data, piiData: r.pii_data,
-    },
-  };
 }
 
 /**
@@ -196,23 +182,21 @@ export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promis
   const state: DeliveryState = ok ? 'delivered' : a.pauseMs === null ? 'dead' : 'failed';
   const nextAttemptAt = ok || a.pauseMs === null ? null : new Date(now.getTime() + a.pauseMs).toISOString();
   const { statusCode, durationMs, error } = a.result;
-  return em.transactional(async (tx) => {
-    const moved = await tx.execute(
-      `update webhook_deliveries
+  // One statement, so one round trip and atomic without a transaction around it.
+  const rows = await em.execute<{ delivery_id: string }[]>(
+    `with moved as (
+       update webhook_deliveries
           set attempt = ?, state = ?, status_code = ?, duration_ms = ?, error = ?, next_attempt_at = ?,
               delivered_at = ?, updated_at = ?
-        where id = ? returning id`,
-      [a.attempt, state, statusCode, durationMs, error, nextAttemptAt, ok ? now.toISOString() : null, now.toISOString(), a.deliveryId],
-    );
-    if (!moved.length) return null;
-    await tx.execute(
-      `insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (delivery_id, attempt) do update
-         set started_at = excluded.started_at, status_code = excluded.status_code,
-             duration_ms = excluded.duration_ms, error = excluded.error`,
-      [a.deliveryId, a.attempt, a.startedAt.toISOString(), statusCode, durationMs, error],
-    );
-    return state;
-  });
+        where id = ? returning id)
+     insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
+     select id, ?, ?, ?, ?, ? from moved
+     on conflict (delivery_id, attempt) do update
+       set started_at = excluded.started_at, status_code = excluded.status_code,
+           duration_ms = excluded.duration_ms, error = excluded.error
+     returning delivery_id`,
+    [a.attempt, state, statusCode, durationMs, error, nextAttemptAt, ok ? now.toISOString() : null, now.toISOString(), a.deliveryId,
+      a.attempt, a.startedAt.toISOString(), statusCode, durationMs, error],
+  );
+  return rows.length ? state : null;
 }

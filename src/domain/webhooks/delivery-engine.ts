@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import { OutboxRelay } from './relay.js';
+import { OutboxRelay, type RelayOptions } from './relay.js';
 import { WalletHoldRelease } from './hold-release.js';
 
 export interface DeliveryEngine {
@@ -12,7 +12,7 @@ export interface DeliveryEngine {
  * The worker's side of webhooks besides the workflows: the outbox relay and the wallet-hold
  * release. Tests run it in their own process next to a worker.
  */
-export async function startDeliveryEngine(services: Services, options: { taskQueue?: string } = {}): Promise<DeliveryEngine> {
+export async function startDeliveryEngine(services: Services, options: RelayOptions = {}): Promise<DeliveryEngine> {
   if (services.config.webhooks.allowPrivateNetworks) {
     services.log.warn('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may reach loopback and private networks. Development and tests only, never production.');
   }

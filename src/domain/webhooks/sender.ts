@@ -4,6 +4,7 @@ import { isIPv6 } from 'node:net';
 import type { WebhookSettings } from '../../config.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
 import { signatureHeader } from './signature.js';
+import { subscriberAgents } from './pinned-agents.js';
 
 export interface OutgoingDelivery {
   url: string;
@@ -27,12 +28,16 @@ export interface SendResult {
 
 export type SenderSettings = Pick<WebhookSettings, 'timeoutMs' | 'resolve' | 'allowPrivateNetworks'>;
 
+/** Bytes of a subscriber's answer read (and dropped) so its connection can be reused. */
+const ANSWER_DRAIN_BYTES = 64 * 1024;
+
 /**
  * POSTs one signed delivery through the SSRF rules: the URL is checked again, the name is
  * resolved once and every address must pass the policy, and the connection goes to the checked
  * address only (the socket's lookup is pinned to it, so a second DNS answer cannot redirect
- * it), while TLS is verified against the host name. Redirects are not followed. Never throws
- * for the subscriber's side of things: every failure comes back as a SendResult.
+ * it), while TLS is verified against the host name. Connections are kept per (name, checked
+ * address) and reused (PinnedAgents). Redirects are not followed. Never throws for the
+ * subscriber's side of things: every failure comes back as a SendResult.
  */
 export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings, now: () => Date = () => new Date()): Promise<SendResult> {
   const started = Date.now();
@@ -64,7 +69,7 @@ export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings
     port: 443,
     path: `${url.pathname}${url.search}`,
     headers,
-    agent: false,
+    agent: subscriberAgents.for(url.hostname, address),
     lookup: pinnedLookup(address, family),
   };
   return new Promise<SendResult>((resolve) => {
@@ -73,11 +78,20 @@ export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (statusCode === null) req.destroy();
       resolve({ statusCode, durationMs: Date.now() - started, error, retryAfterMs });
     };
-    // The status decides; the answer's body is not read (the connection is closed at once).
+    // The status decides. The answer's body is read and dropped so the connection can serve the
+    // next delivery; a long or slow one closes it instead.
     const req = request(options, (res) => {
+      let drained = 0;
+      const drainTimer = setTimeout(() => res.destroy(), settings.timeoutMs);
+      res.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > ANSWER_DRAIN_BYTES) res.destroy();
+      });
+      res.on('close', () => clearTimeout(drainTimer));
+      res.on('error', () => undefined);
       const status = res.statusCode ?? 0;
       if (status >= 200 && status < 300) return finish(status, null);
       if (status >= 300 && status < 400) return finish(status, `redirect ${status} not followed`);
