@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
+import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
 import { ensureSearchAttributes } from './search-attributes.js';
@@ -14,6 +15,15 @@ export interface WorkerOptions {
   scheduleId?: string;
   /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
   retentionScheduleId?: string;
+}
+
+/**
+ * Worker options sized for many short workflows (docs/decisions.md, "Worker sizing"); sticky
+ * and non-sticky queues are polled alike, so a cache miss does not wait behind sticky polls.
+ * The benchmarks' Temporal floor runs with the same.
+ */
+export function workerTuning(config: Config) {
+  return { ...config.temporal.worker, nonStickyToStickyPollRatio: 1 } as const;
 }
 
 export interface ProcessWorker {
@@ -42,10 +52,7 @@ export async function createWorker(services: Services, options: WorkerOptions = 
     taskQueue,
     workflowsPath: options.workflowsPath ?? fileURLToPath(new URL('../../workflows/index.js', import.meta.url)),
     activities: createActivities(services),
-    // Sized for many short workflows (docs/decisions.md, "Worker sizing"); sticky and
-    // non-sticky queues polled alike, so a cache miss does not wait behind sticky polls.
-    ...config.temporal.worker,
-    nonStickyToStickyPollRatio: 1,
+    ...workerTuning(config),
   });
   const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
   return { worker, connection, eagerClient };

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import {
+  pidsNamed,
   CLK_TCK, benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
   procStat, provisionCaller, rssKib, runBench, startApi, startWorker, stopChild, withOrm,
 } from './bench-support.js';
@@ -161,19 +162,6 @@ async function mustCall(api: ApiClient, what: string, method: string, path: stri
 
 // ---------------------------------------------------------------------------------------------
 // Sampling of /proc
-
-function pidsNamed(comm: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
 
 /**
  * CPU ticks of every process on the machine, with a short name (comm and the start of its

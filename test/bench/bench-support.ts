@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -242,6 +242,20 @@ export function ticksToMs(ticks: number): number {
 /** `ticks` of CPU used over `ms` of wall time, in % of one core. */
 export function cpuPercent(ticks: number, ms: number): number {
   return (ticksToMs(ticks) * 100) / ms;
+}
+
+/** Every process whose command is `name` (e.g. all PostgreSQL backends). */
+export function pidsNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /** VmRSS of a process in KiB, null when it is gone. */

@@ -1,356 +1,300 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from '../../src/config.js';
+import { Client } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { loadConfig, type Config } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { seedDemo } from '../../src/domain/provisioning/demo.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
-import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { Webhook } from '../../src/entities/webhook.js';
 import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
-import { signatureHeader, verifySignature } from '../../src/domain/webhooks/signature.js';
-import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
+import { workerTuning } from '../../src/temporal/worker.js';
+import { DELIVERY_STATE, EVENT_TYPE, INTEGRATION_ID, TENANT_ID, WEBHOOK_ID } from '../../workflows/search-attributes.js';
 import { newId } from '../../src/ids.js';
-import {
-  benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, mapInParallel, numberOptions, percentile, runBench, startWorker, stopChild,
-} from './bench-support.js';
+import { benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, pidsNamed, runBench, startWorker, stopChild } from './bench-support.js';
+import { BenchReceiver, HOST, measureBare, type Row } from './webhook-receiver.js';
+import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult } from './open-loop.js';
 
 /**
- * Webhook deliveries of the real engine against a bare loop of signed POSTs to the same
- * receiver (the ceiling). Not a test and not in CI: run `bin/bench-webhooks` (see
- * docs/benchmarks.md), which starts a Temporal dev server and makes the CA this needs.
+ * Webhook deliveries of the real engine against the Temporal floor, open-loop in steps (issue
+ * 10). Not a test and not in CI: run `bin/bench-webhooks` (docs/benchmarks.md), which starts a
+ * Temporal dev server (BENCH_TEMPORAL_PID) and makes the CA this needs.
  *
- *   --events N        events committed (1000); each goes to both subscriptions
- *   --batch N         events per transaction (10); the relay is woken after each commit
- *   --warmup N        events delivered before the measurement, unmeasured (20)
- *   --concurrency N   POSTs in flight in the bare loop (20)
- *   --timeout S       how long to wait for every delivery (600)
+ *   --steps 20,40,60,80,100   offered rates (per second), floor and pipeline alike
+ *   --step-seconds 60         length of each step
+ *   --burst 10000             events committed at once after the steps (0: none)
+ *   --workers 1               worker processes of the pipeline
+ *   --bare 2000               signed POSTs of the bare loop (0: none)
+ *   --drain 120               seconds to wait for a step's stragglers
+ *   --skip-floor              pipeline only
  *
- * Needs TEMPORAL_ADDRESS (a Temporal server with the project's search attributes),
- * WEBHOOK_BENCH_TLS_DIR (server.key/server.crt for *.webhooks.test) and NODE_EXTRA_CA_CERTS
- * (its CA). Database: BENCH_WEBHOOKS_DATABASE_URL (.../sales_api_bench_webhooks), dropped and
- * created fresh each run. Redis: BENCH_REDIS_URL (redis://127.0.0.1:6379/0) under the key
- * prefix bench-webhooks:<pid>:.
+ * Floor: a no-op workflow of the delivery's shape (test/bench/floor-workflows.ts: the same five
+ * search attributes at start, started eagerly, one local activity, no upsert) run by a worker
+ * in this process with the production worker options (workerTuning). Pipeline: lead.created
+ * events committed to the outbox at the offered rate, one subscription, the real worker
+ * process(es): relay, delivery workflow, attempt, TLS POST to the local receiver. Latency =
+ * arrival (the floor's activity, the receiver) - the moment the item was offered.
  */
 
-const args = numberOptions({ events: 1000, batch: 10, warmup: 20, concurrency: 20, timeout: 600 });
-const EVENT_COUNT = args.events;
-const BATCH = args.batch;
-const WARMUP = args.warmup;
-const CONCURRENCY = args.concurrency;
-const TIMEOUT_MS = args.timeout * 1000;
-const PATHS = ['/hooks/a', '/hooks/b'];
+const { values } = parseArgs({
+  options: {
+    steps: { type: 'string', default: '20,40,60,80,100' },
+    'step-seconds': { type: 'string', default: '60' },
+    burst: { type: 'string', default: '10000' },
+    workers: { type: 'string', default: '1' },
+    bare: { type: 'string', default: '2000' },
+    drain: { type: 'string', default: '120' },
+    'skip-floor': { type: 'boolean', default: false },
+  },
+});
+const STEPS = values.steps.split(',').map(Number);
+const STEP_SECONDS = Number(values['step-seconds']);
+const BURST = Number(values.burst);
+const WORKERS = Number(values.workers);
+const BARE = Number(values.bare);
+const DRAIN_MS = Number(values.drain) * 1000;
+const PATH = '/hooks/a';
+const BURST_WINDOW_MS = 10_000;
 
 const TLS_DIR = process.env.WEBHOOK_BENCH_TLS_DIR ?? '';
 const DATABASE_URL = benchDatabaseUrl('BENCH_WEBHOOKS_DATABASE_URL', 'sales_api_bench_webhooks');
+const TEMPORAL_PID = Number(process.env.BENCH_TEMPORAL_PID ?? NaN);
 
-/** A receiver on 127.0.0.251-254: bin/test's receivers use 127.0.0.2-250. */
-const RECEIVER_ADDRESSES = ['127.0.0.251', '127.0.0.252', '127.0.0.253', '127.0.0.254'];
-const HOST = 'bench.webhooks.test';
-
-function env(resolve: string): NodeJS.ProcessEnv {
+function childEnv(resolve: string): NodeJS.ProcessEnv {
   // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE are refused there.
   return benchEnv({ name: 'bench-webhooks', nodeEnv: 'development', databaseUrl: DATABASE_URL }, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RESOLVE: resolve });
 }
 
-interface Arrival {
-  at: number;
-  count: number;
-}
-
-/** The subscriber: answers 200 at once after checking Svc-Signature; records first arrivals per path and Svc-Event-Id. */
-class BenchReceiver {
-  readonly arrivals = new Map<string, Map<string, Arrival>>();
-  readonly secrets = new Map<string, string[]>();
-  rejected = 0;
-  duplicates = 0;
-  total = 0;
-
-  private constructor(private readonly server: https.Server, readonly address: string) {
-    server.on('request', (req, res) => this.handle(req, res));
-    server.keepAliveTimeout = 65_000;
-  }
-
-  static async start(): Promise<BenchReceiver> {
-    const options = { key: readFileSync(join(TLS_DIR, 'server.key')), cert: readFileSync(join(TLS_DIR, 'server.crt')) };
-    for (const address of RECEIVER_ADDRESSES) {
-      const server = https.createServer(options);
-      const bound = await new Promise<boolean>((resolve, reject) => {
-        server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(false) : reject(err)));
-        server.listen(443, address, () => resolve(true));
-      });
-      if (bound) return new BenchReceiver(server, address);
-    }
-    throw new Error(`no free address among ${RECEIVER_ADDRESSES.join(', ')} on port 443`);
-  }
-
-  route(path: string, secrets: string[]): string {
-    this.secrets.set(path, secrets);
-    this.arrivals.set(path, new Map());
-    return `https://${HOST}${path}`;
-  }
-
-  arrived(): number {
-    let n = 0;
-    for (const m of this.arrivals.values()) n += m.size;
-    return n;
-  }
-
-  reset(): void {
-    for (const m of this.arrivals.values()) m.clear();
-    this.rejected = this.duplicates = this.total = 0;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = Date.now();
-      const path = (req.url ?? '/').split('?')[0]!;
-      const secrets = this.secrets.get(path);
-      const ok = secrets !== undefined && verifySignature(Buffer.concat(chunks), req.headers['svc-signature'] as string | undefined, secrets, 300).ok;
-      this.total++;
-      if (!ok) {
-        this.rejected++;
-        res.writeHead(400).end();
-        return;
-      }
-      const eventId = String(req.headers['svc-event-id'] ?? '');
-      const seen = this.arrivals.get(path)!;
-      const known = seen.get(eventId);
-      if (known) {
-        known.count++;
-        this.duplicates++;
-      } else {
-        seen.set(eventId, { at, count: 1 });
-      }
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
-    });
-  }
-}
-
-interface Committed {
-  id: string;
-  createdAt: number;
-}
-
-/** Commits `count` lead.created events in transactions of BATCH, waking the relay after each commit. */
-async function commitEvents(s: Services, tenantId: string, integrationId: string, count: number): Promise<Committed[]> {
-  const committed: Committed[] = [];
-  for (let done = 0; done < count; done += BATCH) {
-    const n = Math.min(BATCH, count - done);
-    const ids = await s.orm.em.fork().transactional(async (em) => {
-      const now = new Date();
-      const out: Committed[] = [];
-      for (let i = 0; i < n; i++) {
-        const lead = { lead_id: randomUUID(), contact_id: randomUUID(), conversation_id: randomUUID(), version: 1, contact: { name: 'Ivan Petrov', email: 'ivan@example.com', phone: '+79990000000' } };
-        const { data, piiData } = EVENTS['lead.created'](lead);
-        const e = recordEvent(em, { tenantId, integrationId, type: 'lead.created', data, piiData }, now);
-        out.push({ id: e.id, createdAt: now.getTime() });
-      }
-      return out;
-    });
-    committed.push(...ids);
-    await wakeRelay(s.redis);
-  }
-  return committed;
-}
-
-async function waitForArrivals(receiver: BenchReceiver, expected: number, worker: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastReport = Date.now();
-  while (receiver.arrived() < expected) {
-    if (hasEnded(worker)) throw new Error(`the worker ended with ${worker.exitCode ?? worker.signalCode}`);
-    if (Date.now() > deadline) throw new Error(`only ${receiver.arrived()} of ${expected} deliveries arrived within ${timeoutMs / 1000} s`);
-    if (Date.now() - lastReport > 10_000) {
-      console.error(`   ${receiver.arrived()} / ${expected} deliveries`);
-      lastReport = Date.now();
-    }
-    await sleep(20);
-  }
-}
-
-interface Row {
-  name: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  duplicates: number;
-  rejected: number;
-}
-
-/** The engine: EVENT_COUNT events committed as fast as one connection can, to 2 subscriptions. */
-async function measureEngine(s: Services, receiver: BenchReceiver, worker: ChildProcess, caller: { tenantId: string; integrationId: string }): Promise<Row> {
-  const expected = EVENT_COUNT * PATHS.length;
-  receiver.reset();
-  const started = Date.now();
-  const committed = await commitEvents(s, caller.tenantId, caller.integrationId, EVENT_COUNT);
-  const committedAt = Date.now();
-  console.error(`   ${EVENT_COUNT} events committed in ${committedAt - started} ms (${((EVENT_COUNT * 1000) / (committedAt - started)).toFixed(0)} events/s)`);
-  await waitForArrivals(receiver, expected, worker, TIMEOUT_MS);
-  const latencies: number[] = [];
-  let last = 0;
-  for (const path of PATHS) {
-    const seen = receiver.arrivals.get(path)!;
-    for (const e of committed) {
-      const a = seen.get(e.id);
-      if (!a) throw new Error(`event ${e.id} did not arrive at ${path}`);
-      latencies.push(a.at - e.createdAt);
-      last = Math.max(last, a.at);
-    }
-  }
-  latencies.sort((a, b) => a - b);
+function cpuGroups(workers: () => number[]): CpuGroups {
   return {
-    name: `engine: commit → delivery, ${PATHS.length} subscriptions`,
-    requests: expected,
-    perSecond: (expected * 1000) / (last - started),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1]!,
-    duplicates: receiver.duplicates,
-    rejected: receiver.rejected,
+    worker: workers,
+    temporal: () => (Number.isInteger(TEMPORAL_PID) ? [TEMPORAL_PID] : pidsNamed('temporal')),
+    postgres: () => pidsNamed('postgres'),
+    bench: () => [process.pid],
   };
 }
 
-/** The ceiling: the same receiver fed by `count` signed POSTs, CONCURRENCY in flight. */
-async function measureBare(receiver: BenchReceiver, count: number, keepAlive: boolean): Promise<Row> {
-  receiver.reset();
-  const agent = new https.Agent({ keepAlive, maxSockets: CONCURRENCY });
-  const lookup = (_host: string, opts: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-    opts.all ? cb(null, [{ address: receiver.address, family: 4 }]) : cb(null, receiver.address, 4);
-  const latencies: number[] = [];
-  let failed = 0;
-  const post = (i: number) => new Promise<void>((resolve) => {
-    const path = PATHS[i % PATHS.length]!;
-    const id = `evt_bare${i}_${randomUUID().replace(/-/g, '')}`;
-    const lead = { lead_id: randomUUID(), contact_id: randomUUID(), conversation_id: randomUUID(), version: 1, contact: { name: 'Ivan Petrov', email: 'ivan@example.com', phone: '+79990000000' } };
-    const { data } = EVENTS['lead.created'](lead);
-    const { body } = deliveryBody({ id, type: 'lead.created', apiVersion: EVENT_API_VERSION, createdAt: new Date(), livemode: true, data, piiData: null }, false);
-    const t0 = Date.now();
-    const req = https.request({
-      method: 'POST', host: HOST, servername: HOST, port: 443, path, agent, lookup: lookup as never,
-      headers: {
-        'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'PublicApi-Webhooks/1',
-        'Svc-Event-Id': id, 'Svc-Event-Type': 'lead.created',
-        'Svc-Signature': signatureHeader(body, receiver.secrets.get(path)!, Math.floor(Date.now() / 1000)),
-      },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 200) failed++;
-        latencies.push(Date.now() - t0);
-        resolve();
-      });
-    });
-    req.on('error', () => {
-      failed++;
-      resolve();
-    });
-    req.end(body);
+/** The floor: a worker in this process, starts through a client on its connection. */
+async function measureFloor(config: Config, steps: number[]): Promise<StepResult[]> {
+  const taskQueue = `${config.temporal.taskQueue}-floor`;
+  const reached = new Map<string, number>();
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await Worker.create({
+    connection, namespace: config.temporal.namespace, taskQueue,
+    workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
+    activities: { floorReached: async (id: string) => { reached.set(id, Date.now()); } },
+    ...workerTuning(config),
   });
-  const started = Date.now();
-  await mapInParallel(count, CONCURRENCY, post);
-  const elapsed = Date.now() - started;
-  agent.destroy();
-  if (failed) throw new Error(`${failed} of ${count} bare POSTs failed`);
-  latencies.sort((a, b) => a - b);
-  return {
-    name: `bare loop of signed POSTs, ${CONCURRENCY} in flight, ${keepAlive ? 'keep-alive' : 'new TLS connection each'}`,
-    requests: count,
-    perSecond: (count * 1000) / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1]!,
-    duplicates: receiver.duplicates,
-    rejected: receiver.rejected,
+  const running = worker.run();
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const start = async (): Promise<Offered> => {
+    const key = randomUUID();
+    const at = Date.now();
+    await client.workflow.start('floorWorkflow', {
+      workflowId: `floor:${key}`, taskQueue, args: [key], requestEagerStart: true,
+      typedSearchAttributes: [
+        { key: TENANT_ID, value: 'bench' }, { key: INTEGRATION_ID, value: 'bench' }, { key: WEBHOOK_ID, value: 'bench' },
+        { key: EVENT_TYPE, value: 'lead.created' }, { key: DELIVERY_STATE, value: 'pending' },
+      ],
+    });
+    return { key, at };
   };
+  const results: StepResult[] = [];
+  try {
+    await Promise.all(Array.from({ length: 20 }, start));
+    for (const perSecond of steps) {
+      console.error(`-> floor: ${perSecond}/s for ${STEP_SECONDS} s`);
+      results.push(await runStep({
+        side: 'floor (no-op workflow)', perSecond, seconds: STEP_SECONDS, drainMs: DRAIN_MS,
+        offer: (count) => Promise.all(Array.from({ length: count }, start)),
+        arrivalOf: (key) => reached.get(key),
+        cpu: cpuGroups(() => [process.pid]),
+      }));
+      console.error(`   ${describe(results.at(-1)!)}`);
+    }
+  } finally {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  }
+  return results;
 }
 
-function table(rows: Row[]): string {
-  const lines = [
-    '| side | deliveries | deliveries/s | p50 (ms) | p99 (ms) | max (ms) | duplicates | rejected |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.duplicates} | ${r.rejected} |`),
-  ];
-  const [engine, ceiling] = rows;
-  if (engine && ceiling) lines.push(`| **engine / keep-alive loop** | | **${(engine.perSecond / ceiling.perSecond).toFixed(2)}** | | | | | |`);
-  return lines.join('\n');
+function describe(r: StepResult): string {
+  return `${r.arrived}/${r.offered} arrived, ${r.deliveredPerSecond.toFixed(1)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms`;
+}
+
+interface Pipeline {
+  s: Services;
+  receiver: BenchReceiver;
+  tenantId: string;
+  integrationId: string;
+  workers: ChildProcess[];
+}
+
+/** Commits `count` lead.created events in one transaction and wakes the relay. */
+async function commitEvents(p: Pipeline, count: number): Promise<Offered[]> {
+  const at = Date.now();
+  const keys = await p.s.orm.em.fork().transactional(async (em) => {
+    const now = new Date(at);
+    return Array.from({ length: count }, () => {
+      const lead = { lead_id: randomUUID(), contact_id: randomUUID(), conversation_id: randomUUID(), version: 1, contact: { name: 'Ivan Petrov', email: 'ivan@example.com', phone: '+79990000000' } };
+      const { data, piiData } = EVENTS['lead.created'](lead);
+      return recordEvent(em, { tenantId: p.tenantId, integrationId: p.integrationId, type: 'lead.created', data, piiData }, now).id;
+    });
+  });
+  await wakeRelay(p.s.redis);
+  return keys.map((key) => ({ key, at }));
+}
+
+function arrivalOf(p: Pipeline, key: string): number | undefined {
+  return p.receiver.arrivals.get(PATH)!.get(key)?.at;
+}
+
+async function outboxLagMs(p: Pipeline): Promise<number> {
+  const [row] = await p.s.orm.em.fork().execute<{ lag: string | null }[]>(
+    `select extract(epoch from (clock_timestamp() - min(created_at))) * 1000 as lag from outbox_events where relayed_at is null`,
+  );
+  return row?.lag ? Number(row.lag) : 0;
+}
+
+async function pipelineStep(p: Pipeline, perSecond: number): Promise<StepResult> {
+  console.error(`-> pipeline: ${perSecond}/s for ${STEP_SECONDS} s`);
+  const r = await runStep({
+    side: `pipeline (${WORKERS} worker${WORKERS > 1 ? 's' : ''})`, perSecond, seconds: STEP_SECONDS, drainMs: DRAIN_MS,
+    offer: (count) => commitEvents(p, count),
+    arrivalOf: (key) => arrivalOf(p, key),
+    lagMs: () => outboxLagMs(p),
+    cpu: cpuGroups(() => p.workers.map((w) => w.pid!).filter((pid) => pid !== undefined)),
+  });
+  console.error(`   ${describe(r)}`);
+  if (p.workers.some(hasEnded)) throw new Error('a worker ended during the step');
+  return r;
+}
+
+interface BurstResult {
+  events: number;
+  commitMs: number;
+  drainMs: number;
+  windows: number[];
+  arrived: number;
+}
+
+/** `count` events committed at once (transactions of 500); arrivals counted per 10 s window. */
+async function burst(p: Pipeline, count: number): Promise<BurstResult> {
+  console.error(`-> burst: ${count} events at once`);
+  const start = Date.now();
+  const offered: Offered[] = [];
+  for (let done = 0; done < count; done += 500) offered.push(...await commitEvents(p, Math.min(500, count - done)));
+  const commitMs = Date.now() - start;
+  const deadline = Date.now() + Math.max(DRAIN_MS, count * 100);
+  let arrived = 0;
+  while (Date.now() < deadline) {
+    arrived = offered.filter((o) => arrivalOf(p, o.key) !== undefined).length;
+    if (arrived === offered.length) break;
+    await sleep(1000);
+  }
+  const times = offered.map((o) => arrivalOf(p, o.key)).filter((t): t is number => t !== undefined);
+  const last = Math.max(...times);
+  const windows = Array.from({ length: Math.ceil((last - start + 1) / BURST_WINDOW_MS) }, () => 0);
+  for (const t of times) windows[Math.floor((t - start) / BURST_WINDOW_MS)]!++;
+  return { events: count, commitMs, drainMs: last - start, windows, arrived };
+}
+
+function burstReport(b: BurstResult, kneeRate: number): string {
+  // The last window is partial (the burst ended in it): it does not count.
+  const full = b.windows.slice(0, -1).map((n) => n / (BURST_WINDOW_MS / 1000));
+  const lowest = full.length ? Math.min(...full) : NaN;
+  return [
+    `Burst: ${b.events} events committed in ${b.commitMs} ms; ${b.arrived} delivered in ${(b.drainMs / 1000).toFixed(1)} s ` +
+      `(${((b.arrived * 1000) / b.drainMs).toFixed(1)}/s overall).`,
+    `Per ${BURST_WINDOW_MS / 1000} s window (deliveries/s): ${b.windows.map((n) => (n / (BURST_WINDOW_MS / 1000)).toFixed(1)).join(', ')}.`,
+    `Lowest full window: ${lowest.toFixed(1)}/s = ${kneeRate ? (lowest / kneeRate).toFixed(2) : '–'} × the pipeline's knee (${kneeRate}/s).`,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
-  if (![EVENT_COUNT, BATCH, CONCURRENCY, TIMEOUT_MS].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(WARMUP) || WARMUP < 0) {
-    throw new Error('--events, --batch, --concurrency and --timeout are positive integers, --warmup zero or more');
+  if (!STEPS.every((n) => Number.isFinite(n) && n > 0) || !(STEP_SECONDS > 0) || !(BURST >= 0) || !(WORKERS >= 1) || !(BARE >= 0)) {
+    throw new Error('--steps is a list of positive rates; --step-seconds and --workers positive; --burst and --bare zero or more');
   }
   if (!TLS_DIR || !process.env.NODE_EXTRA_CA_CERTS) throw new Error('WEBHOOK_BENCH_TLS_DIR and NODE_EXTRA_CA_CERTS are not set: run bin/bench-webhooks');
   if (!process.env.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set: run bin/bench-webhooks (it starts a Temporal dev server)');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
 
-  const receiver = await BenchReceiver.start();
-  const resolve = `${HOST}=${receiver.address}`;
-  const childEnv = env(resolve);
-  const config = loadConfig(childEnv);
+  const receiver = await BenchReceiver.start(TLS_DIR);
+  const env = childEnv(`${HOST}=${receiver.address}`);
+  const config = loadConfig(env);
   await freshDatabase(config);
   const s = await createServices(config);
-  let worker: ChildProcess | undefined;
+  const p: Pipeline = { s, receiver, tenantId: '', integrationId: '', workers: [] };
+  const loadBefore = os.loadavg()[0]!;
   try {
+    const floor = values['skip-floor'] ? [] : await measureFloor(config, STEPS);
+
     const box = new SecretBox(config.webhooks.secretKey);
     const seed = await s.orm.em.fork().transactional((em) => seedDemo(em, config, new Date()));
-    const caller = { tenantId: seed.tenant_id, integrationId: seed.integration_id };
+    p.tenantId = seed.tenant_id;
+    p.integrationId = seed.integration_id;
     await s.orm.em.fork().transactional(async (em) => {
-      for (const path of PATHS) {
-        const secret = newSigningSecret();
-        const now = new Date();
-        em.create(Webhook, {
-          id: newId(), tenantId: caller.tenantId, integrationId: caller.integrationId, url: receiver.route(path, [secret]), events: ['lead.*'],
-          includePii: false, description: `benchmark ${path}`, status: 'active', secretSealed: box.seal(secret),
-          previousSecretSealed: null, previousSecretExpiresAt: null, secretRotatedAt: null, createdAt: now, updatedAt: now,
-        });
-      }
+      const secret = newSigningSecret();
+      const now = new Date();
+      em.create(Webhook, {
+        id: newId(), tenantId: p.tenantId, integrationId: p.integrationId, url: receiver.route(PATH, [secret]), events: ['lead.*'],
+        includePii: false, description: 'benchmark', status: 'active', secretSealed: box.seal(secret),
+        previousSecretSealed: null, previousSecretExpiresAt: null, secretRotatedAt: null, createdAt: now, updatedAt: now,
+      });
     });
-    console.error(`-> worker (task queue ${config.temporal.taskQueue}), receiver https://${HOST} on ${receiver.address}:443`);
-    worker = await startWorker(childEnv, { withinMs: 60_000 });
-    if (WARMUP > 0) {
-      console.error(`-> warm-up: ${WARMUP} events, unmeasured`);
-      receiver.reset();
-      await commitEvents(s, caller.tenantId, caller.integrationId, WARMUP);
-      await waitForArrivals(receiver, WARMUP * PATHS.length, worker, 120_000);
-      await sleep(1000);
-    }
-    const loadBefore = os.loadavg()[0]!;
-    console.error(`-> engine: ${EVENT_COUNT} events in transactions of ${BATCH}, to ${PATHS.length} subscriptions`);
-    const rows = [await measureEngine(s, receiver, worker, caller)];
-    await stopChild(worker);
-    worker = undefined;
-    const count = EVENT_COUNT * PATHS.length;
-    console.error(`-> bare loop: ${count} signed POSTs, ${CONCURRENCY} in flight, keep-alive`);
-    rows.push(await measureBare(receiver, count, true));
-    console.error(`-> bare loop: ${count} signed POSTs, ${CONCURRENCY} in flight, a new TLS connection each (as the sender connects)`);
-    rows.push(await measureBare(receiver, count, false));
+    console.error(`-> ${WORKERS} worker(s) (task queue ${config.temporal.taskQueue}), receiver https://${HOST} on ${receiver.address}:443`);
+    for (let i = 0; i < WORKERS; i++) p.workers.push(await startWorker(env, { withinMs: 60_000 }));
+    // Warm-up, unmeasured: bundles loaded, connections open.
+    const warm = await commitEvents(p, 20);
+    while (warm.some((o) => arrivalOf(p, o.key) === undefined)) await sleep(50);
 
-    console.log(`\nWebhook deliveries vs a bare loop of signed POSTs, ${new Date().toISOString()}`);
-    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the engine run;`);
-    console.log(`${EVENT_COUNT} events in transactions of ${BATCH} after ${WARMUP} warm-up events; RELAY_SWEEP_MS ${config.webhooks.relaySweepMs}, WEBHOOK_TIMEOUT_MS ${config.webhooks.timeoutMs}, LOG_LEVEL warn.`);
-    console.log('Engine latency: arrival at the receiver - the event\'s created_at (set just before its commit); loop latency: per request.\n');
-    console.log(table(rows));
-    if (rows.some((r) => r.rejected > 0)) {
+    const pipeline: StepResult[] = [];
+    for (const perSecond of STEPS) pipeline.push(await pipelineStep(p, perSecond));
+    const pipelineKnee = knee(pipeline);
+    const seventy = Math.round(pipelineKnee * 0.7);
+    const atSeventy = seventy > 0 ? await pipelineStep(p, seventy) : undefined;
+    const burstResult = BURST > 0 ? await burst(p, BURST) : undefined;
+    for (const w of p.workers) await stopChild(w);
+    p.workers = [];
+    const { duplicates, rejected, connections } = receiver;
+
+    const bare: Row[] = [];
+    if (BARE > 0) {
+      console.error(`-> bare loop: ${BARE} signed POSTs, 20 in flight, keep-alive`);
+      bare.push(await measureBare(receiver, BARE, true, 20));
+    }
+
+    const floorKnee = knee(floor);
+    console.log(`\nWebhook deliveries, open-loop steps of ${STEP_SECONDS} s, ${new Date().toISOString()}`);
+    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the run; ${WORKERS} worker process(es); ` +
+      `RELAY_MAX_IN_FLIGHT ${config.webhooks.relayMaxInFlight}, WEBHOOK_TIMEOUT_MS ${config.webhooks.timeoutMs}, LOG_LEVEL warn.`);
+    console.log('Latency: arrival (the floor\'s activity; the receiver) - the moment the item was offered (the floor\'s start call; the event\'s transaction).');
+    console.log('CPU: % of one core over the step; "worker" is this benchmark\'s process for the floor.\n');
+    console.log(stepTable([...floor, ...pipeline, ...(atSeventy ? [atSeventy] : [])]));
+    console.log('');
+    console.log(`Knee (highest step with every item arrived, >= 95 % of the offered rate out, p99 < 5 s): floor ${floorKnee || '–'}/s, pipeline ${pipelineKnee || '–'}/s` +
+      (floorKnee ? ` = ${(pipelineKnee / floorKnee).toFixed(2)} × the floor.` : '.'));
+    if (atSeventy) console.log(`At 70 % of the pipeline's knee (${seventy}/s): p50 ${atSeventy.p50} ms, p99 ${atSeventy.p99} ms.`);
+    if (burstResult) console.log(burstReport(burstResult, pipelineKnee));
+    console.log(`Receiver: ${duplicates} duplicate deliveries answered 2xx, ${rejected} rejected signatures, ${connections} TLS connections from the sender.`);
+    if (bare.length) {
+      console.log('');
+      console.log(`Bare loop ceiling: ${bare[0]!.perSecond.toFixed(0)} signed POSTs/s (keep-alive, 20 in flight), p50 ${bare[0]!.p50} ms, p99 ${bare[0]!.p99} ms.`);
+    }
+    if (rejected > 0) {
       console.error('\nthe receiver rejected some signatures: the figures are not valid');
       process.exitCode = 1;
     }
   } finally {
-    await stopChild(worker);
+    for (const w of p.workers) await stopChild(w);
     await s.close();
     await receiver.close();
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DeliveryHarness } from '../support/delivery-harness.js';
+import { Receiver } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
 import { sendDelivery, type SenderSettings } from '../../src/domain/webhooks/sender.js';
 import { specVerify } from '../support/spec-signature.js';
@@ -129,6 +130,29 @@ describe('sendDelivery with the development relaxation', () => {
     const result = await sendDelivery(delivery(`https://${elsewhere}${path}`), relaxed({ [elsewhere]: h.receiver.address }));
     expect(result).toMatchObject({ statusCode: null, error: 'certificate error (ERR_TLS_CERT_ALTNAME_INVALID)' });
     expect(h.receiver.received(path)).toEqual([]);
+  });
+
+  it('keeps a connection per name and checked address: the next delivery reuses it, the same name pinned elsewhere never does', async () => {
+    const path = `/kept-${randomUUID().slice(0, 8)}`;
+    h.receiver.route(path);
+    const pinned = relaxed({ [h.receiver.host]: h.receiver.address });
+    await sendDelivery(delivery(h.receiver.url(path)), pinned);
+    const opened = h.receiver.connections;
+    expect(await sendDelivery(delivery(h.receiver.url(path)), pinned)).toMatchObject({ statusCode: 200, error: null });
+    expect(h.receiver.connections).toBe(opened);
+    expect(h.receiver.received(path)).toHaveLength(2);
+
+    const elsewhere = await Receiver.start(`${import.meta.url}#elsewhere`);
+    try {
+      elsewhere.route(path);
+      // The same name now resolves to another (checked) address: a connection of its own there.
+      expect(await sendDelivery(delivery(h.receiver.url(path)), relaxed({ [h.receiver.host]: elsewhere.address }))).toMatchObject({ statusCode: 200 });
+      expect(elsewhere.connections).toBe(1);
+      expect(elsewhere.received(path)).toHaveLength(1);
+      expect(h.receiver.received(path)).toHaveLength(2);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('records a refused connection with a short reason', async () => {

@@ -67,6 +67,8 @@ function spread(text: string): number {
  */
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
+  /** TLS connections accepted so far (a keep-alive sender reuses its own). */
+  connections = 0;
   private readonly routes = new Map<string, Route>();
 
   private constructor(private readonly server: Server, readonly address: string) {}
@@ -85,6 +87,7 @@ export class Receiver {
       if (!bound) continue;
       const receiver = new Receiver(server, address);
       server.on('request', (req, res) => receiver.handle(req, res));
+      server.on('secureConnection', () => receiver.connections++);
       return receiver;
     }
     throw new Error('no free loopback address for a receiver');

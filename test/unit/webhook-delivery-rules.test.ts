@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import { retryPauseMs } from '../../src/domain/webhooks/retry-pause.js';
 import { connectionError, parseRetryAfter } from '../../src/domain/webhooks/sender.js';
 import { deliveryBody, disclosedResources, type StoredEvent } from '../../src/domain/webhooks/envelope.js';
-import { goesTo, type RelayedEvent, type Subscription } from '../../src/domain/webhooks/relay.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 
 describe('the pause before a retry', () => {
@@ -65,33 +64,5 @@ describe('the delivery body', () => {
 
   it('names what it discloses: the family and the resource ids', () => {
     expect(disclosedResources(event('lead.created'))).toEqual({ resourceType: 'lead', resourceIds: ['l1', 'c1', 'v1'] });
-  });
-});
-
-describe('which subscriptions an event goes to', () => {
-  const sub = (o: Partial<Subscription> = {}): Subscription => ({ id: 'w1', tenant_id: 't1', integration_id: 'i1', events: ['lead.*'], status: 'active', integration_status: 'active', ...o });
-  const ev = (o: Partial<RelayedEvent> = {}): RelayedEvent => ({ id: 'evt_1', tenant_id: 't1', integration_id: 'i1', type: 'lead.created', target_webhook_id: null, ...o });
-
-  it('a subscription of the tenant and integration whose patterns take the type, paused or not', () => {
-    expect(goesTo(ev(), sub())).toBe(true);
-    expect(goesTo(ev(), sub({ events: ['lead.created'] }))).toBe(true);
-    expect(goesTo(ev(), sub({ events: ['conversation.*', 'lead.updated'] }))).toBe(false);
-    expect(goesTo(ev(), sub({ status: 'paused' }))).toBe(true);
-    expect(goesTo(ev(), sub({ tenant_id: 't2' }))).toBe(false);
-    expect(goesTo(ev(), sub({ integration_id: 'i2' }))).toBe(false);
-    expect(goesTo(ev({ integration_id: null }), sub({ integration_id: 'i2' }))).toBe(true);
-  });
-
-  it('never to a revoked integration, not even a targeted event', () => {
-    expect(goesTo(ev(), sub({ integration_status: 'revoked' }))).toBe(false);
-    expect(goesTo(ev({ integration_id: null }), sub({ integration_status: 'revoked' }))).toBe(false);
-    expect(goesTo(ev({ type: 'webhook.test', target_webhook_id: 'w1' }), sub({ integration_status: 'revoked' }))).toBe(false);
-    expect(goesTo(ev(), sub({ integration_status: 'suspended' }))).toBe(true);
-  });
-
-  it('a targeted event only to its subscription, whatever its patterns and status', () => {
-    const test = ev({ type: 'webhook.test', target_webhook_id: 'w1' });
-    expect(goesTo(test, sub({ events: ['article.*'], status: 'paused' }))).toBe(true);
-    expect(goesTo(test, sub({ id: 'w2', events: ['webhook.test'] }))).toBe(false);
   });
 });

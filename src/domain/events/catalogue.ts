@@ -28,11 +28,6 @@ export function isKnownEventPattern(pattern: string): boolean {
   return (Object.values(EVENT_TYPES).flat() as string[]).includes(pattern);
 }
 
-/** Does a subscription's `events` list take this event type? */
-export function subscribesTo(patterns: readonly string[], type: string): boolean {
-  return patterns.some((p) => p === type || (p.endsWith('.*') && familyOf(type) === p.slice(0, -2)));
-}
-
 export interface ContactFields {
   name?: string | null;
   email?: string | null;

@@ -1,5 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { QueryResult } from '@mikro-orm/core';
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../services.js';
 import type { Em } from '../../db/orm.js';
@@ -7,8 +7,6 @@ import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
 import { startDeliveryWorkflow } from '../../temporal/deliveries.js';
 import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
 import { channelName } from '../../redis.js';
-import { subscribesTo } from '../events/catalogue.js';
-import { newId } from '../../ids.js';
 import { forEachConcurrently } from './concurrently.js';
 
 /** Events per transaction. */
@@ -22,38 +20,8 @@ const CLAIM_MS = 30_000;
  * terminated by hand (or lost with its dev server) must not hold a place forever.
  */
 const IN_FLIGHT_WINDOW_MS = 10 * 60_000;
-
-export interface RelayedEvent {
-  id: string;
-  tenant_id: string;
-  integration_id: string | null;
-  type: string;
-  target_webhook_id: string | null;
-}
-
-export interface Subscription {
-  id: string;
-  tenant_id: string;
-  integration_id: string;
-  events: string[];
-  status: string;
-  integration_status: string;
-}
-
-/**
- * Does this event go to this subscription? Same tenant; never to a revoked integration's
- * subscriptions; an integration's event only to that integration's subscriptions; a targeted
- * event (webhook.test) only to its subscription, whatever its patterns; any other event to the
- * subscriptions whose patterns take its type. A paused subscription gets its deliveries too:
- * they wait for the resume (spec 01: deliveries suspended, then resumed). Whether the
- * integration may receive the event now is the attempt's question (deliveryAccess).
- */
-export function goesTo(event: RelayedEvent, s: Subscription): boolean {
-  if (s.tenant_id !== event.tenant_id || s.integration_status === 'revoked') return false;
-  if (event.integration_id !== null && s.integration_id !== event.integration_id) return false;
-  if (event.target_webhook_id !== null) return s.id === event.target_webhook_id;
-  return subscribesTo(s.events, event.type);
-}
+/** Runs woken back to back start at least this far apart, so each takes what committed meanwhile. */
+const MIN_RUN_INTERVAL_MS = 20;
 
 export interface RelayRun {
   events: number;
@@ -98,6 +66,8 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private backlogTimer?: NodeJS.Timeout;
+  private lastRunAt = 0;
+  private lastLagAt = 0;
   private readonly taskQueue: string;
   private readonly timing: DeliveryTiming;
   private readonly eagerClient?: Client;
@@ -142,8 +112,14 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     do {
       this.again = false;
+      // Under a steady stream of wake-ups, runs are spaced so each one takes a batch.
+      const wait = this.lastRunAt + MIN_RUN_INTERVAL_MS - Date.now();
+      if (wait > 0) await sleep(wait);
+      this.lastRunAt = Date.now();
       try {
-        const run = await this.runOnce();
+        const lagDue = this.lastRunAt - this.lastLagAt >= this.s.config.webhooks.relaySweepMs;
+        if (lagDue) this.lastLagAt = this.lastRunAt;
+        const run = await this.runOnce({ measureLag: lagDue });
         if (run.waiting) this.wakeSoon();
       } catch (err) {
         this.s.log.warn({ err: (err as Error).message }, 'relay run failed; the next sweep retries');
@@ -160,8 +136,11 @@ export class OutboxRelay {
     }, this.s.config.webhooks.relayBacklogTickMs);
   }
 
-  /** One full pass: relay every waiting event, start deliveries while there is room, measure the lag. */
-  async runOnce(): Promise<RelayRun> {
+  /**
+   * One full pass: relay every waiting event, start deliveries while there is room, measure
+   * the outbox lag (the background loop does that once per sweep interval, not every run).
+   */
+  async runOnce(options: { measureLag?: boolean } = {}): Promise<RelayRun> {
     const run: RelayRun = { events: 0, deliveries: 0, started: 0, waiting: false };
     for (;;) {
       const batch = await this.relayBatch();
@@ -173,45 +152,52 @@ export class OutboxRelay {
     run.started = round.started;
     // The bound was reached: whatever is still unstarted waits for room.
     if (!round.roomLeft) run.waiting = await this.anyUnstarted();
-    await this.measureLag();
+    if (options.measureLag !== false) await this.measureLag();
     return run;
   }
 
+  /**
+   * Relays up to BATCH committed events in one statement (atomic without a transaction around
+   * it): one webhook_deliveries row per subscription the event goes to, and the events marked
+   * relayed. Where an event goes (spec 01, Webhooks): the same tenant; never to a revoked
+   * integration's subscriptions; an integration's event only to that integration's
+   * subscriptions; a targeted event (webhook.test) only to its subscription, whatever its
+   * patterns; any other event to the subscriptions whose `events` hold its type or
+   * `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
+   * they wait for the resume. Whether the integration may receive the event now is the
+   * attempt's question (deliveryAccess).
+   */
   private async relayBatch(): Promise<{ events: number; deliveries: number }> {
     const now = this.s.clock.now().toISOString();
-    const result = await this.s.orm.em.fork().transactional(async (tx) => {
-      const events = await tx.execute<RelayedEvent[]>(
-        `select id, tenant_id, integration_id, type, target_webhook_id from outbox_events
-          where relayed_at is null order by created_at limit ? for update skip locked`,
-        [BATCH],
-      );
-      if (!events.length) return { events: 0, deliveries: 0 };
-      const subscriptions = await tx.execute<Subscription[]>(
-        `select w.id, w.tenant_id, w.integration_id, w.events, w.status, i.status as integration_status
-           from webhooks w join integrations i on i.id = w.integration_id where w.tenant_id = any(?::uuid[])`,
-        [textArray([...new Set(events.map((e) => e.tenant_id))])],
-      );
-      const rows = events.flatMap((e) => subscriptions.filter((s) => goesTo(e, s)).map((s) => ({
-        id: newId(), tenant_id: s.tenant_id, integration_id: s.integration_id, webhook_id: s.id, event_id: e.id, event_type: e.type,
-        queued_while_paused: s.status !== 'active',
-      })));
-      let deliveries = 0;
-      if (rows.length) {
-        const inserted = await tx.execute<QueryResult>(
-          `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, state, attempt, created_at, updated_at)
-           select t.id, t.tenant_id, t.integration_id, t.webhook_id, t.event_id, t.event_type, t.queued_while_paused, 'pending', 0, ?, ?
-             from jsonb_to_recordset(?::jsonb) as t(id uuid, tenant_id uuid, integration_id uuid, webhook_id uuid, event_id text, event_type text, queued_while_paused boolean)
-           on conflict (webhook_id, event_id) where replay_of is null do nothing`,
-          [now, now, JSON.stringify(rows)],
-          'run',
-        );
-        deliveries = inserted.affectedRows;
-      }
-      await tx.execute(`update outbox_events set relayed_at = ? where id = any(?::text[])`, [now, textArray(events.map((e) => e.id))], 'run');
-      return { events: events.length, deliveries };
-    });
-    if (result.deliveries) this.s.metrics.deliveryTransitions.inc({ state: 'pending' }, result.deliveries);
-    return result;
+    const [result] = await this.s.orm.em.fork().execute<{ events: number; deliveries: number }[]>(
+      `with ev as (
+         select id, tenant_id, integration_id, type, target_webhook_id from outbox_events
+          where relayed_at is null order by created_at limit ? for update skip locked
+       ),
+       matched as (
+         select w.tenant_id, w.integration_id, w.id as webhook_id, ev.id as event_id, ev.type as event_type, w.status <> 'active' as queued_while_paused
+           from ev
+           join webhooks w on w.tenant_id = ev.tenant_id
+           join integrations i on i.id = w.integration_id
+          where i.status <> 'revoked'
+            and (ev.integration_id is null or w.integration_id = ev.integration_id)
+            and case when ev.target_webhook_id is not null then w.id = ev.target_webhook_id
+                     else ev.type = any(w.events) or split_part(ev.type, '.', 1) || '.*' = any(w.events) end
+       ),
+       inserted as (
+         insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, state, attempt, created_at, updated_at)
+         select gen_random_uuid(), tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, 'pending', 0, ?, ? from matched
+         on conflict (webhook_id, event_id) where replay_of is null do nothing
+         returning 1
+       ),
+       relayed as (
+         update outbox_events o set relayed_at = ? from ev where o.id = ev.id returning 1
+       )
+       select (select count(*) from relayed)::int as events, (select count(*) from inserted)::int as deliveries`,
+      [BATCH, now, now, now],
+    );
+    if (result!.deliveries) this.s.metrics.deliveryTransitions.inc({ state: 'pending' }, result!.deliveries);
+    return result!;
   }
 
   /**
@@ -251,40 +237,42 @@ export class OutboxRelay {
    */
   private async claim(em: Em, now: Date): Promise<{ room: number; claimed: ClaimedDelivery[] }> {
     const nowIso = now.toISOString();
-    const [{ room }] = await em.execute<{ room: number }[]>(
-      `select greatest(0, ?::int
-          - (select count(*) from webhook_deliveries
-              where workflow_started_at is not null and state = 'pending' and attempt = 0 and held_at is null
-                and workflow_started_at > ?::timestamptz)
-          - (select count(*) from webhook_deliveries where workflow_started_at is null and start_claimed_until > ?::timestamptz))::int as room`,
-      [this.s.config.webhooks.relayMaxInFlight, new Date(now.getTime() - IN_FLIGHT_WINDOW_MS).toISOString(), nowIso],
-    ) as [{ room: number }];
-    if (room === 0) return { room, claimed: [] };
-    const claimed = await em.execute<ClaimedDelivery[]>(
-      `with picked as (
-         select c.id from (select distinct tenant_id from webhook_deliveries where workflow_started_at is null) t
+    const [row] = await em.execute<{ room: number; claimed: ClaimedDelivery[] }[]>(
+      `with room as (
+         select greatest(0, ?::int
+           - (select count(*) from webhook_deliveries
+               where workflow_started_at is not null and state = 'pending' and attempt = 0 and held_at is null
+                 and workflow_started_at > ?::timestamptz)
+           - (select count(*) from webhook_deliveries where workflow_started_at is null and start_claimed_until > ?::timestamptz))::int as n
+       ),
+       picked as (
+         select c.id from (select distinct tenant_id from webhook_deliveries where workflow_started_at is null and state in ('pending', 'failed')) t
          cross join lateral (
            select d.id, d.created_at, row_number() over (order by d.created_at, d.id) as turn
              from webhook_deliveries d
-            where d.tenant_id = t.tenant_id and d.workflow_started_at is null
+            where d.tenant_id = t.tenant_id and d.workflow_started_at is null and d.state in ('pending', 'failed')
               and (d.start_claimed_until is null or d.start_claimed_until <= ?::timestamptz)
-            order by d.created_at, d.id limit ?
+            order by d.created_at, d.id limit (select n from room)
          ) c
          order by c.turn, c.created_at
-         limit ?
+         limit (select n from room)
+       ),
+       claimed as (
+         update webhook_deliveries d set start_claimed_until = ?
+           from picked p
+          where d.id = p.id and d.workflow_started_at is null
+            and (d.start_claimed_until is null or d.start_claimed_until <= ?::timestamptz)
+         returning d.id, d.tenant_id, d.integration_id, d.webhook_id, d.event_type
        )
-       update webhook_deliveries d set start_claimed_until = ?
-         from picked p
-        where d.id = p.id and d.workflow_started_at is null
-          and (d.start_claimed_until is null or d.start_claimed_until <= ?::timestamptz)
-       returning d.id, d.tenant_id, d.integration_id, d.webhook_id, d.event_type`,
-      [nowIso, room, room, new Date(now.getTime() + CLAIM_MS).toISOString(), nowIso],
+       select (select n from room) as room, coalesce((select json_agg(claimed) from claimed), '[]'::json) as claimed`,
+      [this.s.config.webhooks.relayMaxInFlight, new Date(now.getTime() - IN_FLIGHT_WINDOW_MS).toISOString(), nowIso,
+        nowIso, new Date(now.getTime() + CLAIM_MS).toISOString(), nowIso],
     );
-    return { room, claimed };
+    return { room: row!.room, claimed: row!.claimed };
   }
 
   private async anyUnstarted(): Promise<boolean> {
-    const rows = await this.s.orm.em.fork().execute(`select 1 from webhook_deliveries where workflow_started_at is null limit 1`);
+    const rows = await this.s.orm.em.fork().execute(`select 1 from webhook_deliveries where workflow_started_at is null and state in ('pending', 'failed') limit 1`);
     return rows.length > 0;
   }
 
