@@ -181,7 +181,7 @@ const schema = Joi.object({
   WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
-  RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(200),
+  RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
   TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
   TEMPORAL_WORKFLOW_TASK_POLLS: Joi.number().integer().min(2).max(1000).default(20),
