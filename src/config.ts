@@ -70,8 +70,13 @@ export interface AiSettings {
 }
 
 export interface OperationSettings {
-  /** How long a queued operation may wait for its workflow before the sweep starts it. */
+  /** How often the worker's operation starter looks for unstarted operations without being woken. */
   sweepMs: number;
+  /**
+   * Operations whose workflow was started and has not begun (status queued) at most; the
+   * others wait unstarted in PostgreSQL (docs/decisions.md, "Operation pacing").
+   */
+  maxInFlight: number;
   /** How long the widget and POST ... ?wait hold at most (spec: 20 s). */
   maxWaitSeconds: number;
 }
@@ -201,6 +206,7 @@ const schema = Joi.object({
   AI_MAX_ATTEMPTS: Joi.number().integer().min(1).max(10).default(3),
   AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
+  OPERATION_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   WIDGET_SECRET: Joi.string().min(32),
   WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
   WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
@@ -372,7 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,
     ai: parseAiSettings(v),
-    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxWaitSeconds: 20 },
+    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20 },
     widget: {
       sessionTtlMs: parseDuration(v.WIDGET_SESSION_TTL),
       tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),

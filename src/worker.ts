@@ -4,11 +4,11 @@ import { createServices } from './services.js';
 import { metricsPort, serveMetrics } from './observability/metrics-server.js';
 import { createWorker } from './temporal/worker.js';
 import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
-import { OperationSweep } from './domain/operations/operation-sweep.js';
+import { OperationStarter } from './domain/operations/operation-starter.js';
 
 /**
  * The worker process: Temporal workflows and activities, the outbox relay, the release of
- * wallet holds, and the sweep that starts operations whose start was lost. With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
+ * wallet holds, and the operation starter (operations left unstarted by the bound, or whose start was lost). With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
  * delivery states, attempt latency live here, not in the api) on /metrics.
  */
 /** The Temporal SDK logs through its own runtime: give it the process's LOG_LEVEL. */
@@ -21,8 +21,8 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   const { worker, connection, eagerClient } = await createWorker(services);
   const engine = await startDeliveryEngine(services, { eagerClient });
-  const sweep = new OperationSweep(services);
-  sweep.start();
+  const starter = new OperationStarter(services, { eagerClient });
+  await starter.start();
   const metricsServer = port === null ? undefined : await serveMetrics(services, port);
   const stop = () => worker.shutdown();
   process.on('SIGINT', stop);
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   await worker.run();
   metricsServer?.close();
   await engine.stop();
-  await sweep.stop();
+  await starter.stop();
   await connection.close();
   await services.close();
 }

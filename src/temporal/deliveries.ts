@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { TemporalAccess } from './access.js';
-import { forEachConcurrently } from '../domain/webhooks/concurrently.js';
+import { forEachConcurrently } from '../domain/pacing/concurrently.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
 

@@ -1,6 +1,4 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Em } from '../db/orm.js';
-import { Operation } from '../entities/operation.js';
 import { OPERATION_WORKFLOW_TYPES, operationWorkflowId, type OperationType } from '../../workflows/operation-contract.js';
 import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 
@@ -12,16 +10,18 @@ export interface OperationRef {
 }
 
 /**
- * Starts workflow `op:<id>` and notes that it did. Starting twice (the route after its
- * commit, the sweep after a crash) is a no-op: the id is rejected as a duplicate.
+ * Starts workflow `op:<id>`; `eager` when `client` is on the connection of a worker of this
+ * process polling `taskQueue` (the first workflow task comes back in the answer). Starting
+ * twice (the api, then a starter after a lost claim) is a no-op: the id is rejected as a duplicate.
  */
-export async function startOperationWorkflow(client: Client, taskQueue: string, em: Em, op: OperationRef): Promise<void> {
+export async function startOperationWorkflow(client: Client, taskQueue: string, op: OperationRef, eager = false): Promise<void> {
   try {
     await client.workflow.start(OPERATION_WORKFLOW_TYPES[op.type as OperationType], {
       workflowId: operationWorkflowId(op.id),
       taskQueue,
       args: [op.id],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      requestEagerStart: eager,
       typedSearchAttributes: [
         { key: TENANT_ID, value: op.tenantId },
         ...(op.integrationId ? [{ key: INTEGRATION_ID, value: op.integrationId }] : []),
@@ -31,7 +31,6 @@ export async function startOperationWorkflow(client: Client, taskQueue: string, 
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
-  await em.nativeUpdate(Operation, { id: op.id, workflowStartedAt: null }, { workflowStartedAt: new Date() });
 }
 
 /** Asks an operation's workflow to stop; a finished or unknown workflow ignores it. */

@@ -4,16 +4,16 @@ import { Operation } from '../entities/operation.js';
 import { isFinished } from '../domain/operations/operations.js';
 import { announceConversationChanges } from '../domain/conversations/live.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
-import { startOperationWorkflow } from '../temporal/operations.js';
+import { launchOperation } from '../domain/operations/operation-starts.js';
 import { conversationView, presentForVisitor } from './visitor-reads.js';
 import { announceTokenRotation } from './token-rotations.js';
 import type { VisitorTurn } from './visitor-turn.js';
 
-/** After the commit; a step that fails is logged (the operation sweep starts a workflow the api could not). */
+/** After the commit; a step that fails is logged (the worker's operation starter starts a workflow the api could not). */
 async function afterCommit(services: Services, turn: VisitorTurn): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
     ['start the reply workflow', async () => {
-      if (turn.operation) await startOperationWorkflow(await services.temporal.client(), services.temporal.taskQueue, services.orm.em.fork(), turn.operation);
+      if (turn.operation) await launchOperation(services, turn.operation);
     }],
     ['announce the conversation', () => announceConversationChanges(services.redis, turn.changed)],
     ['announce the token rotation', () => announceTokenRotation(services.redis, services.config.redisKeyPrefix, turn.rotation)],

@@ -4,10 +4,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
+import { workerTuning } from '../../src/temporal/worker.js';
+import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 import {
   pidsNamed,
   CLK_TCK, benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
@@ -94,6 +99,69 @@ async function provision(config: Config, topupRub: string): Promise<Tenant> {
     await postToLedger(em, { tenantId, kind: 'topup', amountRub: topupRub, description: 'benchmark balance' }, now);
     return { tenantId, apiKey, topupRub };
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor
+
+interface FloorRun {
+  count: number;
+  /** Start call to the workflow's last step, per workflow. */
+  latencies: number[];
+  /** First start call to the last workflow's last step. */
+  totalMs: number;
+}
+
+/**
+ * The Temporal floor beside the burst: as many no-op workflows of the operation's shape
+ * (test/bench/floor-workflows.ts) started at once on the same server, by a client as the api
+ * starts them (not eager), with a worker in this process sized as the project's (workerTuning).
+ */
+async function measureFloor(config: Config, count: number): Promise<FloorRun> {
+  const taskQueue = `${config.temporal.taskQueue}-floor`;
+  /** Steps reached per workflow, and when the last one (the second local step) was. */
+  const steps = new Map<string, number>();
+  const finished = new Map<string, number>();
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await Worker.create({
+    connection, namespace: config.temporal.namespace, taskQueue,
+    workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
+    activities: {
+      floorStep: async (id: string) => {
+        const n = (steps.get(id) ?? 0) + 1;
+        steps.set(id, n);
+        if (n === 2) finished.set(id, Date.now());
+      },
+      floorModel: async () => undefined,
+    },
+    ...workerTuning(config),
+  });
+  const running = worker.run();
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const start = async (): Promise<{ key: string; at: number }> => {
+    const key = randomUUID();
+    const at = Date.now();
+    await client.workflow.start('operationFloorWorkflow', {
+      workflowId: `floor-op:${key}`, taskQueue, args: [key],
+      typedSearchAttributes: [
+        { key: TENANT_ID, value: 'bench' }, { key: INTEGRATION_ID, value: 'bench' }, { key: OPERATION_TYPE, value: 'conversation.ai_reply' },
+      ],
+    });
+    return { key, at };
+  };
+  try {
+    await Promise.all(Array.from({ length: 10 }, start));
+    const began = Date.now();
+    const started = await Promise.all(Array.from({ length: count }, start));
+    const deadline = Date.now() + TIMEOUT_MS;
+    while (!started.every(({ key }) => finished.has(key)) && Date.now() < deadline) await sleep(50);
+    const ends = started.filter(({ key }) => finished.has(key)).map(({ key, at }) => ({ at, end: finished.get(key)! }));
+    return { count, latencies: ends.map(({ at, end }) => end - at), totalMs: Math.max(...ends.map(({ end }) => end)) - began };
+  } finally {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,6 +418,10 @@ async function main(): Promise<void> {
   // Each turn reserves its ceiling (the builtin price) until its operation ends: room for all, twice over.
   const topupRub = Decimal.max(1_000_000, priceRub.times(REQUESTS + WARMUP).times(2)).toFixed(2);
 
+  console.error(`-> floor: ${REQUESTS} no-op workflows of the operation's shape at once`);
+  const floor = await measureFloor(config, REQUESTS);
+  console.error(`   ${floor.latencies.length} of ${REQUESTS} finished, the last after ${floor.totalMs} ms`);
+
   await freshDatabase(config);
   const tenant = await provision(config, topupRub);
   const sql = new pg.Client({ connectionString: DATABASE_URL });
@@ -485,6 +557,9 @@ async function main(): Promise<void> {
     const lastCompleted = completedAt.length ? Math.max(...completedAt) : NaN;
     console.log(`burst: ${REQUESTS} requests sent in ${lastSent - burstStart} ms over ${REQUESTS} keep-alive connections, all answered after ${burstEnd - burstStart} ms;`);
     console.log(`the last of ${completedAt.length} replies was ready ${((lastCompleted - burstStart) / 1000).toFixed(1)} s after the first send: ${((completedAt.length * 1000) / (lastCompleted - burstStart)).toFixed(1)} replies/s. Temporal dev server: ${TEMPORAL_DB}.\n`);
+    console.log(`The floor, first: ${floor.count} no-op workflows of the operation's shape (a local step, the model call as a regular activity, a local step; test/bench/floor-workflows.ts) started at once on the same Temporal server by a client as the api starts them, a worker in the benchmark process with the same options: ${floor.latencies.length} finished, the last ${(floor.totalMs / 1000).toFixed(1)} s after the first start, ${((floor.latencies.length * 1000) / floor.totalMs).toFixed(1)} workflows/s.\n`);
+    console.log(spreadTable([{ name: 'floor: start → last step', values: floor.latencies }]));
+    console.log('');
     console.log('| requests | 200 replied within wait | 202 (wait elapsed) | other answers | answers by outcome |');
     console.log('| ---: | ---: | ---: | ---: | --- |');
     console.log(`| ${REQUESTS} | ${replied.length} | ${accepted.length} | ${failures.length} | ${[...byOutcome].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v}`).join(', ')} |\n`);

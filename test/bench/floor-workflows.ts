@@ -1,4 +1,4 @@
-import { proxyLocalActivities } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 
 /** The benchmark's floor activity: notes that the workflow reached it (in the benchmark's process). */
 export interface FloorActivities {
@@ -13,4 +13,23 @@ const { floorReached } = proxyLocalActivities<FloorActivities>({ startToCloseTim
  */
 export async function floorWorkflow(id: string): Promise<void> {
   await floorReached(id);
+}
+
+/** The floor of an operation's model call: a regular activity (run eagerly when the server allows). */
+export interface OperationFloorActivities {
+  floorStep(id: string): Promise<void>;
+  floorModel(id: string): Promise<void>;
+}
+
+const { floorStep } = proxyLocalActivities<OperationFloorActivities>({ startToCloseTimeout: '30 seconds' });
+const { floorModel } = proxyActivities<OperationFloorActivities>({ startToCloseTimeout: '30 seconds', heartbeatTimeout: '5 seconds' });
+
+/**
+ * The Temporal floor of the conversation.ai_reply workflow: its shape (a local step, the model
+ * call as a regular activity, a local step) and no work in any of them.
+ */
+export async function operationFloorWorkflow(id: string): Promise<void> {
+  await floorStep(id);
+  await floorModel(id);
+  await floorStep(id);
 }

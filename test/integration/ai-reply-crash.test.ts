@@ -12,8 +12,8 @@ import { newId } from '../../src/ids.js';
 /**
  * The production worker process (dist/src/worker.js) running AI replies: killed with SIGKILL
  * while the model call is in flight, the reply is finished by the next worker with exactly
- * one charge and one AI message; and its OperationSweep starts a queued operation whose
- * workflow was never started. A database of its own: the worker's relay and sweep see all of it.
+ * one charge and one AI message; and its operation starter starts a queued operation whose
+ * workflow was never started. A database of its own: the worker's relay and starter see all of it.
  */
 
 const MODEL = 'openai/gpt-4o-mini';
@@ -90,7 +90,7 @@ describe('a worker process killed in the middle of a reply', () => {
   }, 180_000);
 });
 
-describe('the operation sweep of the worker process', () => {
+describe('the operation starter of the worker process', () => {
   it('starts a queued operation whose workflow was never started (the api died between its commit and the start)', async () => {
     if (!workers.anyAlive()) await workers.start();
     const caller = await h.caller({ name: 'Sweep Shop' });

@@ -34,8 +34,11 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   const port = (server.address() as AddressInfo).port;
   const callHost = host === '::' ? '[::1]' : host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const origin = `http://${callHost}:${port}`;
+  // The shared test database keeps operations whose workflow no worker ever began (tests that
+  // run none): they must not fill OPERATION_MAX_IN_FLIGHT for the files after them.
   const config = loadConfig({
-    ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', WALLET_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin, ...env,
+    ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AUTH_CACHE_MS: '0', WALLET_CACHE_MS: '0', MIGRATION_CHECK_MS: '0', PUBLIC_ORIGIN: origin,
+    OPERATION_MAX_IN_FLIGHT: '100000', ...env,
   });
   const services = await createServices(config, options);
   // The api's Redis client queues nothing while it connects (a limits store that is down

@@ -1,27 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
 import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
 import { startDeliveryWorkflow } from '../../temporal/deliveries.js';
 import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
-import { channelName } from '../../redis.js';
-import { forEachConcurrently } from './concurrently.js';
+import { WokenLoop } from '../pacing/woken-loop.js';
+import { anyUnstarted, claimStarts, startClaimed, type StartableRows } from '../pacing/claims.js';
 
 /** Events per transaction. */
 const BATCH = 100;
-/** Workflow starts in flight at once. */
-const START_CONCURRENCY = 50;
-/** How long a relay's claim on a delivery to start lasts (a relay that dies releases it so). */
-const CLAIM_MS = 30_000;
-/**
- * A started delivery counts against the bound for this long at most: a workflow that was
- * terminated by hand (or lost with its dev server) must not hold a place forever.
- */
-const IN_FLIGHT_WINDOW_MS = 10 * 60_000;
-/** Runs woken back to back start at least this far apart, so each takes what committed meanwhile. */
-const MIN_RUN_INTERVAL_MS = 20;
 
 export interface RelayRun {
   events: number;
@@ -32,6 +18,17 @@ export interface RelayRun {
 }
 
 interface ClaimedDelivery { id: string; tenant_id: string; integration_id: string; webhook_id: string; event_type: string }
+
+/**
+ * Deliveries to start: pending or failed (a replay) without a workflow. In flight: started and
+ * not yet attempted, and not found held (a held delivery waits for its hold, not for Temporal).
+ */
+const DELIVERIES: StartableRows = {
+  table: 'webhook_deliveries',
+  startable: `state in ('pending', 'failed')`,
+  inFlight: `state = 'pending' and attempt = 0 and held_at is null`,
+  columns: ['id', 'tenant_id', 'integration_id', 'webhook_id', 'event_type'],
+};
 
 export interface RelayOptions {
   taskQueue?: string;
@@ -60,14 +57,7 @@ type RelayServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'm
  * second start of the same workflow id is a no-op.
  */
 export class OutboxRelay {
-  private subscriber?: Redis;
-  private sweep?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
-  private backlogTimer?: NodeJS.Timeout;
-  private lastRunAt = 0;
-  private lastLagAt = 0;
+  private readonly loop: WokenLoop;
   private readonly taskQueue: string;
   private readonly timing: DeliveryTiming;
   private readonly eagerClient?: Client;
@@ -75,65 +65,26 @@ export class OutboxRelay {
   constructor(private readonly s: RelayServices, options: RelayOptions = {}) {
     this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
     this.eagerClient = options.eagerClient;
-    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs } = s.config.webhooks;
+    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs, relaySweepMs, relayBacklogTickMs } = s.config.webhooks;
     this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
+    this.loop = new WokenLoop({
+      name: 'relay', redis: s.redis, channel: OUTBOX_CHANNEL, sweepMs: relaySweepMs, backlogTickMs: relayBacklogTickMs, log: s.log,
+      // The outbox lag is measured once per sweep interval, not on every run.
+      run: async ({ sweep }) => (await this.runOnce({ measureLag: sweep })).waiting,
+    });
   }
 
-  async start(): Promise<void> {
-    // The subscription may wait for the connection (ioredis subscribes again after a reconnect).
-    this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'relay subscriber error'));
-    this.subscriber.on('message', () => this.wake());
-    await this.subscriber.subscribe(channelName(this.subscriber, OUTBOX_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'relay subscribe failed'));
-    this.sweep = setInterval(() => this.wake(), this.s.config.webhooks.relaySweepMs);
-    this.wake();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Runs the relay now, or once more right after the run in progress. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.sweep);
-    clearTimeout(this.backlogTimer);
-    this.subscriber?.disconnect();
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      // Under a steady stream of wake-ups, runs are spaced so each one takes a batch.
-      const wait = this.lastRunAt + MIN_RUN_INTERVAL_MS - Date.now();
-      if (wait > 0) await sleep(wait);
-      this.lastRunAt = Date.now();
-      try {
-        const lagDue = this.lastRunAt - this.lastLagAt >= this.s.config.webhooks.relaySweepMs;
-        if (lagDue) this.lastLagAt = this.lastRunAt;
-        const run = await this.runOnce({ measureLag: lagDue });
-        if (run.waiting) this.wakeSoon();
-      } catch (err) {
-        this.s.log.warn({ err: (err as Error).message }, 'relay run failed; the next sweep retries');
-      }
-    } while (this.again && !this.stopped);
-  }
-
-  /** Deliveries wait for room under the bound: look again shortly. */
-  private wakeSoon(): void {
-    if (this.backlogTimer || this.stopped) return;
-    this.backlogTimer = setTimeout(() => {
-      this.backlogTimer = undefined;
-      this.wake();
-    }, this.s.config.webhooks.relayBacklogTickMs);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -151,7 +102,7 @@ export class OutboxRelay {
     const round = await this.startRound(this.eagerClient ?? await this.s.temporal.client());
     run.started = round.started;
     // The bound was reached: whatever is still unstarted waits for room.
-    if (!round.roomLeft) run.waiting = await this.anyUnstarted();
+    if (!round.roomLeft) run.waiting = await anyUnstarted(this.s.orm.em.fork(), DELIVERIES);
     if (options.measureLag !== false) await this.measureLag();
     return run;
   }
@@ -208,72 +159,11 @@ export class OutboxRelay {
   private async startRound(client: Client): Promise<{ started: number; roomLeft: boolean }> {
     const em = this.s.orm.em.fork();
     const now = this.s.clock.now();
-    const { room, claimed } = await this.claim(em, now);
-    const started: string[] = [];
-    const failed: string[] = [];
-    await forEachConcurrently(claimed, START_CONCURRENCY, async (d) => {
-      await startDeliveryWorkflow(client, this.taskQueue, {
-        id: d.id, tenantId: d.tenant_id, integrationId: d.integration_id, webhookId: d.webhook_id, eventType: d.event_type,
-      }, this.timing, this.eagerClient !== undefined);
-      started.push(d.id);
-    }, (d, err) => {
-      failed.push(d.id);
-      this.s.log.warn({ delivery_id: d.id, err: (err as Error).message }, 'delivery workflow not started; the next run retries');
-    });
-    if (started.length) {
-      await em.execute(`update webhook_deliveries set workflow_started_at = ?, start_claimed_until = null where id = any(?::uuid[])`,
-        [this.s.clock.now().toISOString(), textArray(started)], 'run');
-    }
-    if (failed.length) {
-      await em.execute(`update webhook_deliveries set start_claimed_until = null where id = any(?::uuid[])`, [textArray(failed)], 'run');
-    }
-    return { started: started.length, roomLeft: claimed.length < room };
-  }
-
-  /**
-   * One statement: the room under the bound (started, not yet attempted, not held, started
-   * within IN_FLIGHT_WINDOW_MS; plus deliveries claimed by a relay and not started yet), then
-   * up to that many unstarted deliveries, each tenant's oldest first and tenants taking turns.
-   */
-  private async claim(em: Em, now: Date): Promise<{ room: number; claimed: ClaimedDelivery[] }> {
-    const nowIso = now.toISOString();
-    const [row] = await em.execute<{ room: number; claimed: ClaimedDelivery[] }[]>(
-      `with room as (
-         select greatest(0, ?::int
-           - (select count(*) from webhook_deliveries
-               where workflow_started_at is not null and state = 'pending' and attempt = 0 and held_at is null
-                 and workflow_started_at > ?::timestamptz)
-           - (select count(*) from webhook_deliveries where workflow_started_at is null and start_claimed_until > ?::timestamptz))::int as n
-       ),
-       picked as (
-         select c.id from (select distinct tenant_id from webhook_deliveries where workflow_started_at is null and state in ('pending', 'failed')) t
-         cross join lateral (
-           select d.id, d.created_at, row_number() over (order by d.created_at, d.id) as turn
-             from webhook_deliveries d
-            where d.tenant_id = t.tenant_id and d.workflow_started_at is null and d.state in ('pending', 'failed')
-              and (d.start_claimed_until is null or d.start_claimed_until <= ?::timestamptz)
-            order by d.created_at, d.id limit (select n from room)
-         ) c
-         order by c.turn, c.created_at
-         limit (select n from room)
-       ),
-       claimed as (
-         update webhook_deliveries d set start_claimed_until = ?
-           from picked p
-          where d.id = p.id and d.workflow_started_at is null
-            and (d.start_claimed_until is null or d.start_claimed_until <= ?::timestamptz)
-         returning d.id, d.tenant_id, d.integration_id, d.webhook_id, d.event_type
-       )
-       select (select n from room) as room, coalesce((select json_agg(claimed) from claimed), '[]'::json) as claimed`,
-      [this.s.config.webhooks.relayMaxInFlight, new Date(now.getTime() - IN_FLIGHT_WINDOW_MS).toISOString(), nowIso,
-        nowIso, new Date(now.getTime() + CLAIM_MS).toISOString(), nowIso],
-    );
-    return { room: row!.room, claimed: row!.claimed };
-  }
-
-  private async anyUnstarted(): Promise<boolean> {
-    const rows = await this.s.orm.em.fork().execute(`select 1 from webhook_deliveries where workflow_started_at is null and state in ('pending', 'failed') limit 1`);
-    return rows.length > 0;
+    const { room, claimed } = await claimStarts<ClaimedDelivery>(em, DELIVERIES, this.s.config.webhooks.relayMaxInFlight, now);
+    const started = await startClaimed(this.s, em, DELIVERIES, claimed, (d) => startDeliveryWorkflow(client, this.taskQueue, {
+      id: d.id, tenantId: d.tenant_id, integrationId: d.integration_id, webhookId: d.webhook_id, eventType: d.event_type,
+    }, this.timing, this.eagerClient !== undefined));
+    return { started, roomLeft: claimed.length < room };
   }
 
   private async measureLag(): Promise<void> {
@@ -283,9 +173,4 @@ export class OutboxRelay {
     );
     this.s.metrics.outboxLag.set(row?.lag ? Math.max(0, Number(row.lag)) : 0);
   }
-}
-
-/** A PostgreSQL array literal of ids (the query layer would expand a JS array into a list). */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -7,7 +7,7 @@ import { presentOperation } from '../../domain/operations/operations.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { settleTurn, type TurnAnswer } from '../../domain/ai-reply/turn-answer.js';
 import { waitLeftMs } from '../../http/wait.js';
-import { startOperationWorkflow } from '../../temporal/operations.js';
+import { launchOperation } from '../../domain/operations/operation-starts.js';
 import { presentMessage } from './presenters.js';
 import { refuseOverlongContent } from '../../domain/conversations/messages.js';
 import { requireShowableAttachments } from './attachment-rules.js';
@@ -56,7 +56,7 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
       return { status: 200, body: { message, ai_reply: { status: 'skipped', reason: turn.skipped } } satisfies TurnAnswer };
     }
     const op = turn.operation;
-    afterCommit(async () => startOperationWorkflow(await services.temporal.client(), services.temporal.taskQueue, services.orm.em.fork(), op));
+    afterCommit(() => launchOperation(services, op));
     const money = await cellMoney(em, services.config.cell);
     return { status: 202, body: { message, ai_reply: { status: 'queued' }, operation: presentOperation(op, money) } satisfies TurnAnswer };
   },
