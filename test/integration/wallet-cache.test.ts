@@ -6,6 +6,7 @@ import { ctlProcess, onlyJson } from '../support/ctl.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { WALLET_CHANGED_CHANNEL } from '../../src/domain/wallet/wallet-cache.js';
 import { channelName } from '../../src/redis.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 
 // The api's wallet view is cached (WALLET_CACHE_MS); a change announced on Redis, as bin/ctl
 // does after its commit, must end a suspension at once on every api process.
@@ -63,4 +64,29 @@ describe('the cached wallet view', () => {
       expect((await me(api)).body.wallet).toMatchObject({ balance: { amount: '115.00', currency: 'RUB' }, exchange: 'active' });
     }
   });
+});
+
+describe('a burst of one tenant with nothing cached', () => {
+  it('makes one wallet read, not one per request', async () => {
+    // A database of its own: the wallets table is locked for the length of the test.
+    const url = await freshDatabase('wallet_burst');
+    const api = await startApi({ DATABASE_URL: url, WALLET_CACHE_MS: '30000', WALLET_READ_TIMEOUT_MS: '5000', DB_STATEMENT_TIMEOUT_MS: '60000' });
+    const locker = await sqlClient(url);
+    try {
+      const shop = await newCaller(api.services, { balanceRub: '10.00' });
+      await locker.query('begin');
+      await locker.query('lock table wallets in access exclusive mode');
+      // Ten requests at once (they reach the wallet step well within the 5 s read deadline): each answers once the shared read is late (wallet unknown), while the read stays blocked on the lock.
+      const answers = await Promise.all(Array.from({ length: 10 }, () => call(api.base, 'GET', '/me', { key: shop.apiKey })));
+      expect(answers.map((a) => a.headers.get('svc-wallet-state'))).toEqual(Array(10).fill('unknown'));
+      const { rows } = await locker.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%from wallets w join tenants t%'`);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+      await api.close();
+      await dropDatabase(url);
+    }
+  }, 60_000);
 });

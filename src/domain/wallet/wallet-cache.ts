@@ -27,6 +27,8 @@ interface Entry {
 export class WalletCache {
   /** tenant -> integration ('' for the tenant itself) -> entry */
   private readonly entries = new Map<string, Map<string, Entry>>();
+  /** Reads in flight per (tenant, integration): a burst of one tenant's requests makes one read, not one each. */
+  private readonly loading = new Map<string, Promise<WalletView>>();
   private subscriber?: Redis;
 
   constructor(
@@ -53,18 +55,36 @@ export class WalletCache {
     const now = Date.now();
     const hit = this.entries.get(tenantId)?.get(integrationId ?? '');
     if (hit && now - hit.loadedAt < this.ttlMs) return hit.view;
-    const view = await readWallet(this.orm.em.fork(), tenantId, integrationId, this.readTimeoutMs, this.clock.now());
-    if (this.ttlMs > 0 && view.state !== 'unknown') {
-      if (this.entries.size > 50_000) this.entries.clear();
-      let tenant = this.entries.get(tenantId);
-      if (!tenant) this.entries.set(tenantId, (tenant = new Map()));
-      tenant.set(integrationId ?? '', { view, loadedAt: now });
-    }
-    return view;
+    // Without a cache (ttl 0) every request reads for itself.
+    if (this.ttlMs === 0) return this.read(tenantId, integrationId);
+    const key = `${tenantId}/${integrationId ?? ''}`;
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const load = this.read(tenantId, integrationId).then((view) => {
+      // A change announced while this read ran (forget) leaves it uncached: it may predate the change.
+      if (this.loading.get(key) === load && view.state !== 'unknown') this.remember(tenantId, integrationId, view, now);
+      return view;
+    }).finally(() => {
+      if (this.loading.get(key) === load) this.loading.delete(key);
+    });
+    this.loading.set(key, load);
+    return load;
+  }
+
+  private read(tenantId: string, integrationId: string | null): Promise<WalletView> {
+    return readWallet(this.orm.em.fork(), tenantId, integrationId, this.readTimeoutMs, this.clock.now());
+  }
+
+  private remember(tenantId: string, integrationId: string | null, view: WalletView, now: number): void {
+    if (this.entries.size > 50_000) this.entries.clear();
+    let tenant = this.entries.get(tenantId);
+    if (!tenant) this.entries.set(tenantId, (tenant = new Map()));
+    tenant.set(integrationId ?? '', { view, loadedAt: now });
   }
 
   forget(tenantId: string): void {
     this.entries.delete(tenantId);
+    for (const key of this.loading.keys()) if (key.startsWith(`${tenantId}/`)) this.loading.delete(key);
   }
 
   close(): void {
