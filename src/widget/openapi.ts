@@ -114,7 +114,7 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
 /**
  * The OpenAPI 3.1 document of the visitor chat (spec 01, Visitor chat routes), served at
  * /api/widget/openapi.json: built from the joi schemas the routes validate with and the
- * schemas of their answers, with the converter and pieces of the public API's document.
+ * schemas of their answers, by the builder the public API's document uses.
  */
 export function buildWidgetOpenApi(config: Config): JsonSchema {
   return buildDocument({

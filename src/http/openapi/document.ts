@@ -19,14 +19,8 @@ function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   return [...new Set([...common, ...extra])];
 }
 
+/** A route definition, as the builder's operation. */
 function operationOf(route: RouteDefinition, config: Config): OperationDoc {
-  const extensions: Record<`x-${string}`, unknown> = { 'x-rate-class': route.rateClass };
-  if (route.scope) extensions['x-required-scope'] = route.scope;
-  if (carriesPii(route)) extensions['x-personal-data'] = true;
-  const idempotencyKey = {
-    name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
-    schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
-  };
   return {
     method: route.method,
     path: route.path,
@@ -34,11 +28,18 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
     description: route.description,
     tags: [route.family],
     deprecated: Boolean(config.deprecations[`${route.method} ${route.path}`]),
-    extensions,
+    extensions: {
+      'x-rate-class': route.rateClass,
+      ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+      ...(carriesPii(route) ? { 'x-personal-data': true } : {}),
+    },
     security: [{ bearerAuth: [] }],
     params: route.params,
     query: route.query,
-    extraParameters: route.method === 'POST' ? [idempotencyKey] : [],
+    extraParameters: route.method !== 'POST' ? [] : [{
+      name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
+      schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
+    }],
     body: route.body,
     // ResponseDoc.headers names what the pipeline sets; the document has never listed them.
     answers: Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, { description: r.description, schema: r.schema }])),
