@@ -1,5 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
+/** One disclosure of personal data: which resources went to which integration, and how. */
+export interface Disclosure {
+  resourceType: string;
+  resourceIds: string[];
+}
+
 /** One disclosure of personal data to an integration (an API read or a PII webhook delivery). */
 export const DisclosureLogEntry = defineEntity({
   name: 'DisclosureLogEntry',

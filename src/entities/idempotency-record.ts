@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
+import type { Disclosure } from './disclosure.js';
 
 /** The stored answer of a POST sent with an Idempotency-Key, kept 24 hours. */
 export const IdempotencyRecord = defineEntity({

@@ -1,8 +1,7 @@
 import type Joi from 'joi';
 import type { Config } from '../config.js';
 import type { ErrorCode } from '../http/problem.js';
-import { operationIdOf, parametersOf, problemResponses } from '../http/openapi/document.js';
-import { SchemaConverter, type JsonSchema } from '../http/openapi/joi-to-json-schema.js';
+import { buildDocument, type JsonSchema, type OperationDoc } from '../http/openapi/builder.js';
 import { STREAM_RETRY_MS } from './stream-routes.js';
 import {
   AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
@@ -115,42 +114,33 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
 /**
  * The OpenAPI 3.1 document of the visitor chat (spec 01, Visitor chat routes), served at
  * /api/widget/openapi.json: built from the joi schemas the routes validate with and the
- * schemas of their answers, with the converter and pieces of the public API's document.
+ * schemas of their answers, by the builder the public API's document uses.
  */
 export function buildWidgetOpenApi(config: Config): JsonSchema {
-  const converter = new SchemaConverter();
-  // The named shapes first, the ones others use before those: each component is then its
-  // declaration, not a use site with a description of its own.
-  const named = [WidgetConsentSchema, WidgetCardSchema, WidgetMessageSchema, WidgetConversationSchema, WidgetClosedSchema, StreamCursorSchema, WidgetSettingsSchema, WidgetTurnSchema, WidgetHistorySchema, WidgetPollSchema, WidgetProblemSchema];
-  for (const s of named) converter.convert(s);
-  const problem = converter.convert(WidgetProblemSchema);
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations(config, (s) => converter.convert(s))) {
-    const content = op.content ?? (op.schema ? { 'application/json': { schema: converter.convert(op.schema) } } : undefined);
-    paths[op.path] ??= {};
-    paths[op.path]![op.method] = {
-      operationId: operationIdOf(op.method, op.path),
-      summary: op.summary,
-      description: op.description,
-      tags: ['visitor chat'],
-      security: [],
-      parameters: parametersOf(converter, { path: op.params, query: op.query, header: op.header }),
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(op.body) } } } } : {}),
-      responses: {
-        [op.status]: { description: op.answer, ...(op.headers ? { headers: op.headers } : {}), ...(content ? { content } : {}) },
-        ...problemResponses([...op.errors, 'internal_error'], problem, { 429: RETRY_AFTER, 503: RETRY_AFTER }),
-      },
-    };
-  }
-  return {
-    openapi: '3.1.0',
+  return buildDocument({
     info: {
       title: 'Visitor chat API',
       version: 'v1',
       description: 'What the chat widget calls on the cell origin: public, no key, JSON in and out. Every error is application/problem+json with `error` equal to `code`. Answers are Cache-Control: no-store (the stream: no-cache). Only init (and its preflight) answers cross-origin: every other call comes from the chat frame on this origin.',
     },
     servers: [{ url: config.publicOrigin, description: `${config.cell} cell` }],
-    paths,
-    components: { schemas: converter.components },
-  };
+    problem: WidgetProblemSchema,
+    // The named shapes first, the ones others use before those.
+    declarations: [WidgetConsentSchema, WidgetCardSchema, WidgetMessageSchema, WidgetConversationSchema, WidgetClosedSchema, StreamCursorSchema, WidgetSettingsSchema, WidgetTurnSchema, WidgetHistorySchema, WidgetPollSchema, WidgetProblemSchema],
+    operations: (ref) => operations(config, ref).map((op): OperationDoc => ({
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      description: op.description,
+      tags: ['visitor chat'],
+      security: [],
+      params: op.params,
+      query: op.query,
+      header: op.header,
+      body: op.body,
+      answers: { [op.status]: { description: op.answer, schema: op.schema, content: op.content, headers: op.headers } },
+      errors: [...op.errors, 'internal_error'],
+      errorHeaders: { 429: RETRY_AFTER, 503: RETRY_AFTER },
+    })),
+  });
 }

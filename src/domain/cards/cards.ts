@@ -2,7 +2,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Card } from '../../entities/card.js';
 import { problem, type FieldError } from '../../http/problem.js';
-import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
+import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { money } from '../wallet/money.js';
 import type { StorageContext } from '../storage/urls.js';

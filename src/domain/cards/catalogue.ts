@@ -3,7 +3,7 @@ import type { Cell } from '../../config.js';
 import { Card } from '../../entities/card.js';
 import type { CardCopy } from '../../entities/conversation.js';
 import type { CatalogueEntry } from '../ai-seller/seller-model.js';
-import { orderByOf } from '../../http/keyset-page.js';
+import { orderByOf } from '../../db/keyset.js';
 import { cardCopy, priceText } from './card-copy.js';
 import { CARD_ORDER } from './cards.js';
 

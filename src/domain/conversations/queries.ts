@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { Conversation, Message, type ConversationMode } from '../../entities/conversation.js';
-import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
+import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { VISIBLE_CONVERSATION_WHERE } from './conversations.js';
 
 export interface ConversationFilters {

@@ -1,12 +1,8 @@
 import type { Em } from '../../db/orm.js';
-import { DisclosureLogEntry } from '../../entities/disclosure.js';
+import { DisclosureLogEntry, type Disclosure } from '../../entities/disclosure.js';
 import { newId } from '../../ids.js';
 
-/** One disclosure of personal data: which resources went to which integration, and how. */
-export interface Disclosure {
-  resourceType: string;
-  resourceIds: string[];
-}
+export type { Disclosure };
 
 export interface DisclosureContext {
   tenantId: string;

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Config } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { Integration } from '../../entities/integration.js';
+import { SPEND_LIMIT_KEYS, type SpendLimitKey, type StoredSpendLimits } from '../../entities/tenant.js';
 import { findTenant, ProvisioningError } from '../provisioning/tenants.js';
 import { isDecimalText } from './money.js';
 
@@ -15,9 +16,7 @@ import { isDecimalText } from './money.js';
  * Stored as overrides: a key that is absent takes the default, null is "none", a decimal
  * text is the limit.
  */
-export const SPEND_LIMIT_KEYS = ['daily_spend_limit_rub', 'operation_cost_cap_rub', 'widget_daily_ai_cap_rub'] as const;
-export type SpendLimitKey = (typeof SPEND_LIMIT_KEYS)[number];
-export type StoredSpendLimits = Partial<Record<SpendLimitKey, string | null>>;
+export { SPEND_LIMIT_KEYS, type SpendLimitKey, type StoredSpendLimits };
 
 /** The limits in force: null = none. */
 export type SpendLimits = Record<SpendLimitKey, string | null>;

@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { WebhookDelivery, type DeliveryState } from '../../entities/webhook.js';
-import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
+import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 
 export interface DeliveryLogFilters {
   state?: DeliveryState;

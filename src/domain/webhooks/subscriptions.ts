@@ -5,7 +5,7 @@ import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/web
 import { Integration } from '../../entities/integration.js';
 import { DisclosureRegisterEntry } from '../../entities/disclosure.js';
 import { problem, type FieldError } from '../../http/problem.js';
-import { pageWhere, type PageWindow } from '../../http/keyset-page.js';
+import { pageWhere, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { SecretBox, newSigningSecret } from './secret-box.js';
 import { eventErrors, piiEventErrors, scopesForPii, urlErrors } from './subscription-rules.js';

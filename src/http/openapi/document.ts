@@ -1,15 +1,14 @@
-import type Joi from 'joi';
 import type { Config } from '../../config.js';
-import { CATALOGUE } from '../problem.js';
+import type { ErrorCode } from '../problem.js';
 import { carriesPii, type RouteDefinition } from '../route.js';
 import { ProblemSchema } from '../schemas/common.js';
-import { SchemaConverter, type JsonSchema } from './joi-to-json-schema.js';
+import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
 
 const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'test_mode_unavailable', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
-function errorCodesOf(route: RouteDefinition): string[] {
+function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));
-  const extra = [...(route.errors ?? [])];
+  const extra = [...(route.errors ?? [])] as ErrorCode[];
   if (route.params) extra.push('not_found');
   if (route.query || route.body) extra.push('validation_failed');
   // Every write reads a JSON body, even one it expects empty: a wrong one is answered.
@@ -20,40 +19,32 @@ function errorCodesOf(route: RouteDefinition): string[] {
   return [...new Set([...common, ...extra])];
 }
 
-/** `POST /webhooks/{id}/test` -> `postWebhooksByIdTest`. */
-export function operationIdOf(method: string, path: string): string {
-  return `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By_$1').split(/[/_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
-}
-
-/** The Parameter Objects of an operation, one per key of its path, query and header joi schemas. */
-export function parametersOf(converter: SchemaConverter, parts: { path?: Joi.ObjectSchema; query?: Joi.ObjectSchema; header?: Joi.ObjectSchema }): JsonSchema[] {
-  const parameters: JsonSchema[] = [];
-  for (const location of ['path', 'query', 'header'] as const) {
-    const schema = parts[location];
-    if (!schema) continue;
-    const described = converter.convert(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-    for (const [name, s] of Object.entries(described.properties ?? {})) {
-      parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
-    }
-  }
-  return parameters;
-}
-
-/**
- * The Problem answers of an operation: one Response Object per HTTP status of the catalogue
- * codes it may answer, naming them; `headers` adds Header Objects to a status (Retry-After).
- */
-export function problemResponses(codes: readonly string[], schema: JsonSchema, headers: Record<number, JsonSchema> = {}): Record<string, JsonSchema> {
-  const byStatus = new Map<number, string[]>();
-  for (const code of codes) {
-    const status = CATALOGUE[code as keyof typeof CATALOGUE].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, named]) => [String(status), {
-    description: `Problem: ${named.join(', ')}`,
-    ...(headers[status] ? { headers: headers[status] } : {}),
-    content: { 'application/problem+json': { schema } },
-  }]));
+/** A route definition, as the builder's operation. */
+function operationOf(route: RouteDefinition, config: Config): OperationDoc {
+  return {
+    method: route.method,
+    path: route.path,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.family],
+    deprecated: Boolean(config.deprecations[`${route.method} ${route.path}`]),
+    extensions: {
+      'x-rate-class': route.rateClass,
+      ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+      ...(carriesPii(route) ? { 'x-personal-data': true } : {}),
+    },
+    security: [{ bearerAuth: [] }],
+    params: route.params,
+    query: route.query,
+    extraParameters: route.method !== 'POST' ? [] : [{
+      name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
+      schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
+    }],
+    body: route.body,
+    // ResponseDoc.headers names what the pipeline sets; the document has never listed them.
+    answers: Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, { description: r.description, schema: r.schema }])),
+    errors: errorCodesOf(route),
+  };
 }
 
 /**
@@ -61,52 +52,15 @@ export function problemResponses(codes: readonly string[], schema: JsonSchema, h
  * a route cannot exist without its entry, and the entry cannot drift from validation.
  */
 export function buildOpenApi(routes: readonly RouteDefinition[], config: Config): JsonSchema {
-  const converter = new SchemaConverter();
-  const problemRef = converter.convert(ProblemSchema);
-  const paths: Record<string, Record<string, unknown>> = {};
-  const enabled = routes.filter((r) => !config.disabledFamilies.includes(r.family));
-  for (const route of enabled) {
-    const parameters = parametersOf(converter, { path: route.params, query: route.query });
-    if (route.method === 'POST') {
-      parameters.push({
-        name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
-        schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
-      });
-    }
-    const responses: Record<string, unknown> = {};
-    for (const [status, doc] of Object.entries(route.responses)) {
-      responses[status] = { description: doc.description, ...(doc.schema ? { content: { 'application/json': { schema: converter.convert(doc.schema) } } } : {}) };
-    }
-    Object.assign(responses, problemResponses(errorCodesOf(route), problemRef));
-    const deprecation = config.deprecations[`${route.method} ${route.path}`];
-    paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = {
-      operationId: operationIdOf(route.method, route.path),
-      summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
-      tags: [route.family],
-      ...(deprecation ? { deprecated: true } : {}),
-      'x-rate-class': route.rateClass,
-      ...(route.scope ? { 'x-required-scope': route.scope } : {}),
-      ...(carriesPii(route) ? { 'x-personal-data': true } : {}),
-      security: [{ bearerAuth: [] }],
-      parameters,
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(route.body) } } } } : {}),
-      responses,
-    };
-  }
-  return {
-    openapi: '3.1.0',
+  return buildDocument({
     info: {
       title: 'Public Server API',
       version: 'v1',
       description: 'Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id.',
     },
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
-    paths,
-    components: {
-      schemas: converter.components,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
-    },
-  };
+    problem: ProblemSchema,
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
+    operations: () => routes.filter((r) => !config.disabledFamilies.includes(r.family)).map((r) => operationOf(r, config)),
+  });
 }

@@ -1,5 +1,6 @@
 import { defineRoute } from '../../http/route.js';
-import { BY_CREATION, keysetPage } from '../../http/keyset-page.js';
+import { keysetPage } from '../../http/keyset-page.js';
+import { BY_CREATION } from '../../db/keyset.js';
 import { findVisibleConversation } from '../../domain/conversations/conversations.js';
 import { BY_UPDATE, listConversations, listMessages } from '../../domain/conversations/queries.js';
 import { findOrCreateConversation } from '../../domain/conversations/find-or-create.js';

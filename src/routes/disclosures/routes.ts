@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
 import { cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
-import { keysetPage, pageWhere, type KeysetOrder } from '../../http/keyset-page.js';
+import { keysetPage } from '../../http/keyset-page.js';
+import { pageWhere, type KeysetOrder } from '../../db/keyset.js';
 import { DisclosureLogEntry } from '../../entities/disclosure.js';
 import { presentDisclosure, DisclosureSchema } from './presenter.js';
 

@@ -1,5 +1,6 @@
 import { defineRoute } from '../../http/route.js';
-import { BY_CREATION, keysetPage } from '../../http/keyset-page.js';
+import { keysetPage } from '../../http/keyset-page.js';
+import { BY_CREATION } from '../../db/keyset.js';
 import { fieldProblem } from '../../http/problem.js';
 import {
   createSubscription, deleteSubscription, findSubscription, listSubscriptions, updateSubscription,

@@ -1,0 +1,134 @@
+import type Joi from 'joi';
+import { CATALOGUE, type ErrorCode } from '../problem.js';
+import { SchemaConverter, type JsonSchema } from './joi-to-json-schema.js';
+
+export type { JsonSchema };
+
+/** One answer of an operation: a JSON schema, or the whole content map (an event stream); headers it carries. */
+export interface AnswerDoc {
+  description: string;
+  schema?: Joi.Schema;
+  content?: Record<string, JsonSchema>;
+  headers?: Record<string, JsonSchema>;
+}
+
+/** One operation, described by the joi schemas its route validates with and the schemas of its answers. */
+export interface OperationDoc {
+  method: string;
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  deprecated?: boolean;
+  /** `x-` fields, in the order given, after the tags. */
+  extensions?: Record<`x-${string}`, unknown>;
+  security: Record<string, string[]>[];
+  params?: Joi.ObjectSchema;
+  query?: Joi.ObjectSchema;
+  header?: Joi.ObjectSchema;
+  /** Parameters no joi schema describes (a header the pipeline reads), after those that one does. */
+  extraParameters?: JsonSchema[];
+  body?: Joi.ObjectSchema;
+  /** By HTTP status. */
+  answers: Record<number, AnswerDoc>;
+  /** The catalogue codes it may answer, as Problems. */
+  errors: readonly ErrorCode[];
+  /** Header Objects of a Problem status (Retry-After). */
+  errorHeaders?: Record<number, JsonSchema>;
+}
+
+export interface DocumentDoc {
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  /** The schema of every Problem answer. */
+  problem: Joi.Schema;
+  /**
+   * Named schemas to declare before anything uses them: each component is then its
+   * declaration, not a use site with a description of its own.
+   */
+  declarations?: Joi.Schema[];
+  securitySchemes?: Record<string, JsonSchema>;
+  /** The operations; `ref` turns a joi schema into the document's JSON Schema (a `$ref` when named). */
+  operations: (ref: (schema: Joi.Schema) => JsonSchema) => OperationDoc[];
+}
+
+/** `POST /webhooks/{id}/test` -> `postWebhooksByIdTest`. */
+function operationIdOf(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By_$1').split(/[/_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
+}
+
+/** The Parameter Objects of an operation, one per key of its path, query and header joi schemas. */
+function parametersOf(converter: SchemaConverter, op: OperationDoc): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  for (const [location, schema] of [['path', op.params], ['query', op.query], ['header', op.header]] as const) {
+    if (!schema) continue;
+    const described = converter.convert(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, s] of Object.entries(described.properties ?? {})) {
+      parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+    }
+  }
+  return [...parameters, ...(op.extraParameters ?? [])];
+}
+
+/**
+ * The Problem answers of an operation: one Response Object per HTTP status of the catalogue
+ * codes it may answer, naming them; `headers` adds Header Objects to a status (Retry-After).
+ */
+function problemResponses(codes: readonly ErrorCode[], schema: JsonSchema, headers: Record<number, JsonSchema> = {}): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, named]) => [String(status), {
+    description: `Problem: ${named.join(', ')}`,
+    ...(headers[status] ? { headers: headers[status] } : {}),
+    content: { 'application/problem+json': { schema } },
+  }]));
+}
+
+/** The Operation Object; its schemas are converted in a fixed order (parameters, answers, body), which fixes the components' order. */
+function operationObject(converter: SchemaConverter, op: OperationDoc, problem: JsonSchema): JsonSchema {
+  const parameters = parametersOf(converter, op);
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, answer] of Object.entries(op.answers)) {
+    const content = answer.content ?? (answer.schema ? { 'application/json': { schema: converter.convert(answer.schema) } } : undefined);
+    responses[status] = { description: answer.description, ...(answer.headers ? { headers: answer.headers } : {}), ...(content ? { content } : {}) };
+  }
+  Object.assign(responses, problemResponses(op.errors, problem, op.errorHeaders));
+  return {
+    operationId: operationIdOf(op.method, op.path),
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: op.tags,
+    ...(op.deprecated ? { deprecated: true } : {}),
+    ...op.extensions,
+    security: op.security,
+    parameters,
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(op.body) } } } } : {}),
+    responses,
+  };
+}
+
+/**
+ * An OpenAPI 3.1 document, built from joi schemas: the same schemas validate the requests,
+ * so the document cannot drift from validation. Both documents (the public API's and the
+ * visitor chat's) are built here.
+ */
+export function buildDocument(doc: DocumentDoc): JsonSchema {
+  const converter = new SchemaConverter();
+  for (const s of doc.declarations ?? []) converter.convert(s);
+  const problem = converter.convert(doc.problem);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of doc.operations((s) => converter.convert(s))) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = operationObject(converter, op, problem);
+  }
+  return {
+    openapi: '3.1.0',
+    info: doc.info,
+    servers: doc.servers,
+    paths,
+    components: { schemas: converter.components, ...(doc.securitySchemes ? { securitySchemes: doc.securitySchemes } : {}) },
+  };
+}
