@@ -4,7 +4,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
 import type { RateLimits } from './authenticate.js';
-import { problem } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
@@ -57,7 +57,7 @@ export class RateLimiter {
     try {
       count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(windowMs + 5000)));
     } catch {
-      throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
+      throw domainError('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
     }
     return { count, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
   }
@@ -72,9 +72,7 @@ export class RateLimiter {
     ctx.set('RateLimit-Policy', `${limit};w=60;name="${rateClass}"`);
     if (w.exceeded) {
       this.metrics.rateLimitRefusals.inc({ rate_class: rateClass });
-      throw problem('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, {
-        'Retry-After': String(w.resetSeconds),
-      });
+      throw domainError('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, { retryAfterSeconds: w.resetSeconds });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { PII_SCOPES, type Scope } from './scopes.js';
 
 /** What an integration declares before personal data may leave the ru cell (spec 01, Authentication 7). */
@@ -21,7 +21,7 @@ export function missingTransferConditions(i: TransferConditions): string[] {
 export function assertPiiTransferAllowed(cell: string, integration: TransferConditions): void {
   const missing = cell === 'ru' ? missingTransferConditions(integration) : [];
   if (missing.length) {
-    throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
+    throw domainError('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import type { Attachment, Conversation, Message } from '../../entities/conversation.js';
 import type { Operation } from '../../entities/operation.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { findVisibleConversation } from '../conversations/conversations.js';
 import { reopenForCustomer } from '../conversations/transitions.js';
 import { appendMessage } from '../conversations/messages.js';
@@ -68,7 +68,7 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
     const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.services.seller.costBounds() });
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;
     else if (r.unpaid === 'refuse') throw admission.problem;
-    else if (admission.reason === 'concurrency') throw problem('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { 'Retry-After': '5' });
+    else if (admission.reason === 'concurrency') throw domainError('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { retryAfterSeconds: 5 });
     else skipped = admission.reason;
   }
   const message = appendMessage(em, conversation, {

@@ -1,6 +1,6 @@
 import type { Services } from '../../services.js';
 import type { HandlerResult } from '../../http/route.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { Operation } from '../../entities/operation.js';
 import { Message } from '../../entities/conversation.js';
 import { isFinished, presentOperation } from '../operations/operations.js';
@@ -41,7 +41,7 @@ export async function settleTurn(result: HandlerResult, services: Services, wait
     }
     case 'failed':
       if (op.errorCode === 'upstream_unavailable') {
-        throw problem('upstream_unavailable', `The language model is unavailable: ${op.errorMessage ?? 'no answer'}. Nothing was charged; the message is stored.`, { message: committed.message, operation }, { 'Retry-After': '30' });
+        throw domainError('upstream_unavailable', `The language model is unavailable: ${op.errorMessage ?? 'no answer'}. Nothing was charged; the message is stored.`, { message: committed.message, operation }, { retryAfterSeconds: 30 });
       }
       return answer(200, { message: committed.message, ai_reply: { status: 'failed', reason: op.errorCode }, operation });
     case 'canceled':

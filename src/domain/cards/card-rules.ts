@@ -1,4 +1,4 @@
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { addressRefusal, type AddressKind, type StorageContext } from '../storage/urls.js';
 
 /**
@@ -75,5 +75,5 @@ export function takenCode(code: string): FieldError {
 
 /** One 422 validation_failed naming every field at fault; nothing when there is none. */
 export function failOnFields(errors: FieldError[]): void {
-  if (errors.length) throw problem('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+  if (errors.length) throw domainError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
 }

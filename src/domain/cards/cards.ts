@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Card } from '../../entities/card.js';
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../http/keyset-page.js';
 import { newId } from '../../ids.js';
 import { money } from '../wallet/money.js';
@@ -19,7 +19,7 @@ export const CARD_ORDER: KeysetOrder = { keys: [['sort', 'integer'], ['createdAt
 /** The tenant's card with this code, else 404 (another tenant's is indistinguishable from none). */
 export async function findCard(em: Em, tenantId: string, code: string, lock = false): Promise<Card> {
   const card = await em.findOne(Card, { tenantId, code }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!card) throw problem('not_found', 'No such card.');
+  if (!card) throw domainError('not_found', 'No such card.');
   return card;
 }
 

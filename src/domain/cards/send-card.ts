@@ -2,7 +2,7 @@ import type { Em } from '../../db/orm.js';
 import type { Cell } from '../../config.js';
 import { Card } from '../../entities/card.js';
 import type { Message } from '../../entities/conversation.js';
-import { fieldProblem, problem } from '../../http/problem.js';
+import { invalidField, domainError } from '../../errors/domain-error.js';
 import { findVisibleConversation } from '../conversations/conversations.js';
 import { appendMessage } from '../conversations/messages.js';
 import { cardCopy } from './card-copy.js';
@@ -22,9 +22,9 @@ export interface CardSending {
 export async function sendCard(em: Em, tenantId: string, conversationId: string, sending: CardSending, cell: Cell, now: Date): Promise<Message> {
   const conversation = await findVisibleConversation(em, tenantId, conversationId, { lock: true });
   const card = await em.findOne(Card, { tenantId, code: sending.code });
-  if (!card) throw fieldProblem('/code', 'not_found', `code: this account has no card ${sending.code}`);
-  if (conversation.status === 'closed') throw problem('invalid_state', 'The conversation is closed; nothing can be sent into it.');
-  if (!card.active) throw problem('invalid_state', `The card ${card.code} is inactive; an inactive card cannot be sent.`);
+  if (!card) throw invalidField('/code', 'not_found', `code: this account has no card ${sending.code}`);
+  if (conversation.status === 'closed') throw domainError('invalid_state', 'The conversation is closed; nothing can be sent into it.');
+  if (!card.active) throw domainError('invalid_state', `The card ${card.code} is inactive; an inactive card cannot be sent.`);
   const message = appendMessage(em, conversation, {
     sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell)], operatorName: conversation.operatorName ?? null,
   }, now);

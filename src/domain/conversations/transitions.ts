@@ -1,5 +1,5 @@
 import type { ConversationMode } from '../../entities/conversation.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 
 /**
  * The status and mode moves of a conversation (spec 02 leaves them "not shown"; this is our
@@ -75,7 +75,7 @@ export interface MovableConversation {
 export function applyMove(conversation: MovableConversation, move: ConversationMove, now: Date, operatorName?: string | null): boolean {
   const outcome = nextState({ status: conversation.status, mode: conversation.mode, operatorName: conversation.operatorName ?? null }, move, operatorName);
   if (!outcome.allowed) {
-    throw problem('invalid_state', `${outcome.reason} Its status is ${conversation.status}, its mode ${conversation.mode}.`);
+    throw domainError('invalid_state', `${outcome.reason} Its status is ${conversation.status}, its mode ${conversation.mode}.`);
   }
   if (!outcome.changed) return false;
   conversation.status = outcome.next.status;

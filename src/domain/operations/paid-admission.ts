@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import type { AuthContext, RateLimits } from '../../http/authenticate.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import { rateLimiterOf } from '../../http/rate-limit.js';
-import { problem, type Problem } from '../../http/problem.js';
+import { domainError, type DomainError } from '../../errors/domain-error.js';
 import { spendLimitsInForce, type StoredSpendLimits } from '../wallet/spend-limits.js';
 
 /**
@@ -54,9 +54,9 @@ export type PaidRefusalReason =
 export type Admission =
   | { admitted: true; costCeilingRub: string }
   /** `problem` is the API's answer to the refusal; the visitor chat hands off instead (concurrency: 429). */
-  | { admitted: false; reason: PaidRefusalReason; problem: Problem };
+  | { admitted: false; reason: PaidRefusalReason; problem: DomainError };
 
-const refused = (reason: PaidRefusalReason, p: Problem): Admission => ({ admitted: false, reason, problem: p });
+const refused = (reason: PaidRefusalReason, p: DomainError): Admission => ({ admitted: false, reason, problem: p });
 
 interface Reserved {
   active: string;
@@ -106,7 +106,7 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
   const { payer, services } = r;
   const { config } = services;
   if (r.wallet.state === 'unknown') {
-    return refused('wallet_unknown', problem('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { 'Retry-After': '30' }));
+    return refused('wallet_unknown', domainError('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { retryAfterSeconds: 30 }));
   }
   await rateLimiterOf(services).consume(r.ctx, payer.integrationId ?? payer.channelId!, 'paid', payer.limits);
 
@@ -131,39 +131,39 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
        from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
     [payer.integrationId, payer.integrationId, now.toISOString(), now.toISOString(), now.toISOString(), payer.integrationId, payer.tenantId],
   );
-  if (!row) return refused('insufficient_funds', problem('insufficient_funds', 'The tenant has no wallet to pay for this operation.'));
+  if (!row) return refused('insufficient_funds', domainError('insufficient_funds', 'The tenant has no wallet to pay for this operation.'));
   const limits = spendLimitsInForce(row.spend_limits, config);
 
   const cap = limits.operation_cost_cap_rub;
   if (cap !== null && new Decimal(r.costBounds.minRub).greaterThan(cap)) {
-    return refused('cost_cap', problem('spend_limit_reached', `One operation may cost at most ${fixed(cap)} RUB; this one costs at least ${fixed(r.costBounds.minRub)} RUB.`));
+    return refused('cost_cap', domainError('spend_limit_reached', `One operation may cost at most ${fixed(cap)} RUB; this one costs at least ${fixed(r.costBounds.minRub)} RUB.`));
   }
   const ceiling = cap === null ? new Decimal(r.costBounds.maxRub) : Decimal.min(new Decimal(r.costBounds.maxRub), cap);
 
   const concurrency = payer.limits.paid_concurrency;
   if (Number(row.active) >= concurrency) {
-    return refused('concurrency', problem('spend_limit_reached', `The tenant already runs ${concurrency} paid operations at once; retry when one has finished.`, {}, { 'Retry-After': '5' }));
+    return refused('concurrency', domainError('spend_limit_reached', `The tenant already runs ${concurrency} paid operations at once; retry when one has finished.`, {}, { retryAfterSeconds: 5 }));
   }
   const integrationLimit = payer.integrationId === null ? null : row.integration_limit_rub;
   if (wouldExceed(integrationLimit, row.used_today_rub, row.integration_reserved_rub, ceiling)) {
-    return refused('daily_limit', problem('spend_limit_reached', `The integration's daily spend limit of ${fixed(integrationLimit!)} RUB would be exceeded (used today ${fixed(row.used_today_rub)} RUB, reserved by running operations ${fixed(row.integration_reserved_rub)} RUB).`));
+    return refused('daily_limit', domainError('spend_limit_reached', `The integration's daily spend limit of ${fixed(integrationLimit!)} RUB would be exceeded (used today ${fixed(row.used_today_rub)} RUB, reserved by running operations ${fixed(row.integration_reserved_rub)} RUB).`));
   }
   const tenantLimit = limits.daily_spend_limit_rub;
   if (wouldExceed(tenantLimit, row.tenant_used_today_rub, row.reserved_rub, ceiling)) {
-    return refused('tenant_daily_limit', problem('spend_limit_reached', `The account's daily spend limit of ${fixed(tenantLimit!)} RUB would be exceeded (used today ${fixed(row.tenant_used_today_rub)} RUB, reserved by running operations ${fixed(row.reserved_rub)} RUB).`));
+    return refused('tenant_daily_limit', domainError('spend_limit_reached', `The account's daily spend limit of ${fixed(tenantLimit!)} RUB would be exceeded (used today ${fixed(row.tenant_used_today_rub)} RUB, reserved by running operations ${fixed(row.reserved_rub)} RUB).`));
   }
   const widgetCap = payer.integrationId === null ? limits.widget_daily_ai_cap_rub : null;
   if (wouldExceed(widgetCap, row.widget_used_today_rub, row.widget_reserved_rub, ceiling)) {
-    return refused('widget_daily_cap', problem('spend_limit_reached', `The account's daily cap of website chat AI spend of ${fixed(widgetCap!)} RUB would be exceeded.`));
+    return refused('widget_daily_cap', domainError('spend_limit_reached', `The account's daily cap of website chat AI spend of ${fixed(widgetCap!)} RUB would be exceeded.`));
   }
   const available = new Decimal(row.balance_rub).minus(row.reserved_rub);
   if (row.blocked || available.lessThan(ceiling)) {
-    return refused('insufficient_funds', problem('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`, {
+    return refused('insufficient_funds', domainError('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`, {
       topup_url: config.topupUrl,
     }));
   }
   if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(services, payer.tenantId, payer.visitorAddress)) {
-    return refused('visitor_paid_limit', problem('rate_limited', 'This address started too many paid chat replies in the last hour.'));
+    return refused('visitor_paid_limit', domainError('rate_limited', 'This address started too many paid chat replies in the last hour.'));
   }
   return { admitted: true, costCeilingRub: ceiling.toFixed(2) };
 }

@@ -1,5 +1,5 @@
 import type { WebhookSettings } from '../../config.js';
-import type { FieldError } from '../../http/problem.js';
+import type { FieldError } from '../../errors/domain-error.js';
 import type { Scope } from '../access/scopes.js';
 import { familyOf, isKnownEventPattern, isPiiCapable } from '../events/catalogue.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
