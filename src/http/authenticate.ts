@@ -3,14 +3,9 @@ import type { Services } from '../services.js';
 import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
 import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
+import type { RateLimits } from '../domain/access/rate-limits.js';
+import type { Payer } from '../domain/operations/paid-admission.js';
 import { domainError } from '../errors/domain-error.js';
-
-export interface RateLimits {
-  read_per_min: number;
-  write_per_min: number;
-  paid_per_min: number;
-  paid_concurrency: number;
-}
 
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
@@ -28,6 +23,18 @@ export interface AuthContext {
   scopes: Scope[];
   limits: RateLimits;
   clientAddress: string;
+}
+
+/** The payer of an API caller's paid work: its integration, within its limits. */
+export function payerOfApiCaller(auth: AuthContext): Payer {
+  return {
+    tenantId: auth.tenant.id,
+    integrationId: auth.integration.id,
+    channelId: null,
+    visitorAddress: null,
+    limits: auth.limits,
+    aiAllowed: auth.scopes.includes('ai_seller:invoke'),
+  };
 }
 
 const invalidKey = () => domainError('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Metrics } from '../observability/metrics.js';
 import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
-import type { RateLimits } from './authenticate.js';
+import type { RateLimits } from '../domain/access/rate-limits.js';
+import type { PaidRateCounter } from '../domain/operations/paid-admission.js';
 import { domainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
@@ -84,4 +85,17 @@ export function rateLimiterOf(services: Services): RateLimiter {
   let limiter = limiters.get(services);
   if (!limiter) limiters.set(services, (limiter = new RateLimiter(services.redis, services.metrics, services.clock)));
   return limiter;
+}
+
+/**
+ * The paid rate class as the domain counts paid work, for the request `ctx` answers: its
+ * refusal and its RateLimit-* headers are that request's (per integration, or per website
+ * channel for a visitor).
+ */
+export function paidRateCounter(services: Services, ctx: Context): PaidRateCounter {
+  const limiter = rateLimiterOf(services);
+  return {
+    countPaidRequest: (payer) => limiter.consume(ctx, payer.integrationId ?? payer.channelId!, 'paid', payer.limits),
+    exceedsWindow: async (key, limit, windowMs) => (await limiter.consumeWindow(key, limit, windowMs)).exceeded,
+  };
 }

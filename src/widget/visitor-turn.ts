@@ -9,6 +9,7 @@ import { startVisitorConversation, websitePayer, type WebsiteChannel } from '../
 import type { Consent } from '../domain/channels/website-settings.js';
 import { takeConversationChanges } from '../domain/conversations/live.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
+import { paidRateCounter } from '../http/rate-limit.js';
 import { conversationOfSession, openSession, rotateSession, sessionOfToken } from './sessions.js';
 import { rotationOf, type TokenRotation } from './token-rotations.js';
 
@@ -92,7 +93,7 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
       ({ token } = openSession(tx, { tenantId: channel.tenantId, channelId: channel.id, conversationId: conversation.id, consentVersion }, settings, now));
     }
     const turn = await takeCustomerTurn(tx, {
-      payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, ctx, unpaid: 'hand_off',
+      payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, rates: paidRateCounter(services, ctx), unpaid: 'hand_off',
     }, conversation.id, { text: m.content, attachments: [] });
     await tx.flush();
     return {

@@ -17,7 +17,7 @@ export function missingTransferConditions(i: TransferConditions): string[] {
   ].filter((m): m is string => typeof m === 'string');
 }
 
-/** 403 pii_transfer_not_allowed on the ru cell when a condition is missing; nothing elsewhere. */
+/** pii_transfer_not_allowed on the ru cell when a condition is missing; nothing elsewhere. */
 export function assertPiiTransferAllowed(cell: string, integration: TransferConditions): void {
   const missing = cell === 'ru' ? missingTransferConditions(integration) : [];
   if (missing.length) {

@@ -8,7 +8,7 @@ import { appendMessage } from '../conversations/messages.js';
 import { cardCopy } from './card-copy.js';
 
 export interface CardSending {
-  /** The card to send (a body field: an unknown one is 422 at /code, not 404). */
+  /** The card to send (a body field: an unknown one is validation_failed at /code, not not_found). */
   code: string;
   /** Text sent along in the same message. */
   content?: string | null;
@@ -17,7 +17,7 @@ export interface CardSending {
 /**
  * Sends a card into a conversation as an operator message carrying the card's copy (named
  * after the operator handling the conversation, if any; the mode is left as it is). A missing,
- * foreign or hidden conversation is 404; a closed one, or an inactive card, 409.
+ * foreign or hidden conversation is not_found; a closed one, or an inactive card, invalid_state.
  */
 export async function sendCard(em: Em, tenantId: string, conversationId: string, sending: CardSending, cell: Cell, now: Date): Promise<Message> {
   const conversation = await findVisibleConversation(em, tenantId, conversationId, { lock: true });

@@ -14,7 +14,7 @@ export function isVisible(conversation: Conversation): boolean {
 }
 
 /**
- * A conversation of this tenant that the API may show; 404 not_found for a missing one,
+ * A conversation of this tenant that the API may show; not_found for a missing one,
  * another tenant's, or one of a personal mailbox or student-portal chat (indistinguishable).
  * With `lock` the row is locked for the rest of the transaction (state moves serialise).
  */

@@ -15,7 +15,7 @@ import { domainError } from '../../errors/domain-error.js';
  * | handoff (AI)     | not closed, mode ai               | handoff_pending       | ai         | unchanged            |
  * | customer_message | any                               | closed -> open, else unchanged | closed -> ai, else unchanged | closed -> cleared |
  *
- * Everything else is refused (409 invalid_state naming the current state). A handoff while
+ * Everything else is refused (invalid_state naming the current state). A handoff while
  * one is already pending changes nothing (no second event). Status values this table does
  * not know (the set may grow) count as "not closed".
  */
@@ -69,7 +69,7 @@ export interface MovableConversation {
 
 /**
  * Applies a move to a (locked) conversation: the new state and updated_at when something
- * changed; 409 invalid_state naming the current state when the move is not allowed.
+ * changed; invalid_state naming the current state when the move is not allowed.
  * Answers whether anything changed.
  */
 export function applyMove(conversation: MovableConversation, move: ConversationMove, now: Date, operatorName?: string | null): boolean {

@@ -47,7 +47,7 @@ export function createOperation(em: Em, o: NewOperation, now: Date): Operation {
 export const isFinished = (status: OperationStatus): boolean => FINISHED_STATUSES.includes(status);
 
 /**
- * An operation as the integration that started it sees it; any other caller gets 404
+ * An operation as the integration that started it sees it; any other caller gets not_found
  * (another integration's operation is indistinguishable from a missing one).
  */
 export async function findOwnOperation(em: Em, integrationId: string, id: string, o: { lock?: boolean } = {}): Promise<Operation> {

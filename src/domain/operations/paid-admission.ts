@@ -1,10 +1,8 @@
 import { Decimal } from 'decimal.js';
-import type { Context } from 'koa';
 import type { Em } from '../../db/orm.js';
 import type { Services } from '../../services.js';
-import type { AuthContext, RateLimits } from '../../http/authenticate.js';
+import type { RateLimits } from '../access/rate-limits.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
-import { rateLimiterOf } from '../../http/rate-limit.js';
 import { domainError, type DomainError } from '../../errors/domain-error.js';
 import { spendLimitsInForce, type StoredSpendLimits } from '../wallet/spend-limits.js';
 
@@ -26,23 +24,22 @@ export interface Payer {
   aiAllowed: boolean;
 }
 
-/** The payer of an API caller's paid work: its integration. */
-export function payerOfApiCaller(auth: AuthContext): Payer {
-  return {
-    tenantId: auth.tenant.id,
-    integrationId: auth.integration.id,
-    channelId: null,
-    visitorAddress: null,
-    limits: auth.limits,
-    aiAllowed: auth.scopes.includes('ai_seller:invoke'),
-  };
+/**
+ * Where paid work is counted against the rate limits (Redis, beside the other rate classes).
+ * The caller supplies it: the api counts it as part of the request it answers.
+ */
+export interface PaidRateCounter {
+  /** One paid request of the payer: rate_limited beyond paid_per_min, service_unavailable when it cannot be counted. */
+  countPaidRequest(payer: Payer): Promise<void>;
+  /** One hit under `key` in a fixed window of `windowMs`: true beyond `limit`. */
+  exceedsWindow(key: string, limit: number, windowMs: number): Promise<boolean>;
 }
 
 export interface PaidRequest {
   payer: Payer;
   wallet: WalletView;
   services: Services;
-  ctx: Context;
+  rates: PaidRateCounter;
   /** Least and most the operation can cost (the model's bounds), in roubles. */
   costBounds: { minRub: string; maxRub: string };
 }
@@ -53,10 +50,10 @@ export type PaidRefusalReason =
 
 export type Admission =
   | { admitted: true; costCeilingRub: string }
-  /** `problem` is the API's answer to the refusal; the visitor chat hands off instead (concurrency: 429). */
-  | { admitted: false; reason: PaidRefusalReason; problem: DomainError };
+  /** `error` is the API's refusal; the visitor chat hands off instead (concurrency: rate_limited). */
+  | { admitted: false; reason: PaidRefusalReason; error: DomainError };
 
-const refused = (reason: PaidRefusalReason, p: DomainError): Admission => ({ admitted: false, reason, problem: p });
+const refused = (reason: PaidRefusalReason, error: DomainError): Admission => ({ admitted: false, reason, error });
 
 interface Reserved {
   active: string;
@@ -87,17 +84,17 @@ function wouldExceed(limit: string | null, usedRub: string, reservedRub: string,
  * five concurrent operations means five, not six. The limits are read under the lock, from
  * the database (a limit just set applies to the next admission, whatever a cache holds).
  *
- * Thrown (whoever pays): 429 rate_limited beyond the paid rate class (per integration, or per
- * website channel), 503 when the limits store is down. Refused, with the API's answer:
- * - wallet_unknown: 503 service_unavailable while the wallet state is unknown;
- * - cost_cap: 402 spend_limit_reached when even the cheapest outcome exceeds the tenant's
+ * Thrown (whoever pays): rate_limited beyond the paid rate class (per integration, or per
+ * website channel), service_unavailable when the limits store is down. Refused, with the API's error:
+ * - wallet_unknown: service_unavailable while the wallet state is unknown;
+ * - cost_cap: spend_limit_reached when even the cheapest outcome exceeds the tenant's
  *   cost cap (default OPERATION_COST_CAP_RUB);
- * - concurrency: 402 spend_limit_reached (Retry-After) when the tenant already runs its
+ * - concurrency: spend_limit_reached (retry after 5 s) when the tenant already runs its
  *   concurrent paid operations;
- * - daily_limit: 402 spend_limit_reached when the integration's daily limit cannot take the ceiling;
- * - tenant_daily_limit: 402 spend_limit_reached when the tenant's daily limit cannot;
+ * - daily_limit: spend_limit_reached when the integration's daily limit cannot take the ceiling;
+ * - tenant_daily_limit: spend_limit_reached when the tenant's daily limit cannot;
  * - widget_daily_cap (website visitors only): the tenant's daily cap of widget AI spend cannot;
- * - insufficient_funds: 402 when the balance, less what running operations reserved, cannot
+ * - insufficient_funds: when the balance, less what running operations reserved, cannot
  *   cover the ceiling;
  * - visitor_paid_limit (website visitors only): the client address started its paid turns
  *   of the hour on this tenant's chats (counted in Redis, last, so only admissions count).
@@ -108,7 +105,7 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
   if (r.wallet.state === 'unknown') {
     return refused('wallet_unknown', domainError('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { retryAfterSeconds: 30 }));
   }
-  await rateLimiterOf(services).consume(r.ctx, payer.integrationId ?? payer.channelId!, 'paid', payer.limits);
+  await r.rates.countPaidRequest(payer);
 
   await em.execute(`select pg_advisory_xact_lock(hashtext('paid-admission'), hashtext(?))`, [payer.tenantId]);
   const now = services.clock.now();
@@ -162,7 +159,7 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
       topup_url: config.topupUrl,
     }));
   }
-  if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(services, payer.tenantId, payer.visitorAddress)) {
+  if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(r, payer.tenantId, payer.visitorAddress)) {
     return refused('visitor_paid_limit', domainError('rate_limited', 'This address started too many paid chat replies in the last hour.'));
   }
   return { admitted: true, costCeilingRub: ceiling.toFixed(2) };
@@ -171,8 +168,6 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
 const HOUR_MS = 3_600_000;
 
 /** Counts one paid turn of the address on the tenant's chats in the current hour (fixed window); true beyond the limit. */
-async function visitorPaidTurnsUsedUp(services: Services, tenantId: string, address: string): Promise<boolean> {
-  const limit = services.config.widget.paidTurnsPerAddressPerHour;
-  const w = await rateLimiterOf(services).consumeWindow(`widget:paid:${tenantId}:${address}`, limit, HOUR_MS);
-  return w.exceeded;
+function visitorPaidTurnsUsedUp(r: PaidRequest, tenantId: string, address: string): Promise<boolean> {
+  return r.rates.exceedsWindow(`widget:paid:${tenantId}:${address}`, r.services.config.widget.paidTurnsPerAddressPerHour, HOUR_MS);
 }

@@ -109,7 +109,7 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
   return { webhook, secret };
 }
 
-/** The integration's own subscription, else 404 (another integration's is indistinguishable from none). */
+/** The integration's own subscription, else not_found (another integration's is indistinguishable from none). */
 export async function findSubscription(em: Em, integrationId: string, id: string, lock = false): Promise<Webhook> {
   const webhook = await em.findOne(Webhook, { id, integrationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!webhook) throw domainError('not_found', 'No such webhook subscription.');
