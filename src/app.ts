@@ -9,7 +9,7 @@ import type { RouteDefinition } from './http/route.js';
 import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
 import { jsonBody } from './http/body.js';
-import { problem } from './http/problem.js';
+import { domainError } from './errors/domain-error.js';
 import { registerRoute } from './http/pipeline.js';
 import { Authenticator } from './http/authenticate.js';
 import { rateLimiterOf } from './http/rate-limit.js';
@@ -20,8 +20,8 @@ import { MIGRATIONS } from '../migrations/index.js';
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 404) throw problem('not_found', 'No such route.');
-  if (ctx.status === 405 || ctx.status === 501) throw problem('method_not_allowed', `${ctx.method} is not supported at this URL; allowed: ${ctx.response.get('Allow') || 'none'}.`);
+  if (ctx.status === 404) throw domainError('not_found', 'No such route.');
+  if (ctx.status === 405 || ctx.status === 501) throw domainError('method_not_allowed', `${ctx.method} is not supported at this URL; allowed: ${ctx.response.get('Allow') || 'none'}.`);
 }
 
 export interface App {

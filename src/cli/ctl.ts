@@ -26,7 +26,7 @@ import { recheckDeliveriesOf } from '../domain/webhooks/hold-release.js';
 import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription } from '../domain/webhooks/subscriptions.js';
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
-import { Problem } from '../http/problem.js';
+import { DomainError } from '../errors/domain-error.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -355,7 +355,7 @@ async function main(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
     const known = err instanceof UsageError || err instanceof ProvisioningError || err instanceof WalletError || err instanceof ReplayRefused
-      || err instanceof ConfigError || err instanceof Problem;
+      || err instanceof ConfigError || err instanceof DomainError;
     console.error(`ctl: ${known ? (err as Error).message : err instanceof Error ? err.stack : String(err)}`);
     process.exit(known ? 2 : 1);
   });

@@ -3,14 +3,9 @@ import type { Services } from '../services.js';
 import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
 import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
-import { problem } from './problem.js';
-
-export interface RateLimits {
-  read_per_min: number;
-  write_per_min: number;
-  paid_per_min: number;
-  paid_concurrency: number;
-}
+import type { RateLimits } from '../domain/access/rate-limits.js';
+import type { Payer } from '../domain/operations/paid-admission.js';
+import { domainError } from '../errors/domain-error.js';
 
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
@@ -30,9 +25,19 @@ export interface AuthContext {
   clientAddress: string;
 }
 
-/** Every 401 names the scheme to authenticate with (RFC 9110 §11.6.1). */
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
-const invalidKey = () => problem('invalid_api_key', 'The API key is missing, unknown, revoked or expired.', {}, CHALLENGE);
+/** The payer of an API caller's paid work: its integration, within its limits. */
+export function payerOfApiCaller(auth: AuthContext): Payer {
+  return {
+    tenantId: auth.tenant.id,
+    integrationId: auth.integration.id,
+    channelId: null,
+    visitorAddress: null,
+    limits: auth.limits,
+    aiAllowed: auth.scopes.includes('ai_seller:invoke'),
+  };
+}
+
+const invalidKey = () => domainError('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');
 
 /**
  * Key -> integration -> tenant from services.callers (cached for AUTH_CACHE_MS; an announced
@@ -52,26 +57,26 @@ export class Authenticator {
     const parsed = parseApiKey(apiKey);
     if (!parsed) throw invalidKey();
     if (parsed.cell !== config.cell) {
-      throw problem('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
+      throw domainError('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
         correct_base_url: config.cellBaseUrls[parsed.cell],
-      }, CHALLENGE);
+      });
     }
     const caller = await this.services.callers.get(parsed.keyId);
     if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw invalidKey();
     const { key, integration, tenant } = caller;
     if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw invalidKey();
     if (integration.status !== 'active' || !integration.ownerActive) {
-      throw problem('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`, {}, CHALLENGE);
+      throw domainError('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
     }
-    if (tenant.status !== 'active') throw problem('tenant_inactive', 'The account is not active.');
-    if (!tenant.features.includes(API_ACCESS)) throw problem('feature_not_in_plan', 'The plan does not include API access.');
+    if (tenant.status !== 'active') throw domainError('tenant_inactive', 'The account is not active.');
+    if (!tenant.features.includes(API_ACCESS)) throw domainError('feature_not_in_plan', 'The plan does not include API access.');
     // Until the sandbox exists a test key would read live personal data and charge the live wallet.
-    if (key.mode === 'test') throw problem('test_mode_unavailable', 'Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
+    if (key.mode === 'test') throw domainError('test_mode_unavailable', 'Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
 
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
       if (list && list.length && !addressAllowed(address, list)) {
-        throw problem('ip_not_allowed', `The address ${address} is not in the ${owner}'s IP allowlist.`);
+        throw domainError('ip_not_allowed', `The address ${address} is not in the ${owner}'s IP allowlist.`);
       }
     }
     const { limits } = config;

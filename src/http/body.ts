@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { koaBody, HttpMethodEnum } from 'koa-body';
-import { problem } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -13,8 +13,8 @@ const parseJson = koaBody({
   multipart: false,
   parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   onError: (err: Error & { status?: number; type?: string }) => {
-    if (err.status === 413 || err.type === 'entity.too.large') throw problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-    throw problem('bad_request', 'The body is not valid JSON (an object or array, UTF-8).');
+    if (err.status === 413 || err.type === 'entity.too.large') throw domainError('payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+    throw domainError('bad_request', 'The body is not valid JSON (an object or array, UTF-8).');
   },
 });
 
@@ -31,10 +31,10 @@ function hasBody(ctx: Context): boolean {
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || !hasBody(ctx)) return next();
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > MAX_BODY_BYTES) throw problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+  if (declared > MAX_BODY_BYTES) throw domainError('payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
   const type = ctx.get('content-type');
   if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type)) {
-    throw problem('bad_request', 'Send the body as Content-Type: application/json (UTF-8).');
+    throw domainError('bad_request', 'Send the body as Content-Type: application/json (UTF-8).');
   }
   return parseJson(ctx, next);
 }

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { newRequestId } from '../ids.js';
-import { problem, problemBody } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
+import { renderProblem } from './error-handler.js';
 
 /**
  * Requests Node's HTTP parser refuses before Koa sees them (a request line and headers over
@@ -19,7 +20,7 @@ export function answerClientErrors(server: Server, errorsOrigin: string): void {
       ? 'The request line and headers are larger than 16 KB.'
       : 'The request is not valid HTTP (a malformed request line or header).';
     const requestId = newRequestId();
-    const body = JSON.stringify(problemBody(problem('bad_request', detail), requestId, errorsOrigin));
+    const body = JSON.stringify(renderProblem(domainError('bad_request', detail), requestId, errorsOrigin).body);
     socket.end([
       'HTTP/1.1 400 Bad Request', 'Content-Type: application/problem+json', `Content-Length: ${Buffer.byteLength(body)}`,
       `X-Request-Id: ${requestId}`, 'Connection: close', '', body,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fieldProblem } from './problem.js';
+import { invalidField } from '../errors/domain-error.js';
 
 export const CURSOR_TTL_MS = 24 * 3600 * 1000;
 
@@ -40,7 +40,7 @@ export class CursorCodec {
   }
 
   decode(cursor: string, integrationId: string, binding: string, now: Date): unknown[] {
-    const invalid = (why: string) => fieldProblem('/cursor', 'invalid_format', `The cursor ${why}; start again without a cursor.`);
+    const invalid = (why: string) => invalidField('/cursor', 'invalid_format', `The cursor ${why}; start again without a cursor.`);
     const [payload, mac, extra] = cursor.split('.');
     if (!payload || !mac || extra !== undefined) throw invalid('is not one this API issued');
     const expected = sign(this.secret, payload);
@@ -55,7 +55,7 @@ export class CursorCodec {
     if (!data || typeof data !== 'object' || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
     if (data.i !== integrationId) throw invalid('was issued to another integration');
     if (data.f !== binding) throw invalid('belongs to other filters');
-    if (data.e <= now.getTime()) throw fieldProblem('/cursor', 'expired', 'The cursor expired (cursors live 24 hours); start again without a cursor.');
+    if (data.e <= now.getTime()) throw invalidField('/cursor', 'expired', 'The cursor expired (cursors live 24 hours); start again without a cursor.');
     return data.p;
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Em } from '../db/orm.js';
 import { IdempotencyRecord } from '../entities/idempotency-record.js';
 import { newId } from '../ids.js';
-import { problem } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
 import type { HandlerResult } from './route.js';
 import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 
@@ -13,7 +13,7 @@ const MAX_KEY_LENGTH = 255;
 export function readIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined) return null;
   if (header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(header)) {
-    throw problem('bad_request', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`);
+    throw domainError('bad_request', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`);
   }
   return header;
 }
@@ -44,7 +44,7 @@ export async function beginIdempotent(em: Em, integrationId: string, key: string
     'select pg_try_advisory_xact_lock(hashtext(?), hashtext(?)) as locked', [integrationId, key],
   );
   if (!lock?.locked) {
-    throw problem('operation_in_progress', 'A request with this Idempotency-Key is still running; retry later.', {}, { 'Retry-After': '1' });
+    throw domainError('operation_in_progress', 'A request with this Idempotency-Key is still running; retry later.', {}, { retryAfterSeconds: 1 });
   }
   const record = await em.findOne(IdempotencyRecord, { integrationId, key });
   if (!record) return { kind: 'fresh' };
@@ -53,7 +53,7 @@ export async function beginIdempotent(em: Em, integrationId: string, key: string
     return { kind: 'fresh' };
   }
   if (record.requestHash !== hash) {
-    throw problem('idempotency_conflict', 'This Idempotency-Key was used with a different request; use a new key.');
+    throw domainError('idempotency_conflict', 'This Idempotency-Key was used with a different request; use a new key.');
   }
   return {
     kind: 'replay',

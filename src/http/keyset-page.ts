@@ -1,6 +1,6 @@
 import type { Services } from '../services.js';
 import { CursorCodec, filterBinding } from './cursor.js';
-import { fieldProblem } from './problem.js';
+import { invalidField } from '../errors/domain-error.js';
 import { EARLIEST_TIME, LATEST_TIME } from './schemas/common.js';
 import { pageWindow, type KeyKind, type KeysetOrder, type KeyValue, type PageWindow } from '../db/keyset.js';
 
@@ -25,7 +25,7 @@ function keyOf(kind: KeyKind, v: unknown): KeyValue | null {
 
 /** A signed position is still checked against the order: the database must never see a value its column refuses. */
 function decodePosition(order: KeysetOrder, raw: unknown): KeyValue[] {
-  const invalid = () => fieldProblem('/cursor', 'invalid_format', 'The cursor is not one of this list; start again without a cursor.');
+  const invalid = () => invalidField('/cursor', 'invalid_format', 'The cursor is not one of this list; start again without a cursor.');
   if (!Array.isArray(raw) || raw.length !== order.keys.length) throw invalid();
   return order.keys.map(([, kind], i) => {
     const value = keyOf(kind, raw[i]);

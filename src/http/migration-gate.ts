@@ -1,6 +1,6 @@
 import type { Orm } from '../db/orm.js';
 import { appliedMigrations } from '../db/migrations.js';
-import { problem } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
 
 /**
  * Rolling deploys start new api code before `migrate`: a route whose tables need a
@@ -22,7 +22,7 @@ export class MigrationGate {
       this.complete = this.known.every((m) => this.applied.has(m));
     }
     if (!this.applied.has(name)) {
-      throw problem('service_unavailable', 'This route needs a database migration that is not applied on this cell yet; retry later.', {}, { 'Retry-After': '30' });
+      throw domainError('service_unavailable', 'This route needs a database migration that is not applied on this cell yet; retry later.', {}, { retryAfterSeconds: 30 });
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import { FEATURE_OF_SCOPE } from '../domain/access/scopes.js';
 import { assertPiiTransferAllowed } from '../domain/access/personal-data.js';
 import { logDisclosures, type Disclosure } from '../domain/disclosures/disclosure-log.js';
-import { problem } from './problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { carriesPii, routerPath, type HandlerResult, type RouteDefinition } from './route.js';
 import type { Authenticator, AuthContext } from './authenticate.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -33,8 +33,8 @@ function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: strin
 function checkScope(route: RouteDefinition, auth: AuthContext): void {
   if (!route.scope) return;
   const feature = FEATURE_OF_SCOPE[route.scope];
-  if (!auth.tenant.features.includes(feature)) throw problem('feature_not_in_plan', `The plan does not include the ${feature} feature.`);
-  if (!auth.scopes.includes(route.scope)) throw problem('scope_missing', `This route needs the ${route.scope} scope.`);
+  if (!auth.tenant.features.includes(feature)) throw domainError('feature_not_in_plan', `The plan does not include the ${feature} feature.`);
+  if (!auth.scopes.includes(route.scope)) throw domainError('scope_missing', `This route needs the ${route.scope} scope.`);
 }
 
 /** Runs the handler in the unit of work the route asks for: a transaction, idempotency, disclosures. */
@@ -46,7 +46,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   const afterCommit: (() => Promise<unknown>)[] = [];
   const idempotencyKey = ctx.method === 'POST' ? readIdempotencyKey(ctx.get('idempotency-key') || undefined) : null;
   if (route.idempotency === 'required' && !idempotencyKey) {
-    throw problem('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
+    throw domainError('idempotency_key_required', 'This route needs an Idempotency-Key header (a UUID v4 is a good choice).');
   }
   // A request with an Idempotency-Key always gets one: its lock and stored answer live in the transaction.
   // Conversations the transaction changed are announced to the live streams after the commit.
@@ -63,7 +63,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
         channel: 'api', requestId, route: `${route.method} ${route.path}`, recipientCountry: input.auth.integration.hostingCountry,
       }, disclosures, now).catch((err: unknown) => {
         services.log.error({ err: (err as Error).message }, 'disclosure log not writable');
-        throw problem('service_unavailable', 'The personal-data disclosure log cannot be written; no data is returned.', {}, { 'Retry-After': '5' });
+        throw domainError('service_unavailable', 'The personal-data disclosure log cannot be written; no data is returned.', {}, { retryAfterSeconds: 5 });
       });
     }
     return result;
@@ -121,10 +121,10 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     ctx.state.wallet = wallet;
     if (wallet.state === 'unknown') {
       ctx.set('Svc-Wallet-State', 'unknown');
-      if (route.rateClass === 'paid') throw problem('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { 'Retry-After': '30' });
+      if (route.rateClass === 'paid') throw domainError('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { retryAfterSeconds: 30 });
     }
     if (route.walletGate !== false && wallet.exchange === 'suspended') {
-      throw problem('wallet_suspended', `Data exchange is suspended: the wallet is ${wallet.state}. Top up to resume.`, {
+      throw domainError('wallet_suspended', `Data exchange is suspended: the wallet is ${wallet.state}. Top up to resume.`, {
         topup_url: config.topupUrl,
         balance: wallet.balance,
       });
@@ -135,7 +135,7 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     let params: unknown = ctx.params;
     if (route.params) {
       const { value, error } = route.params.validate(ctx.params);
-      if (error) throw problem('not_found', 'No such resource.');
+      if (error) throw domainError('not_found', 'No such resource.');
       params = value;
     }
     // A route without parameters or body takes none: an unknown one is a mistake to report.

@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Metrics } from '../observability/metrics.js';
 import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
-import type { RateLimits } from './authenticate.js';
-import { problem } from './problem.js';
+import type { RateLimits } from '../domain/access/rate-limits.js';
+import type { PaidRateCounter } from '../domain/operations/paid-admission.js';
+import { domainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
@@ -57,7 +58,7 @@ export class RateLimiter {
     try {
       count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(windowMs + 5000)));
     } catch {
-      throw problem('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { 'Retry-After': '5' });
+      throw domainError('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
     }
     return { count, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
   }
@@ -72,9 +73,7 @@ export class RateLimiter {
     ctx.set('RateLimit-Policy', `${limit};w=60;name="${rateClass}"`);
     if (w.exceeded) {
       this.metrics.rateLimitRefusals.inc({ rate_class: rateClass });
-      throw problem('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, {
-        'Retry-After': String(w.resetSeconds),
-      });
+      throw domainError('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, { retryAfterSeconds: w.resetSeconds });
     }
   }
 }
@@ -86,4 +85,17 @@ export function rateLimiterOf(services: Services): RateLimiter {
   let limiter = limiters.get(services);
   if (!limiter) limiters.set(services, (limiter = new RateLimiter(services.redis, services.metrics, services.clock)));
   return limiter;
+}
+
+/**
+ * The paid rate class as the domain counts paid work, for the request `ctx` answers: its
+ * refusal and its RateLimit-* headers are that request's (per integration, or per website
+ * channel for a visitor).
+ */
+export function paidRateCounter(services: Services, ctx: Context): PaidRateCounter {
+  const limiter = rateLimiterOf(services);
+  return {
+    countPaidRequest: (payer) => limiter.consume(ctx, payer.integrationId ?? payer.channelId!, 'paid', payer.limits),
+    exceedsWindow: async (key, limit, windowMs) => (await limiter.consumeWindow(key, limit, windowMs)).exceeded,
+  };
 }

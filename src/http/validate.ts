@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { problem, type FieldError } from './problem.js';
+import { domainError, type FieldError } from '../errors/domain-error.js';
 
 /** joi's error types -> the FieldError codes of spec 01. */
 function fieldCode(type: string): string {
@@ -53,6 +53,6 @@ export function validatePart<T>(schema: Joi.ObjectSchema | undefined, value: unk
   const errors = error ? fieldErrors(error) : [];
   // A field joi already refused keeps its error; unstorable text is reported for every other one.
   errors.push(...unfit.filter((n) => !errors.some((e) => e.field === n.field)));
-  if (errors.length) throw problem('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+  if (errors.length) throw domainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
   return out as T;
 }

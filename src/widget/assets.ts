@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { FramePolicies } from './frame-policy.js';
 
 /**
@@ -68,7 +68,7 @@ export function registerWidgetAssets(router: Router, services: Services, dir: st
     router.get(path, async (ctx) => {
       ctx.state.routeLabel = `GET ${path}`;
       const body = await readFile(join(dir, asset.file)).catch(() => null);
-      if (!body) throw problem('not_found', `The widget is not built on this server (${asset.file} is missing).`);
+      if (!body) throw domainError('not_found', `The widget is not built on this server (${asset.file} is missing).`);
       const csp = asset.perChannel ? await policies.csp(ctx.query.channel) : null;
       ctx.set('Cache-Control', `public, max-age=${asset.perChannel ? WIDGET_FRAME_MAX_AGE_S : WIDGET_ASSET_MAX_AGE_S}`);
       ctx.set('X-Content-Type-Options', 'nosniff');

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';
 import { channelName } from '../redis.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
 import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
 import { parseTokenRotation, type TokenRotation } from './token-rotations.js';
@@ -144,7 +144,7 @@ interface Listener {
   missed: boolean;
 }
 
-const unavailable = () => problem('service_unavailable', 'Live updates are unavailable right now; retry shortly (or poll).', {}, { 'Retry-After': '5' });
+const unavailable = () => domainError('service_unavailable', 'Live updates are unavailable right now; retry shortly (or poll).', {}, { retryAfterSeconds: 5 });
 
 interface ReadRun {
   again: boolean;

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import { Problem, problem } from '../http/problem.js';
+import { DomainError, domainError } from '../errors/domain-error.js';
 import { rateLimiterOf } from '../http/rate-limit.js';
 import { clientAddress } from '../domain/access/ip-rules.js';
 
@@ -29,7 +29,7 @@ async function count(services: Services, key: string, limit: number, who: string
   const w = await rateLimiterOf(services).consumeWindow(`widget:${key}`, limit);
   if (!w.exceeded) return;
   services.metrics.rateLimitRefusals.inc({ rate_class: 'widget' });
-  throw problem('rate_limited', `More than ${limit} ${who} in a minute; retry after ${w.resetSeconds} s.`, {}, { 'Retry-After': String(w.resetSeconds) });
+  throw domainError('rate_limited', `More than ${limit} ${who} in a minute; retry after ${w.resetSeconds} s.`, {}, { retryAfterSeconds: w.resetSeconds });
 }
 
 /** The visitor's address (X-Forwarded-For only from trusted proxies). */
@@ -44,7 +44,7 @@ export async function countingRejections<T>(services: Services, address: string,
   try {
     return await check();
   } catch (err) {
-    if (err instanceof Problem && err.code === 'invalid_session') {
+    if (err instanceof DomainError && err.code === 'invalid_session') {
       await count(services, `rejected:a:${address}`, services.config.widget.rejectedPerMin, 'refused chat sessions from this address');
     }
     throw err;

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Config } from '../config.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { originAllowed } from '../domain/channels/website-settings.js';
 
 /**
@@ -39,6 +39,6 @@ export function requireAllowedOrigin(ctx: Context, allowedDomains: readonly stri
   ctx.vary('Origin');
   const origin = ctx.get('origin');
   if (!origin) return;
-  if (origin !== config.publicOrigin && !originAllowed(origin, allowedDomains)) throw problem('origin_not_allowed', 'This chat is not enabled on this site.');
+  if (origin !== config.publicOrigin && !originAllowed(origin, allowedDomains)) throw domainError('origin_not_allowed', 'This chat is not enabled on this site.');
   allow(ctx, origin);
 }

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Services } from '../services.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { WIDGET_API_PREFIX } from '../http/error-handler.js';
 import { validatePart } from '../http/validate.js';
 import { findWebsiteChannel, type WebsiteChannel } from '../domain/channels/website-channels.js';
@@ -29,12 +29,12 @@ async function noStore(ctx: Context, next: Next): Promise<void> {
 /** 404 for anything but the id of an active tenant's website channel. */
 async function websiteChannel(services: Services, id: string): Promise<WebsiteChannel> {
   const found = await findWebsiteChannel(services.orm.em.fork(), id);
-  if (!found) throw problem('not_found', 'No such chat.');
+  if (!found) throw domainError('not_found', 'No such chat.');
   return found;
 }
 
 const notFoundUnlessUuid = (id: string) => {
-  if (!UUID.test(id)) throw problem('not_found', 'No such chat.');
+  if (!UUID.test(id)) throw domainError('not_found', 'No such chat.');
 };
 
 /** POST /api/widget/init, its preflight, messages, history, poll and the attachment redirect (spec 01, Visitor chat routes). */
@@ -63,7 +63,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
   router.post('/api/widget/messages', async (ctx) => {
     ctx.state.routeLabel = 'POST /api/widget/messages';
     const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, ctx.request.body, 'body');
-    if (!body.content.trim()) throw problem('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
+    if (!body.content.trim()) throw domainError('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
     refuseOverlongContent(body.content);
     notFoundUnlessUuid(body.channel_id);
     const address = visitorAddress(ctx, services);
@@ -72,7 +72,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     await countMessage(services, body.channel_id, held ? { sessionId: held.id } : { channelId: body.channel_id, address });
     const website = await websiteChannel(services, body.channel_id);
     const wallet = await services.wallets.get(website.tenant.id, null);
-    if (wallet.exchange === 'suspended') throw problem('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { 'Retry-After': '300' });
+    if (wallet.exchange === 'suspended') throw domainError('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { retryAfterSeconds: 300 });
     const turn = await takeVisitorTurn(services, ctx, website, wallet, {
       content: body.content, sessionToken: body.session_token, pageUrl: body.page_url, pageTitle: body.page_title, consentVersion: body.consent_version,
     });
@@ -82,7 +82,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
   /** The session of a token, of this channel only; the message's transaction checks it again, locked. */
   async function sessionOfChannel(token: unknown, channelId: string) {
     const session = await sessionOfToken(services.orm.em.fork(), token, config.widget, services.clock.now());
-    if (session.channelId !== channelId) throw problem('invalid_session', 'The chat session belongs to another chat; start a new chat.');
+    if (session.channelId !== channelId) throw domainError('invalid_session', 'The chat session belongs to another chat; start a new chat.');
     return session;
   }
 
@@ -118,7 +118,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const sig = typeof ctx.query.sig === 'string' ? ctx.query.sig : '';
     const valid = UUID.test(messageId) && /^\d{1,3}$/.test(index) && attachmentSigner(config).verify(messageId, Number(index), exp, sig, services.clock.now());
     const address = valid ? await attachmentAddress(services.orm.em.fork(), messageId, Number(index), config) : null;
-    if (!address) throw problem('not_found', 'No such attachment, or its address has expired.');
+    if (!address) throw domainError('not_found', 'No such attachment, or its address has expired.');
     ctx.redirect(address);
   });
 }

@@ -3,12 +3,12 @@ import type { Em } from '../db/orm.js';
 import type { WidgetSettings } from '../config.js';
 import { WidgetSession } from '../entities/widget-session.js';
 import { Conversation } from '../entities/conversation.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { newId } from '../ids.js';
 import { findWebsiteChannelDomains } from '../domain/channels/website-channels.js';
 import { newSessionToken, parseSessionToken, tokenHash, tokenMatches } from './session-tokens.js';
 
-const invalidSession = () => problem('invalid_session', 'The chat session is unknown, expired or was replaced by a newer token; start a new chat.');
+const invalidSession = () => domainError('invalid_session', 'The chat session is unknown, expired or was replaced by a newer token; start a new chat.');
 
 /** A valid token's session, and the token itself: its hash and when it stops being valid (ms). */
 export interface HeldToken {
@@ -50,7 +50,7 @@ export async function heldToken(em: Em, token: unknown, settings: WidgetSettings
  * its tenant is active. Otherwise 404 not_found, what POST /api/widget/init answers for it.
  */
 export async function requireOpenChat(em: Em, channelId: string): Promise<void> {
-  if (!(await chatIsOpen(em, channelId))) throw problem('not_found', 'No such chat.');
+  if (!(await chatIsOpen(em, channelId))) throw domainError('not_found', 'No such chat.');
 }
 
 /** One read by primary key (the stream asks it on every heartbeat). */

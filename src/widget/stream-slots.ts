@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { newId } from '../ids.js';
 
 /**
@@ -54,7 +54,7 @@ export interface StreamSlot {
   release(): Promise<void>;
 }
 
-const unavailable = () => problem('service_unavailable', 'The stream limits are unavailable right now; retry shortly (or poll).', {}, { 'Retry-After': '5' });
+const unavailable = () => domainError('service_unavailable', 'The stream limits are unavailable right now; retry shortly (or poll).', {}, { retryAfterSeconds: 5 });
 
 export class StreamSlots {
   private readonly redis: SlotRedis;
@@ -80,9 +80,7 @@ export class StreamSlots {
     }
     if (taken !== 0) {
       const [cap, who] = taken === 1 ? [this.caps.perSession, 'for this chat session'] : [this.caps.perAddress, 'from this address'];
-      throw problem('rate_limited', `At most ${cap} event streams ${who} at a time; close one, or retry later (or poll).`, {}, {
-        'Retry-After': String(Math.ceil(this.caps.leaseMs / 1000)),
-      });
+      throw domainError('rate_limited', `At most ${cap} event streams ${who} at a time; close one, or retry later (or poll).`, {}, { retryAfterSeconds: Math.ceil(this.caps.leaseMs / 1000) });
     }
     let released = false;
     return {

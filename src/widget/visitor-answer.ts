@@ -1,7 +1,7 @@
 import type { Services } from '../services.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { Operation } from '../entities/operation.js';
-import { isFinished } from '../domain/operations/operations.js';
+import { holdOnOperation } from '../domain/ai-reply/turn-outcome.js';
 import { announceConversationChanges } from '../domain/conversations/live.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { launchOperation } from '../domain/operations/operation-starts.js';
@@ -27,10 +27,7 @@ async function afterCommit(services: Services, turn: VisitorTurn): Promise<void>
 /** Holds up to WIDGET_REPLY_HOLD_MS on the reply operation; the AI message when it succeeded in time. */
 async function heldReply(services: Services, operationId: string): Promise<Message | null> {
   const em = () => services.orm.em.fork();
-  await services.operationWaiter.until(operationId, services.config.widget.replyHoldMs, async () => {
-    const op = await em().findOne(Operation, { id: operationId }, { fields: ['status'] });
-    return !op || isFinished(op.status);
-  });
+  await holdOnOperation(services, operationId, services.config.widget.replyHoldMs);
   const op = await em().findOne(Operation, { id: operationId });
   if (op?.status !== 'succeeded' || !op.resourceId) return null;
   return em().findOne(Message, { id: op.resourceId, deletedAt: null });

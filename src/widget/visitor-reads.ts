@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';
 import { addressRefusal } from '../domain/storage/urls.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { requireOpenChat } from './sessions.js';
 import { AttachmentSigner, hasCardPaths, presentWidgetMessage, widgetOperator, widgetState, type WidgetMessage, type WidgetState } from './presenters.js';
 
@@ -62,7 +62,7 @@ export async function attachmentAddress(em: Em, messageId: string, index: number
   if (!conversation) return null;
   await requireOpenChat(em, conversation.channelId);
   if (addressRefusal(url, 'file', { tenantId: message.tenantId, cellOrigin: config.publicOrigin })) {
-    throw problem('not_found', 'This attachment cannot be opened from the chat.');
+    throw domainError('not_found', 'This attachment cannot be opened from the chat.');
   }
   return url.startsWith('/') ? `${config.publicOrigin}${url}` : url;
 }

@@ -2,13 +2,14 @@ import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import type { Conversation, Message, PageRef } from '../entities/conversation.js';
 import type { Operation } from '../entities/operation.js';
-import { problem } from '../http/problem.js';
+import { domainError } from '../errors/domain-error.js';
 import { clientAddress } from '../domain/access/ip-rules.js';
 import { takeCustomerTurn } from '../domain/ai-reply/customer-turn.js';
 import { startVisitorConversation, websitePayer, type WebsiteChannel } from '../domain/channels/website-channels.js';
 import type { Consent } from '../domain/channels/website-settings.js';
 import { takeConversationChanges } from '../domain/conversations/live.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
+import { paidRateCounter } from '../http/rate-limit.js';
 import { conversationOfSession, openSession, rotateSession, sessionOfToken } from './sessions.js';
 import { rotationOf, type TokenRotation } from './token-rotations.js';
 
@@ -60,7 +61,7 @@ export function pageOf(m: VisitorMessage): PageRef | null {
 function acceptedConsent(consent: Consent | null, sent: string | null | undefined, held: string | null | undefined): string | null {
   if (!consent) return held ?? null;
   if (sent === consent.version) return consent.version;
-  throw problem('consent_required', 'Accept the consent: send its version as consent_version with every message.', { consent });
+  throw domainError('consent_required', 'Accept the consent: send its version as consent_version with every message.', { consent });
 }
 
 /**
@@ -77,7 +78,7 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
     const now = services.clock.now();
     const held = m.sessionToken ? await sessionOfToken(tx, m.sessionToken, settings, now, { lock: true }) : null;
     // A token of another channel (of this tenant or any other) is no session here.
-    if (held && held.channelId !== channel.id) throw problem('invalid_session', 'The chat session belongs to another chat; start a new chat.');
+    if (held && held.channelId !== channel.id) throw domainError('invalid_session', 'The chat session belongs to another chat; start a new chat.');
     const consentVersion = acceptedConsent(website.settings.consent, m.consentVersion, held?.consentVersion);
     const page = pageOf(m);
     let conversation: Conversation;
@@ -92,7 +93,7 @@ export async function takeVisitorTurn(services: Services, ctx: Context, website:
       ({ token } = openSession(tx, { tenantId: channel.tenantId, channelId: channel.id, conversationId: conversation.id, consentVersion }, settings, now));
     }
     const turn = await takeCustomerTurn(tx, {
-      payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, ctx, unpaid: 'hand_off',
+      payer: websitePayer(website, services.config, visitorAddress(ctx, services)), wallet, services, rates: paidRateCounter(services, ctx), unpaid: 'hand_off',
     }, conversation.id, { text: m.content, attachments: [] });
     await tx.flush();
     return {

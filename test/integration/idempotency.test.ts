@@ -6,7 +6,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
 import { call, expectProblem } from '../support/http.js';
 import { defineRoute } from '../../src/http/route.js';
-import { problem } from '../../src/http/problem.js';
+import { domainError as problem } from '../../src/errors/domain-error.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { PinnedClock } from '../../src/clock.js';
 

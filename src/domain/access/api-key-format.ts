@@ -6,7 +6,7 @@ import type { KeyMode } from '../../entities/api-key.js';
 /**
  * Key format: `sk_<mode>_<cell>_<key id body>_<secret>`, for example
  * `sk_live_ru_4Qm..._Zt9...`. The cell is readable from the key itself, so a key sent to
- * the wrong cell is recognised (401 wrong_cell) without asking the other cell. The public
+ * the wrong cell is recognised (wrong_cell) without asking the other cell. The public
  * key_id is `key_<key id body>`.
  */
 const KEY_PATTERN = /^sk_(live|test)_(ru|en|id)_([0-9A-Za-z]{20})_([0-9A-Za-z]{40})$/;

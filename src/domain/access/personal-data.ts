@@ -1,4 +1,4 @@
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { PII_SCOPES, type Scope } from './scopes.js';
 
 /** What an integration declares before personal data may leave the ru cell (spec 01, Authentication 7). */
@@ -17,11 +17,11 @@ export function missingTransferConditions(i: TransferConditions): string[] {
   ].filter((m): m is string => typeof m === 'string');
 }
 
-/** 403 pii_transfer_not_allowed on the ru cell when a condition is missing; nothing elsewhere. */
+/** pii_transfer_not_allowed on the ru cell when a condition is missing; nothing elsewhere. */
 export function assertPiiTransferAllowed(cell: string, integration: TransferConditions): void {
   const missing = cell === 'ru' ? missingTransferConditions(integration) : [];
   if (missing.length) {
-    throw problem('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
+    throw domainError('pii_transfer_not_allowed', `Personal data leaves the ru cell only to integrations with ${missing.join(', ')}.`);
   }
 }
 

@@ -1,16 +1,15 @@
-import type { Context } from 'koa';
 import type { Em } from '../../db/orm.js';
 import type { Services } from '../../services.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import type { Attachment, Conversation, Message } from '../../entities/conversation.js';
 import type { Operation } from '../../entities/operation.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { findVisibleConversation } from '../conversations/conversations.js';
 import { reopenForCustomer } from '../conversations/transitions.js';
 import { appendMessage } from '../conversations/messages.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { createOperation } from '../operations/operations.js';
-import { admitPaidOperation, type PaidRefusalReason, type Payer } from '../operations/paid-admission.js';
+import { admitPaidOperation, type PaidRateCounter, type PaidRefusalReason, type Payer } from '../operations/paid-admission.js';
 import { newId } from '../../ids.js';
 import type { AiReplyInput } from './reply-context.js';
 
@@ -41,12 +40,12 @@ export interface TurnRequest {
   payer: Payer;
   wallet: WalletView;
   services: Services;
-  ctx: Context;
+  rates: PaidRateCounter;
   /**
    * When the paid work is refused: `refuse` answers the refusal and writes nothing (the API);
    * `hand_off` keeps the message and hands the conversation to an operator, so a visitor is
    * never turned away for the tenant's wallet (the website chat). A tenant already running
-   * its concurrent paid operations is a 429 there (nothing written, the widget retries).
+   * its concurrent paid operations is rate_limited there (nothing written, the widget retries).
    */
   unpaid: 'refuse' | 'hand_off';
 }
@@ -65,10 +64,10 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   let skipped = skipReason(conversation, payer);
   let costCeilingRub: string | null = null;
   if (!skipped) {
-    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, ctx: r.ctx, costBounds: r.services.seller.costBounds() });
+    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.seller.costBounds() });
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;
-    else if (r.unpaid === 'refuse') throw admission.problem;
-    else if (admission.reason === 'concurrency') throw problem('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { 'Retry-After': '5' });
+    else if (r.unpaid === 'refuse') throw admission.error;
+    else if (admission.reason === 'concurrency') throw domainError('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { retryAfterSeconds: 5 });
     else skipped = admission.reason;
   }
   const message = appendMessage(em, conversation, {

@@ -1,10 +1,10 @@
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { addressRefusal, type AddressKind, type StorageContext } from '../storage/urls.js';
 
 /**
  * The rules of a product card (spec 02, CardButton and Card). Lengths and the code's form are
  * checked by the route schemas from these constants; the address rule needs the caller's
- * tenant, so it is checked here and answers every field at fault in one 422.
+ * tenant, so it is checked here and answers every field at fault in one validation_failed.
  */
 
 /** Lowercase latin letters, digits, `_` and `-`, at most 40: also what `[CARD:<code>]` markers match. */
@@ -73,7 +73,7 @@ export function takenCode(code: string): FieldError {
   return { field: '/code', code: 'taken', message: `code: ${code} is already the code of another card of this account` };
 }
 
-/** One 422 validation_failed naming every field at fault; nothing when there is none. */
+/** One validation_failed naming every field at fault; nothing when there is none. */
 export function failOnFields(errors: FieldError[]): void {
-  if (errors.length) throw problem('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+  if (errors.length) throw domainError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
 }

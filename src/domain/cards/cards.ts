@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Card } from '../../entities/card.js';
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { money } from '../wallet/money.js';
@@ -16,10 +16,10 @@ export interface CardContext extends StorageContext {
 /** Ascending sort, then creation (created_at, id): the order of GET /cards, the AI catalogue and the operator picker. */
 export const CARD_ORDER: KeysetOrder = { keys: [['sort', 'integer'], ['createdAt', 'time'], ['id', 'uuid']], direction: 'asc' };
 
-/** The tenant's card with this code, else 404 (another tenant's is indistinguishable from none). */
+/** The tenant's card with this code, else not_found (another tenant's is indistinguishable from none). */
 export async function findCard(em: Em, tenantId: string, code: string, lock = false): Promise<Card> {
   const card = await em.findOne(Card, { tenantId, code }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!card) throw problem('not_found', 'No such card.');
+  if (!card) throw domainError('not_found', 'No such card.');
   return card;
 }
 
@@ -35,7 +35,7 @@ async function codeErrors(em: Em, tenantId: string, code: string): Promise<Field
   return await em.count(Card, { tenantId, code }) ? [takenCode(code)] : [];
 }
 
-/** Writes the card; a code taken by a parallel request (the unique index) is the same 422 as one taken before. */
+/** Writes the card; a code taken by a parallel request (the unique index) is the same validation_failed as one taken before. */
 async function flushCard(em: Em, code: string): Promise<void> {
   try {
     await em.flush();

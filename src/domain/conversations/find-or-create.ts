@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Channel } from '../../entities/channel.js';
 import { Contact, Conversation, type PageRef } from '../../entities/conversation.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
@@ -37,7 +37,7 @@ const samePage = (a: PageRef | null | undefined, b: PageRef) =>
  */
 export async function findOrCreateConversation(em: Em, caller: CallerRef, input: CustomerConversationInput, now: Date): Promise<{ conversation: Conversation; created: boolean }> {
   const channel = await em.findOne(Channel, { integrationId: caller.integrationId, type: 'api' });
-  if (!channel) throw problem('invalid_state', 'This integration has no api channel yet.');
+  if (!channel) throw domainError('invalid_state', 'This integration has no api channel yet.');
   const id = newId();
   const contactId = newId();
   const inserted = await em.execute<{ id: string }[]>(

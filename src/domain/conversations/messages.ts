@@ -4,14 +4,14 @@ import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { newId } from '../../ids.js';
 import { noteConversationChange } from './live.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 
 /** The longest customer message, in characters (code points): on the API as in the visitor chat (spec 01 Limits). */
 export const MAX_MESSAGE_CHARS = 4000;
 
-/** A customer message longer than MAX_MESSAGE_CHARS is 413 payload_too_large (spec 01 and 02), not a field error. */
+/** A customer message longer than MAX_MESSAGE_CHARS is payload_too_large (spec 01 and 02), not a field error. */
 export function refuseOverlongContent(content: string | null | undefined): void {
-  if (content && [...content].length > MAX_MESSAGE_CHARS) throw problem('payload_too_large', `A message is at most ${MAX_MESSAGE_CHARS} characters.`);
+  if (content && [...content].length > MAX_MESSAGE_CHARS) throw domainError('payload_too_large', `A message is at most ${MAX_MESSAGE_CHARS} characters.`);
 }
 
 export interface NewMessage {

@@ -80,7 +80,7 @@ export async function closeConversation(em: Em, ref: ConversationRef, now: Date)
  * until an operator takes over, and conversation.handoff_requested (with lead_id when the
  * conversation has a lead). Pass the row locked (findVisibleConversation with lock). A
  * handoff already pending changes nothing and records no second event: answers false.
- * Closed, or already with an operator: 409 invalid_state.
+ * Closed, or already with an operator: invalid_state.
  */
 export async function requestHandoff(em: Em, conversation: Conversation, reason: string | null, now: Date): Promise<boolean> {
   if (!move(em, conversation, 'handoff', now)) return false;

@@ -1,5 +1,5 @@
 import type { ConversationMode } from '../../entities/conversation.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 
 /**
  * The status and mode moves of a conversation (spec 02 leaves them "not shown"; this is our
@@ -15,7 +15,7 @@ import { problem } from '../../http/problem.js';
  * | handoff (AI)     | not closed, mode ai               | handoff_pending       | ai         | unchanged            |
  * | customer_message | any                               | closed -> open, else unchanged | closed -> ai, else unchanged | closed -> cleared |
  *
- * Everything else is refused (409 invalid_state naming the current state). A handoff while
+ * Everything else is refused (invalid_state naming the current state). A handoff while
  * one is already pending changes nothing (no second event). Status values this table does
  * not know (the set may grow) count as "not closed".
  */
@@ -69,13 +69,13 @@ export interface MovableConversation {
 
 /**
  * Applies a move to a (locked) conversation: the new state and updated_at when something
- * changed; 409 invalid_state naming the current state when the move is not allowed.
+ * changed; invalid_state naming the current state when the move is not allowed.
  * Answers whether anything changed.
  */
 export function applyMove(conversation: MovableConversation, move: ConversationMove, now: Date, operatorName?: string | null): boolean {
   const outcome = nextState({ status: conversation.status, mode: conversation.mode, operatorName: conversation.operatorName ?? null }, move, operatorName);
   if (!outcome.allowed) {
-    throw problem('invalid_state', `${outcome.reason} Its status is ${conversation.status}, its mode ${conversation.mode}.`);
+    throw domainError('invalid_state', `${outcome.reason} Its status is ${conversation.status}, its mode ${conversation.mode}.`);
   }
   if (!outcome.changed) return false;
   conversation.status = outcome.next.status;

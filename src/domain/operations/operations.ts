@@ -4,7 +4,7 @@ import { FINISHED_STATUSES, Operation, type OperationStatus } from '../../entiti
 import type { OperationType } from '../../../workflows/operation-contract.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import type { ToCellMoney } from '../wallet/fx.js';
 import { newId } from '../../ids.js';
 
@@ -47,12 +47,12 @@ export function createOperation(em: Em, o: NewOperation, now: Date): Operation {
 export const isFinished = (status: OperationStatus): boolean => FINISHED_STATUSES.includes(status);
 
 /**
- * An operation as the integration that started it sees it; any other caller gets 404
+ * An operation as the integration that started it sees it; any other caller gets not_found
  * (another integration's operation is indistinguishable from a missing one).
  */
 export async function findOwnOperation(em: Em, integrationId: string, id: string, o: { lock?: boolean } = {}): Promise<Operation> {
   const operation = await em.findOne(Operation, { id, integrationId }, o.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!operation) throw problem('not_found', 'No such operation.');
+  if (!operation) throw domainError('not_found', 'No such operation.');
   return operation;
 }
 

@@ -1,11 +1,9 @@
 import { Decimal } from 'decimal.js';
-import type { Context } from 'koa';
 import type { Em } from '../../db/orm.js';
 import type { Services } from '../../services.js';
-import type { AuthContext, RateLimits } from '../../http/authenticate.js';
+import type { RateLimits } from '../access/rate-limits.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
-import { rateLimiterOf } from '../../http/rate-limit.js';
-import { problem, type Problem } from '../../http/problem.js';
+import { domainError, type DomainError } from '../../errors/domain-error.js';
 import { spendLimitsInForce, type StoredSpendLimits } from '../wallet/spend-limits.js';
 
 /**
@@ -26,23 +24,22 @@ export interface Payer {
   aiAllowed: boolean;
 }
 
-/** The payer of an API caller's paid work: its integration. */
-export function payerOfApiCaller(auth: AuthContext): Payer {
-  return {
-    tenantId: auth.tenant.id,
-    integrationId: auth.integration.id,
-    channelId: null,
-    visitorAddress: null,
-    limits: auth.limits,
-    aiAllowed: auth.scopes.includes('ai_seller:invoke'),
-  };
+/**
+ * Where paid work is counted against the rate limits (Redis, beside the other rate classes).
+ * The caller supplies it: the api counts it as part of the request it answers.
+ */
+export interface PaidRateCounter {
+  /** One paid request of the payer: rate_limited beyond paid_per_min, service_unavailable when it cannot be counted. */
+  countPaidRequest(payer: Payer): Promise<void>;
+  /** One hit under `key` in a fixed window of `windowMs`: true beyond `limit`. */
+  exceedsWindow(key: string, limit: number, windowMs: number): Promise<boolean>;
 }
 
 export interface PaidRequest {
   payer: Payer;
   wallet: WalletView;
   services: Services;
-  ctx: Context;
+  rates: PaidRateCounter;
   /** Least and most the operation can cost (the model's bounds), in roubles. */
   costBounds: { minRub: string; maxRub: string };
 }
@@ -53,10 +50,10 @@ export type PaidRefusalReason =
 
 export type Admission =
   | { admitted: true; costCeilingRub: string }
-  /** `problem` is the API's answer to the refusal; the visitor chat hands off instead (concurrency: 429). */
-  | { admitted: false; reason: PaidRefusalReason; problem: Problem };
+  /** `error` is the API's refusal; the visitor chat hands off instead (concurrency: rate_limited). */
+  | { admitted: false; reason: PaidRefusalReason; error: DomainError };
 
-const refused = (reason: PaidRefusalReason, p: Problem): Admission => ({ admitted: false, reason, problem: p });
+const refused = (reason: PaidRefusalReason, error: DomainError): Admission => ({ admitted: false, reason, error });
 
 interface Reserved {
   active: string;
@@ -87,17 +84,17 @@ function wouldExceed(limit: string | null, usedRub: string, reservedRub: string,
  * five concurrent operations means five, not six. The limits are read under the lock, from
  * the database (a limit just set applies to the next admission, whatever a cache holds).
  *
- * Thrown (whoever pays): 429 rate_limited beyond the paid rate class (per integration, or per
- * website channel), 503 when the limits store is down. Refused, with the API's answer:
- * - wallet_unknown: 503 service_unavailable while the wallet state is unknown;
- * - cost_cap: 402 spend_limit_reached when even the cheapest outcome exceeds the tenant's
+ * Thrown (whoever pays): rate_limited beyond the paid rate class (per integration, or per
+ * website channel), service_unavailable when the limits store is down. Refused, with the API's error:
+ * - wallet_unknown: service_unavailable while the wallet state is unknown;
+ * - cost_cap: spend_limit_reached when even the cheapest outcome exceeds the tenant's
  *   cost cap (default OPERATION_COST_CAP_RUB);
- * - concurrency: 402 spend_limit_reached (Retry-After) when the tenant already runs its
+ * - concurrency: spend_limit_reached (retry after 5 s) when the tenant already runs its
  *   concurrent paid operations;
- * - daily_limit: 402 spend_limit_reached when the integration's daily limit cannot take the ceiling;
- * - tenant_daily_limit: 402 spend_limit_reached when the tenant's daily limit cannot;
+ * - daily_limit: spend_limit_reached when the integration's daily limit cannot take the ceiling;
+ * - tenant_daily_limit: spend_limit_reached when the tenant's daily limit cannot;
  * - widget_daily_cap (website visitors only): the tenant's daily cap of widget AI spend cannot;
- * - insufficient_funds: 402 when the balance, less what running operations reserved, cannot
+ * - insufficient_funds: when the balance, less what running operations reserved, cannot
  *   cover the ceiling;
  * - visitor_paid_limit (website visitors only): the client address started its paid turns
  *   of the hour on this tenant's chats (counted in Redis, last, so only admissions count).
@@ -106,9 +103,9 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
   const { payer, services } = r;
   const { config } = services;
   if (r.wallet.state === 'unknown') {
-    return refused('wallet_unknown', problem('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { 'Retry-After': '30' }));
+    return refused('wallet_unknown', domainError('service_unavailable', 'The wallet state cannot be obtained; paid operations are refused until it can.', {}, { retryAfterSeconds: 30 }));
   }
-  await rateLimiterOf(services).consume(r.ctx, payer.integrationId ?? payer.channelId!, 'paid', payer.limits);
+  await r.rates.countPaidRequest(payer);
 
   await em.execute(`select pg_advisory_xact_lock(hashtext('paid-admission'), hashtext(?))`, [payer.tenantId]);
   const now = services.clock.now();
@@ -131,39 +128,39 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
        from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
     [payer.integrationId, payer.integrationId, now.toISOString(), now.toISOString(), now.toISOString(), payer.integrationId, payer.tenantId],
   );
-  if (!row) return refused('insufficient_funds', problem('insufficient_funds', 'The tenant has no wallet to pay for this operation.'));
+  if (!row) return refused('insufficient_funds', domainError('insufficient_funds', 'The tenant has no wallet to pay for this operation.'));
   const limits = spendLimitsInForce(row.spend_limits, config);
 
   const cap = limits.operation_cost_cap_rub;
   if (cap !== null && new Decimal(r.costBounds.minRub).greaterThan(cap)) {
-    return refused('cost_cap', problem('spend_limit_reached', `One operation may cost at most ${fixed(cap)} RUB; this one costs at least ${fixed(r.costBounds.minRub)} RUB.`));
+    return refused('cost_cap', domainError('spend_limit_reached', `One operation may cost at most ${fixed(cap)} RUB; this one costs at least ${fixed(r.costBounds.minRub)} RUB.`));
   }
   const ceiling = cap === null ? new Decimal(r.costBounds.maxRub) : Decimal.min(new Decimal(r.costBounds.maxRub), cap);
 
   const concurrency = payer.limits.paid_concurrency;
   if (Number(row.active) >= concurrency) {
-    return refused('concurrency', problem('spend_limit_reached', `The tenant already runs ${concurrency} paid operations at once; retry when one has finished.`, {}, { 'Retry-After': '5' }));
+    return refused('concurrency', domainError('spend_limit_reached', `The tenant already runs ${concurrency} paid operations at once; retry when one has finished.`, {}, { retryAfterSeconds: 5 }));
   }
   const integrationLimit = payer.integrationId === null ? null : row.integration_limit_rub;
   if (wouldExceed(integrationLimit, row.used_today_rub, row.integration_reserved_rub, ceiling)) {
-    return refused('daily_limit', problem('spend_limit_reached', `The integration's daily spend limit of ${fixed(integrationLimit!)} RUB would be exceeded (used today ${fixed(row.used_today_rub)} RUB, reserved by running operations ${fixed(row.integration_reserved_rub)} RUB).`));
+    return refused('daily_limit', domainError('spend_limit_reached', `The integration's daily spend limit of ${fixed(integrationLimit!)} RUB would be exceeded (used today ${fixed(row.used_today_rub)} RUB, reserved by running operations ${fixed(row.integration_reserved_rub)} RUB).`));
   }
   const tenantLimit = limits.daily_spend_limit_rub;
   if (wouldExceed(tenantLimit, row.tenant_used_today_rub, row.reserved_rub, ceiling)) {
-    return refused('tenant_daily_limit', problem('spend_limit_reached', `The account's daily spend limit of ${fixed(tenantLimit!)} RUB would be exceeded (used today ${fixed(row.tenant_used_today_rub)} RUB, reserved by running operations ${fixed(row.reserved_rub)} RUB).`));
+    return refused('tenant_daily_limit', domainError('spend_limit_reached', `The account's daily spend limit of ${fixed(tenantLimit!)} RUB would be exceeded (used today ${fixed(row.tenant_used_today_rub)} RUB, reserved by running operations ${fixed(row.reserved_rub)} RUB).`));
   }
   const widgetCap = payer.integrationId === null ? limits.widget_daily_ai_cap_rub : null;
   if (wouldExceed(widgetCap, row.widget_used_today_rub, row.widget_reserved_rub, ceiling)) {
-    return refused('widget_daily_cap', problem('spend_limit_reached', `The account's daily cap of website chat AI spend of ${fixed(widgetCap!)} RUB would be exceeded.`));
+    return refused('widget_daily_cap', domainError('spend_limit_reached', `The account's daily cap of website chat AI spend of ${fixed(widgetCap!)} RUB would be exceeded.`));
   }
   const available = new Decimal(row.balance_rub).minus(row.reserved_rub);
   if (row.blocked || available.lessThan(ceiling)) {
-    return refused('insufficient_funds', problem('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`, {
+    return refused('insufficient_funds', domainError('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`, {
       topup_url: config.topupUrl,
     }));
   }
-  if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(services, payer.tenantId, payer.visitorAddress)) {
-    return refused('visitor_paid_limit', problem('rate_limited', 'This address started too many paid chat replies in the last hour.'));
+  if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(r, payer.tenantId, payer.visitorAddress)) {
+    return refused('visitor_paid_limit', domainError('rate_limited', 'This address started too many paid chat replies in the last hour.'));
   }
   return { admitted: true, costCeilingRub: ceiling.toFixed(2) };
 }
@@ -171,8 +168,6 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
 const HOUR_MS = 3_600_000;
 
 /** Counts one paid turn of the address on the tenant's chats in the current hour (fixed window); true beyond the limit. */
-async function visitorPaidTurnsUsedUp(services: Services, tenantId: string, address: string): Promise<boolean> {
-  const limit = services.config.widget.paidTurnsPerAddressPerHour;
-  const w = await rateLimiterOf(services).consumeWindow(`widget:paid:${tenantId}:${address}`, limit, HOUR_MS);
-  return w.exceeded;
+function visitorPaidTurnsUsedUp(r: PaidRequest, tenantId: string, address: string): Promise<boolean> {
+  return r.rates.exceedsWindow(`widget:paid:${tenantId}:${address}`, r.services.config.widget.paidTurnsPerAddressPerHour, HOUR_MS);
 }

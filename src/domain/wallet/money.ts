@@ -1,8 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { Cell } from '../../config.js';
-import type { Money } from '../../http/problem.js';
-
-export type { Money };
+/** An amount in answers and events: decimal text with two places, and its ISO currency. */
+export interface Money {
+  amount: string;
+  currency: string;
+}
 
 /** Money is decimal text with two places, never a float. */
 export function money(amount: Decimal.Value, currency: string): Money {

@@ -1,12 +1,12 @@
 import type { WebhookSettings } from '../../config.js';
-import type { FieldError } from '../../http/problem.js';
+import type { FieldError } from '../../errors/domain-error.js';
 import type { Scope } from '../access/scopes.js';
 import { familyOf, isKnownEventPattern, isPiiCapable } from '../events/catalogue.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
 
 /**
  * The rules a subscription must keep (spec 01, Webhook subscriptions 1 and 2), each answering
- * the FieldErrors it finds, so one 422 can name every field at fault.
+ * the FieldErrors it finds, so one validation_failed can name every field at fault.
  */
 
 /** A subscriber URL: https, port 443, a host name, no credentials, and a name that resolves only to reachable addresses. */

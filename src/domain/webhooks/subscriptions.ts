@@ -4,7 +4,7 @@ import type { Cell, WebhookSettings } from '../../config.js';
 import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/webhook.js';
 import { Integration } from '../../entities/integration.js';
 import { DisclosureRegisterEntry } from '../../entities/disclosure.js';
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { pageWhere, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { SecretBox, newSigningSecret } from './secret-box.js';
@@ -47,13 +47,13 @@ export interface SubscriptionChanges {
 const HELD_STATES = ['pending', 'failed'] as const;
 
 function failOnFields(errors: FieldError[]): void {
-  if (errors.length) throw problem('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+  if (errors.length) throw domainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
 }
 
 /** Personal data in events needs the scopes for those events and, on the ru cell, the transfer conditions. */
 function checkPiiAllowed(ctx: SubscriptionContext, events: readonly string[]): void {
   const missingScope = scopesForPii(events).find((s) => !ctx.subscriber.scopes.includes(s));
-  if (missingScope) throw problem('scope_missing', `include_pii with these events needs the ${missingScope} scope.`);
+  if (missingScope) throw domainError('scope_missing', `include_pii with these events needs the ${missingScope} scope.`);
   assertPiiTransferAllowed(ctx.cell, ctx.subscriber);
 }
 
@@ -85,7 +85,7 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
   await em.findOneOrFail(Integration, { id: ctx.subscriber.integrationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const count = await em.count(Webhook, { integrationId: ctx.subscriber.integrationId });
   if (count >= MAX_SUBSCRIPTIONS) {
-    throw problem('invalid_state', `An integration has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions; delete one first.`);
+    throw domainError('invalid_state', `An integration has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions; delete one first.`);
   }
   const secret = newSigningSecret();
   const webhook = em.create(Webhook, {
@@ -109,10 +109,10 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
   return { webhook, secret };
 }
 
-/** The integration's own subscription, else 404 (another integration's is indistinguishable from none). */
+/** The integration's own subscription, else not_found (another integration's is indistinguishable from none). */
 export async function findSubscription(em: Em, integrationId: string, id: string, lock = false): Promise<Webhook> {
   const webhook = await em.findOne(Webhook, { id, integrationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!webhook) throw problem('not_found', 'No such webhook subscription.');
+  if (!webhook) throw domainError('not_found', 'No such webhook subscription.');
   return webhook;
 }
 
@@ -173,7 +173,7 @@ export async function deleteSubscription(em: Em, ctx: SubscriptionContext, id: s
  */
 export async function ownerContext(em: Em, webhookId: string, settings: Omit<SubscriptionContext, 'subscriber'>): Promise<SubscriptionContext> {
   const webhook = /^[0-9a-f-]{36}$/i.test(webhookId) ? await em.findOne(Webhook, { id: webhookId }) : null;
-  if (!webhook) throw problem('not_found', `No webhook subscription ${webhookId}.`);
+  if (!webhook) throw domainError('not_found', `No webhook subscription ${webhookId}.`);
   const i = await em.findOneOrFail(Integration, { id: webhook.integrationId });
   return {
     ...settings,

@@ -1,6 +1,6 @@
 import { defineRoute } from '../../http/route.js';
 import { keysetPage } from '../../http/keyset-page.js';
-import { fieldProblem } from '../../http/problem.js';
+import { invalidField } from '../../errors/domain-error.js';
 import type { AuthContext } from '../../http/authenticate.js';
 import type { Services } from '../../services.js';
 import { CARD_ORDER, createCard, deleteCard, findCard, listCards, updateCard, type CardContext } from '../../domain/cards/cards.js';
@@ -62,7 +62,7 @@ export const updateCardRoute = defineRoute<unknown, CodeParams, CardChanges>({
   body: CardUpdateSchema,
   responses: { 200: { description: 'Card', schema: CardSchema } },
   handler: async ({ params, body, auth, em, services }) => {
-    if (Object.keys(body).length === 0) throw fieldProblem('', 'required', 'Send at least one field of the card.');
+    if (Object.keys(body).length === 0) throw invalidField('', 'required', 'Send at least one field of the card.');
     const card = await updateCard(em, cardContext(auth, services), params.code, body);
     return { status: 200, body: presentCard(card, services.config.cell) };
   },

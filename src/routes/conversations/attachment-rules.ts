@@ -1,5 +1,5 @@
 import { addressRefusal, type StorageContext } from '../../domain/storage/urls.js';
-import { problem, type FieldError } from '../../http/problem.js';
+import { domainError, type FieldError } from '../../errors/domain-error.js';
 
 /**
  * Attachments go to the customer's browser (the widget redirects to them): https, or a file
@@ -15,5 +15,5 @@ export function attachmentErrors(urls: string[], ctx: StorageContext): FieldErro
 /** 422 validation_failed, one error per refused address. */
 export function requireShowableAttachments(urls: string[], ctx: StorageContext): void {
   const errors = attachmentErrors(urls, ctx);
-  if (errors.length) throw problem('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+  if (errors.length) throw domainError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
 }

@@ -1,11 +1,12 @@
 import Joi from 'joi';
 import { defineRoute, type HandlerResult, type SettleInput } from '../../http/route.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { takeCustomerTurn } from '../../domain/ai-reply/customer-turn.js';
-import { payerOfApiCaller } from '../../domain/operations/paid-admission.js';
+import { payerOfApiCaller } from '../../http/authenticate.js';
+import { paidRateCounter } from '../../http/rate-limit.js';
 import { presentOperation } from '../../domain/operations/operations.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
-import { settleTurn, type TurnAnswer } from '../../domain/ai-reply/turn-answer.js';
+import { settleTurn, type TurnAnswer } from './turn-answer.js';
 import { waitLeftMs } from '../../http/wait.js';
 import { launchOperation } from '../../domain/operations/operation-starts.js';
 import { presentMessage } from './presenters.js';
@@ -47,9 +48,9 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
   handler: async ({ params, body, auth, wallet, em, services, ctx, afterCommit, disclose }): Promise<HandlerResult> => {
     refuseOverlongContent(body.content);
     const attachments: Attachment[] = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));
-    if (!body.content && !attachments.length) throw problem('validation_failed', 'Send content or an attachment.', { errors: [{ field: '/content', code: 'required', message: 'content is required without an attachment' }] });
+    if (!body.content && !attachments.length) throw domainError('validation_failed', 'Send content or an attachment.', { errors: [{ field: '/content', code: 'required', message: 'content is required without an attachment' }] });
     requireShowableAttachments(attachments.map((a) => a.url), { tenantId: auth.tenant.id, cellOrigin: services.config.publicOrigin });
-    const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, ctx, unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });
+    const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx), unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });
     disclose({ resourceType: 'message', resourceIds: [turn.message.id] });
     const message = presentMessage(turn.message);
     if (!turn.operation) {

@@ -1,5 +1,5 @@
 import { defineRoute, type HandlerInput } from '../../http/route.js';
-import { fieldProblem } from '../../http/problem.js';
+import { invalidField } from '../../errors/domain-error.js';
 import { requireShowableAttachments } from './attachment-rules.js';
 import { closeConversation, postOperatorMessage, returnToAi, takeOver } from '../../domain/conversations/state-moves.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
@@ -47,7 +47,7 @@ export const postOperatorMessageRoute = defineRoute<unknown, IdParams, OperatorM
   handler: async (input) => {
     const { body, em, services, disclose, afterCommit } = input;
     const attachments = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));
-    if (body.content === undefined && !attachments.length) throw fieldProblem('/content', 'required', 'content is required unless an attachment is sent.');
+    if (body.content === undefined && !attachments.length) throw invalidField('/content', 'required', 'content is required unless an attachment is sent.');
     requireShowableAttachments(attachments.map((a) => a.url), { tenantId: input.auth.tenant.id, cellOrigin: services.config.publicOrigin });
     const message = await postOperatorMessage(em, refOf(input), {
       content: body.content ?? null, operatorName: body.operator?.name ?? null, attachments,

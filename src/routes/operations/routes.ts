@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import { findOwnOperation, finishOperation, isFinished, presentOperation } from '../../domain/operations/operations.js';
 import { announceOperationFinished } from '../../domain/operations/operation-waiter.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
@@ -52,7 +52,7 @@ export const cancelOperation = defineRoute<unknown, IdParams>({
   errors: ['not_found', 'invalid_state'],
   handler: async ({ params, auth, em, services, afterCommit }) => {
     const op = await findOwnOperation(em, auth.integration.id, params.id, { lock: true });
-    if (isFinished(op.status)) throw problem('invalid_state', `The operation is already ${op.status}; only a queued or running operation can be canceled.`);
+    if (isFinished(op.status)) throw domainError('invalid_state', `The operation is already ${op.status}; only a queued or running operation can be canceled.`);
     const money = await cellMoney(em, services.config.cell);
     finishOperation(em, op, { status: 'canceled' }, money, services.clock.now());
     afterCommit(async () => {

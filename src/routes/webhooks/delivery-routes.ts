@@ -1,6 +1,6 @@
 import { defineRoute } from '../../http/route.js';
 import { keysetPage } from '../../http/keyset-page.js';
-import { problem } from '../../http/problem.js';
+import { domainError } from '../../errors/domain-error.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import { WebhookDelivery } from '../../entities/webhook.js';
 import { findSubscription } from '../../domain/webhooks/subscriptions.js';
@@ -48,13 +48,13 @@ export const redeliverWebhookDelivery = defineRoute<unknown, { id: string; deliv
   handler: async ({ params, auth, em, services, afterCommit }) => {
     const webhook = await findSubscription(em, auth.integration.id, params.id);
     const original = await em.findOne(WebhookDelivery, { id: params.delivery_id, webhookId: webhook.id });
-    if (!original) throw problem('not_found', 'No such delivery of this webhook subscription.');
+    if (!original) throw domainError('not_found', 'No such delivery of this webhook subscription.');
     try {
       const replay = await replayDelivery(em, original.id, services.clock.now());
       afterCommit(() => wakeRelay(services.redis));
       return { status: 202, body: presentDelivery(replay) };
     } catch (err) {
-      if (err instanceof ReplayRefused && err.reason === 'pending') throw problem('invalid_state', 'The delivery is still pending; redeliver it once it is delivered, failed or dead.');
+      if (err instanceof ReplayRefused && err.reason === 'pending') throw domainError('invalid_state', 'The delivery is still pending; redeliver it once it is delivered, failed or dead.');
       throw err;
     }
   },

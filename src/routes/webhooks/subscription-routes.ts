@@ -1,7 +1,7 @@
 import { defineRoute } from '../../http/route.js';
 import { keysetPage } from '../../http/keyset-page.js';
 import { BY_CREATION } from '../../db/keyset.js';
-import { fieldProblem } from '../../http/problem.js';
+import { invalidField } from '../../errors/domain-error.js';
 import {
   createSubscription, deleteSubscription, findSubscription, listSubscriptions, updateSubscription,
   type SubscriptionChanges, type SubscriptionInput,
@@ -62,7 +62,7 @@ export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>
   errors: ['pii_transfer_not_allowed'],
   handler: async ({ params, body, auth, em, services, afterCommit }) => {
     if (Object.keys(body).length === 0) {
-      throw fieldProblem('', 'required', 'Send at least one of url, events, include_pii, description, status.');
+      throw invalidField('', 'required', 'Send at least one of url, events, include_pii, description, status.');
     }
     const ctx = subscriptionContext(auth, services);
     const { webhook, resumed } = await updateSubscription(em, ctx, params.id, body);

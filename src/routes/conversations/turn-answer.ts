@@ -1,12 +1,11 @@
 import type { Services } from '../../services.js';
 import type { HandlerResult } from '../../http/route.js';
-import { problem } from '../../http/problem.js';
-import { Operation } from '../../entities/operation.js';
-import { Message } from '../../entities/conversation.js';
-import { isFinished, presentOperation } from '../operations/operations.js';
-import { cellMoney } from '../wallet/fx.js';
+import { domainError } from '../../errors/domain-error.js';
+import { turnOutcome } from '../../domain/ai-reply/turn-outcome.js';
+import { presentOperation } from '../../domain/operations/operations.js';
+import { cellMoney } from '../../domain/wallet/fx.js';
 
-/** The answer of POST /conversations/{id}/messages (spec 02 table), as the route shapes it. */
+/** The answer of POST /conversations/{id}/messages (spec 02 table). */
 export interface TurnAnswer {
   message: Record<string, unknown>;
   ai_reply: { status: 'queued' | 'replied' | 'skipped' | 'failed' | 'canceled'; reason?: string | null };
@@ -24,24 +23,16 @@ export async function settleTurn(result: HandlerResult, services: Services, wait
   const committed = result.body as TurnAnswer;
   const operationId = committed.operation?.id;
   if (!operationId) return result;
-  const em = () => services.orm.em.fork();
-  await services.operationWaiter.until(operationId, waitMs, async () => {
-    const op = await em().findOne(Operation, { id: operationId }, { fields: ['status'] });
-    return !op || isFinished(op.status);
-  });
-  const read = em();
-  const op = await read.findOneOrFail(Operation, { id: operationId });
-  const operation = presentOperation(op, await cellMoney(read, services.config.cell));
+  const { operation: op, reply } = await turnOutcome(services, operationId, waitMs);
+  const operation = presentOperation(op, await cellMoney(services.orm.em.fork(), services.config.cell));
   const headers = result.headers ?? {};
   const answer = (status: number, body: TurnAnswer): HandlerResult => ({ status, headers, body });
   switch (op.status) {
-    case 'succeeded': {
-      const reply = await read.findOneOrFail(Message, { id: op.resourceId! });
-      return answer(200, { message: committed.message, ai_reply: { status: 'replied' }, reply: { id: reply.id, content: reply.content ?? null, cards: reply.cards }, operation });
-    }
+    case 'succeeded':
+      return answer(200, { message: committed.message, ai_reply: { status: 'replied' }, reply: { id: reply!.id, content: reply!.content ?? null, cards: reply!.cards }, operation });
     case 'failed':
       if (op.errorCode === 'upstream_unavailable') {
-        throw problem('upstream_unavailable', `The language model is unavailable: ${op.errorMessage ?? 'no answer'}. Nothing was charged; the message is stored.`, { message: committed.message, operation }, { 'Retry-After': '30' });
+        throw domainError('upstream_unavailable', `The language model is unavailable: ${op.errorMessage ?? 'no answer'}. Nothing was charged; the message is stored.`, { message: committed.message, operation }, { retryAfterSeconds: 30 });
       }
       return answer(200, { message: committed.message, ai_reply: { status: 'failed', reason: op.errorCode }, operation });
     case 'canceled':
