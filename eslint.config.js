@@ -36,8 +36,30 @@ export default tseslint.config(
         paths: ioModules.map((name) => ({ name, message: 'Workflows may not do I/O; use an activity.' })),
         patterns: [
           { group: ['@mikro-orm/*', 'node:*'], message: 'Workflows may not do I/O; use an activity.' },
-          { group: ['../src/*', '../../src/*'], message: 'Workflows import only types from activities, nothing from src/.', allowTypeImports: true },
+          { group: ['../src/*', '../../src/*'], message: 'Workflows import only their contracts (workflows/*) and activity types, nothing from src/.' },
           { group: ['../activities/*', '../../activities/*'], message: 'Import activity types only (import type).', allowTypeImports: true },
+        ],
+      }],
+    },
+  },
+  {
+    // The dependency direction of ARCHITECTURE.md: routes -> domain -> entities. The domain and
+    // the entities know no HTTP (errors are src/errors' DomainError, rendered in src/http).
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/http/*', '**/routes/*', '**/widget/*', 'koa', '@koa/*', 'koa-body'], message: 'The domain knows no HTTP: raise a DomainError (src/errors) and return domain results; routes make answers.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/entities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/http/*', '**/routes/*', '**/widget/*', '**/domain/*', 'koa', '@koa/*', 'koa-body'], message: 'Entities import nothing from the domain or the HTTP layer: shared value types live with the entities.' },
         ],
       }],
     },
