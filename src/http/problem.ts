@@ -1,5 +1,5 @@
 import { ERROR_TITLES, type ErrorCode } from '../errors/catalogue.js';
-import { DomainError } from '../errors/domain-error.js';
+import type { DomainError } from '../errors/domain-error.js';
 
 export type { ErrorCode };
 
@@ -57,17 +57,3 @@ export function problemHeaders(err: DomainError): Record<string, string> {
   if (BEARER_CHALLENGED.has(err.code)) headers['WWW-Authenticate'] = 'Bearer';
   return headers;
 }
-
-/**
- * A DomainError seen from HTTP: the same object, which reads `status` once this module is
- * loaded (logs, the CLI and tests look at a thrown error's status). Nothing renders from it:
- * the error handler asks `statusOf`.
- */
-export type Problem = DomainError & { readonly status: number };
-export const Problem = DomainError;
-Object.defineProperty(DomainError.prototype, 'status', {
-  get(this: DomainError) {
-    return STATUS[this.code];
-  },
-  configurable: true,
-});

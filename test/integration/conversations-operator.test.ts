@@ -7,7 +7,7 @@ import { expectProblem } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
 import { requestHandoff } from '../../src/domain/conversations/state-moves.js';
-import { Problem } from '../../src/http/problem.js';
+import { DomainError } from '../../src/errors/domain-error.js';
 import {
   conversationBody, disclosureRows, getJson, minutes, outboxRows, postJson, seedConversation, seedMessage, type SeedConversation,
 } from './conversations-fixtures.js';
@@ -245,7 +245,7 @@ describe('requestHandoff (the AI asks for a human)', () => {
     for (const state of [{ mode: 'operator' as const }, { status: 'closed' }]) {
       const { caller, id } = await withConversation(state);
       await expect(handoff(caller, id, 'x')).rejects.toEqual(expect.objectContaining({ code: 'invalid_state' }));
-      await expect(handoff(caller, id, 'x')).rejects.toBeInstanceOf(Problem);
+      await expect(handoff(caller, id, 'x')).rejects.toBeInstanceOf(DomainError);
       expect(await outboxRows(sql, caller.tenantId)).toEqual([]);
     }
   });

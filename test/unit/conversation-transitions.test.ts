@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyMove, nextState, reopenForCustomer, type ConversationMove, type ConversationState } from '../../src/domain/conversations/transitions.js';
-import { Problem } from '../../src/http/problem.js';
+import { DomainError } from '../../src/errors/domain-error.js';
 
 const state = (status: string, mode: 'ai' | 'operator', operatorName: string | null = null): ConversationState => ({ status, mode, operatorName });
 
@@ -63,7 +63,7 @@ describe('applyMove and reopenForCustomer', () => {
     expect(c.updatedAt).toBe(before);
   });
 
-  it('a refused move throws 409 invalid_state naming the current state and changes nothing', () => {
+  it('a refused move throws invalid_state naming the current state and changes nothing', () => {
     const c = { status: 'closed', mode: 'operator' as const, operatorName: 'Anna', updatedAt: before };
     let thrown: unknown;
     try {
@@ -71,8 +71,8 @@ describe('applyMove and reopenForCustomer', () => {
     } catch (err) {
       thrown = err;
     }
-    expect(thrown).toBeInstanceOf(Problem);
-    expect(thrown).toMatchObject({ code: 'invalid_state', status: 409, detail: 'The conversation is closed. Its status is closed, its mode operator.' });
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect(thrown).toMatchObject({ code: 'invalid_state', detail: 'The conversation is closed. Its status is closed, its mode operator.' });
     expect(c).toEqual({ status: 'closed', mode: 'operator', operatorName: 'Anna', updatedAt: before });
   });
 

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { CURSOR_TTL_MS, CursorCodec, filterBinding } from '../../src/http/cursor.js';
-import { Problem } from '../../src/http/problem.js';
+import { DomainError } from '../../src/errors/domain-error.js';
+import { statusOf } from '../../src/http/problem.js';
 
 const SECRET = 'cursor-secret-for-unit-tests-0123456789';
 const codec = new CursorCodec(SECRET);
@@ -15,10 +16,10 @@ function refusal(fn: () => unknown): { code: string; status: number; field: stri
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(Problem);
-    const p = err as Problem;
+    expect(err).toBeInstanceOf(DomainError);
+    const p = err as DomainError;
     const [fieldError] = p.extras.errors ?? [];
-    return { code: p.code, status: p.status, field: fieldError!.field, reason: fieldError!.code };
+    return { code: p.code, status: statusOf(p.code), field: fieldError!.field, reason: fieldError!.code };
   }
   throw new Error('the cursor was accepted');
 }
