@@ -304,7 +304,8 @@ describe('the visitor chat in a browser', () => {
       await p.goto(`http://elsewhere.localhost:${port}/`);
       expect((await refused).text()).toContain(`Framing '${h.api.origin}/' violates the following Content Security Policy directive: "frame-ancestors 'self' https://shop.localhost:*`);
       const blocked = p.frames().find((f) => f !== p.mainFrame())!;
-      expect(blocked.url()).toMatch(/^chrome-error:/);
+      // The refusal is reported before the frame shows Chromium's error page: wait for the page.
+      await blocked.waitForURL(/^chrome-error:/);
       expect(await blocked.locator('#app, .greeting, #input').count()).toBe(0);
       await shot(p, '6-framed-elsewhere');
 
