@@ -13,10 +13,14 @@ ensure_node_modules() {
   fi
 }
 
+# build_project ROOT [OUT]: compiles into ROOT/dist, or into OUT (a test run's own build, so two
+# runs in one checkout never read each other's half-written files; the code finds it by DIST_DIR).
 build_project() {
-  local root="$1"
-  echo "-> compiling TypeScript" >&2
-  (cd "$root" && ./node_modules/.bin/tsc -p tsconfig.build.json && npm run --silent build:widget) || { echo "build failed" >&2; return 1; }
+  local root="$1" out="${2:-$1/dist}"
+  echo "-> compiling TypeScript into $out" >&2
+  (cd "$root" && ./node_modules/.bin/tsc -p tsconfig.build.json --outDir "$out" \
+    && ./node_modules/.bin/tsc -p src/widget/client/tsconfig.json --outDir "$out/widget" \
+    && cp src/widget/client/frame.html src/widget/client/frame.css "$out/widget/") || { echo "build failed" >&2; return 1; }
 }
 
 # Headless Chromium for the widget's browser tests (driven by playwright-core): Debian's

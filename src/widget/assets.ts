@@ -51,8 +51,12 @@ const ASSETS: Record<string, Asset> = {
   '/widget/frame.css': { file: 'frame.css', type: 'text/css; charset=utf-8', headers: {} },
 };
 
-/** dist/widget of the project this file belongs to (from src/ under jest, dist/src/ when built). */
+/**
+ * dist/widget of the project this file belongs to (from src/ under jest, dist/src/ when built),
+ * or DIST_DIR/widget when DIST_DIR names another build (bin/test builds each run into its own).
+ */
 export function widgetAssetsDir(): string {
+  if (process.env.DIST_DIR) return join(process.env.DIST_DIR, 'widget');
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);

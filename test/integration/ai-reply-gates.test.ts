@@ -17,9 +17,15 @@ async function expectNothingIn(h: OperationsHarness, conversationId: string) {
 
 describe('the paid rate class (RATE_LIMIT_PAID_PER_MIN=1)', () => {
   let h: OperationsHarness;
+  /**
+   * The limit counts in fixed one-minute windows: the api's clock runs with real time from the
+   * start of a minute (set when the test begins), so the test's turns fall in one window without
+   * waiting for one to begin.
+   */
+  const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) };
 
   beforeAll(async () => {
-    h = await OperationsHarness.start({ env: { RATE_LIMIT_PAID_PER_MIN: '1' } });
+    h = await OperationsHarness.start({ env: { RATE_LIMIT_PAID_PER_MIN: '1' }, clock });
   }, 120_000);
   afterAll(async () => {
     await h?.stop();
@@ -31,9 +37,7 @@ describe('the paid rate class (RATE_LIMIT_PAID_PER_MIN=1)', () => {
     await h.takeOver(caller, operated);
     const first = await h.conversation(caller);
     const second = await h.conversation(caller);
-    // The limit counts in fixed one-minute windows: start well inside one.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    clock.offset = 60_000 - (Date.now() % 60_000);
 
     for (const content of ['Hello operator', 'Anyone?']) {
       const skipped = await h.say(caller, operated, content, { wait: 0 });

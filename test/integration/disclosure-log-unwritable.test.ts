@@ -5,6 +5,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 import { contactsProbe, type ProbeReads } from '../support/probe-routes.js';
+import { postJson, seedConversation } from './conversations-fixtures.js';
 
 /**
  * The disclosure log is broken for real: a second connection holds an ACCESS EXCLUSIVE lock
@@ -56,5 +57,53 @@ describe('a disclosure log that cannot be written', () => {
     expect(res.body.data).toHaveLength(2);
     const { rows } = await locker.query('select request_id from disclosure_log');
     expect(rows).toEqual([{ request_id: res.headers.get('x-request-id') }]);
+  });
+});
+
+describe('a real personal-data route while the disclosure log cannot be written', () => {
+  /** The log rows of one integration. */
+  const logged = async (who: Caller) => (await locker.query('select route, resource_type, resource_ids from disclosure_log where integration_id = $1', [who.integrationId])).rows;
+
+  it('GET /conversations/{id} answers 503 service_unavailable with none of the conversation while the log is locked; 200 and one log row after', async () => {
+    const owner = await newCaller(api.services);
+    const conversation = await seedConversation(locker, owner, { contact: { name: 'Anna Secret' } });
+    await locker.query('begin');
+    await locker.query('lock table disclosure_log in access exclusive mode');
+    let res;
+    try {
+      res = await call(api.base, 'GET', `/conversations/${conversation.id}`, { key: owner.apiKey });
+    } finally {
+      await locker.query('rollback');
+    }
+    expectProblem(res, 'service_unavailable');
+    expect(res.body.detail).toBe('The personal-data disclosure log cannot be written; no data is returned.');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.text).not.toContain(conversation.id);
+    expect(res.text).not.toContain('Anna Secret');
+    expect(await logged(owner)).toEqual([]);
+
+    const again = await call(api.base, 'GET', `/conversations/${conversation.id}`, { key: owner.apiKey });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(conversation.id);
+    expect(await logged(owner)).toEqual([{ route: expect.any(String), resource_type: 'conversation', resource_ids: [conversation.id] }]);
+  });
+
+  it('POST /conversations/{id}/operator-messages whose log row the database refuses answers 503 and stores no message', async () => {
+    const owner = await newCaller(api.services);
+    const conversation = await seedConversation(locker, owner);
+    const messages = async () => Number((await locker.query('select count(*) from messages where conversation_id = $1', [conversation.id])).rows[0].count);
+    // Every new log row breaks a constraint: the insert fails at once (no lock to wait out).
+    await locker.query('alter table disclosure_log add constraint test_unwritable check (false) not valid');
+    let res;
+    try {
+      res = await postJson(api, owner, `/conversations/${conversation.id}/operator-messages`, { content: 'Your order is ready', operator: { name: 'Anna' } });
+    } finally {
+      await locker.query('alter table disclosure_log drop constraint test_unwritable');
+    }
+    expectProblem(res, 'service_unavailable');
+    expect(res.body.detail).toBe('The personal-data disclosure log cannot be written; no data is returned.');
+    expect(res.text).not.toContain('Your order is ready');
+    expect(await messages()).toBe(0);
+    expect(await logged(owner)).toEqual([]);
   });
 });

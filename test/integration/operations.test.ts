@@ -31,6 +31,9 @@ afterAll(async () => {
   await chat?.close();
 }, 60_000);
 
+/** The api's holder of `wait` requests: its counters tell how a wait ended, no clock needed. */
+const waiter = () => h.api.services.operationWaiter;
+
 interface Running {
   conversationId: string;
   key: string;
@@ -48,13 +51,13 @@ async function runningTurn(caller: Caller, content = 'Hello!'): Promise<Running>
   const res = await h.say(caller, conversationId, content, { key, wait: 0 });
   expect(res.status).toBe(202);
   const turn = { conversationId, key, messageId: res.body.message.id, operationId: res.body.operation.id, replyId: res.body.operation.resource.id };
-  await eventually('the model call to arrive', async () => (chat.requests.length > before ? true : undefined), 30_000, 20);
-  expect((await h.operationRow(turn.operationId)).status).toBe('running');
+  await eventually('the operation to run and its model call to arrive', async () =>
+    (chat.requests.length > before && (await h.operationRow(turn.operationId)).status === 'running' ? true : undefined), 30_000, 20);
   return turn;
 }
 
 describe('GET /operations/{id}', () => {
-  it('the starting integration sees the operation running; wait=N answers after N seconds with the current state', async () => {
+  it('the starting integration sees the operation running; wait=N holds the request until its time is up, then answers the current state', async () => {
     const caller = await h.caller();
     const turn = await runningTurn(caller);
     const now = await h.operation(caller, turn.operationId);
@@ -62,34 +65,35 @@ describe('GET /operations/{id}', () => {
     expect(now.body).toEqual(operationBody({ id: turn.operationId, status: 'running', resourceId: turn.replyId }));
     expect(now.headers.get('x-request-id')).toBeTruthy();
 
-    const started = Date.now();
+    const expired = waiter().expired;
     const held = await h.operation(caller, turn.operationId, 2);
-    const took = Date.now() - started;
     expect(held.status).toBe(200);
     expect(held.body).toEqual(now.body);
-    expect(took).toBeGreaterThanOrEqual(1950);
-    expect(took).toBeLessThan(6000);
+    // The answer came because the wait ran out (the model call is still held), not by a finish.
+    expect(waiter().expired).toBe(expired + 1);
     chat.release();
     await h.settled(turn.operationId);
   });
 
-  it('POST .../messages?wait=2 on a reply still running answers 202 after the two seconds with the operation running', async () => {
+  it('POST .../messages?wait=2 on a reply not finished answers 202 when its wait runs out, with the operation as it is then', async () => {
     const caller = await h.caller();
     const conversationId = await h.conversation(caller);
     const before = chat.requests.length;
     chat.script({ hold: true });
-    const started = Date.now();
+    const expired = waiter().expired;
+    // (Shorter than AI_TIMEOUT_MS, 3 s here, after which the held call would be retried.)
     const res = await h.say(caller, conversationId, 'Hello!', { wait: 2 });
-    const took = Date.now() - started;
     expect(res.status).toBe(202);
+    // Running once the worker took it; queued on a machine too loaded to start it within the wait.
+    const status = res.body.operation?.status;
+    expect(['running', 'queued']).toContain(status);
     expect(res.body).toEqual({
       message: customerMessageBody(conversationId, 'Hello!'),
       ai_reply: { status: 'queued' },
-      operation: operationBody({ status: 'running' }),
+      operation: operationBody({ status }),
     });
-    expect(took).toBeGreaterThanOrEqual(1950);
-    expect(took).toBeLessThan(6000);
-    expect(chat.requests.length).toBe(before + 1);
+    expect(waiter().expired).toBe(expired + 1);
+    await chat.arrived(before + 1);
     chat.release();
     expect((await h.settled(res.body.operation.id)).status).toBe('succeeded');
   });
@@ -97,19 +101,17 @@ describe('GET /operations/{id}', () => {
   it('wait returns as soon as the operation finishes, well before the time is up, without polling the database', async () => {
     const caller = await h.caller();
     const turn = await runningTurn(caller);
-    const started = Date.now();
+    const expired = waiter().expired;
     const pending = h.operation(caller, turn.operationId, 20);
     // The request is held on the operation-finished announcement, not in a database loop.
-    await eventually('the GET to be held', async () => (h.api.services.operationWaiter.holding === 1 ? true : undefined), 10_000, 10);
-    const heldFor = Date.now() - started;
+    await eventually('the GET to be held', async () => (waiter().holding === 1 ? true : undefined), 10_000, 10);
     chat.release();
     const res = await pending;
-    const took = Date.now() - started;
     expect(res.status).toBe(200);
     expect(res.body).toEqual(operationBody({ id: turn.operationId, status: 'succeeded', resourceId: turn.replyId, usage: { amount: COST, model: MODEL } }));
-    expect(took).toBeGreaterThanOrEqual(heldFor);
-    expect(took).toBeLessThan(8000);
-    expect(h.api.services.operationWaiter.holding).toBe(0);
+    // Woken by the announcement: its 20 s did not run out.
+    expect(waiter().expired).toBe(expired);
+    expect(waiter().holding).toBe(0);
 
     expect(await h.charges(turn.operationId)).toEqual([{ amount_rub: `-${COST}`, integration_id: caller.integrationId }]);
     expect(await h.events(caller.tenantId, 'operation.completed')).toEqual([
@@ -143,11 +145,11 @@ describe('GET /operations/{id}', () => {
     const own = await h.operation(caller, id);
     expect(own.status).toBe(200);
     expect(own.body).toEqual(res.body.operation);
-    // A finished operation answers at once, whatever the wait.
-    const started = Date.now();
+    // A finished operation answers at once, whatever the wait: its wait never runs out.
+    const expired = waiter().expired;
     const finished = await h.operation(caller, id, 20);
     expect(finished.body).toEqual(res.body.operation);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(waiter().expired).toBe(expired);
   });
 
   it('wait outside 0..20: 422 validation_failed at /wait', async () => {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
@@ -132,13 +132,18 @@ describe('wallet state unknown', () => {
   beforeAll(async () => {
     url = await freshDatabase('mech_wallet_unknown');
     api = await startApi({ DATABASE_URL: url, WALLET_READ_TIMEOUT_MS: '200' }, { extraRoutes });
-    caller = await newCaller(api.services);
     locker = await sqlClient(url);
+  });
+  // Every test its own caller, and the wallets table locked from its start to its end.
+  beforeEach(async () => {
+    caller = await newCaller(api.services);
     await locker.query('begin');
     await locker.query('lock table wallets in access exclusive mode');
   });
+  afterEach(async () => {
+    await locker.query('rollback');
+  });
   afterAll(async () => {
-    await locker.query('rollback').catch(() => undefined);
     await locker.end();
     await api.close();
     await dropDatabase(url);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
@@ -76,8 +77,7 @@ describe('bin/ctl deliveries replay DELIVERY_ID', () => {
       const out = await ctl('deliveries', 'replay', original.id);
       expect(out).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), replay_of: original.id, webhook_id: hook.id, event_id: original.eventId, state: 'pending' });
       expect(await replaysOf(original.id)).toEqual([out.id]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(wakeUps).toBeGreaterThan(0);
+      await eventually('the relay\'s wake-up', async () => (wakeUps > 0 ? true : undefined), 30_000, 10);
     } finally {
       listener.disconnect();
     }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
@@ -176,8 +177,7 @@ describe('POST /webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
     try {
       const original = await seedDelivery(api.services, hook, caller, { state: 'dead' });
       expect((await redeliver(caller, hook.id, original.id)).status).toBe(202);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(wakeUps).toBeGreaterThan(0);
+      await eventually('the relay\'s wake-up', async () => (wakeUps > 0 ? true : undefined), 30_000, 10);
     } finally {
       listener.disconnect();
     }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
@@ -182,8 +183,7 @@ describe('POST /webhooks/{id}/test', () => {
     const hook = await newWebhook(api, caller);
     const before = wakeUps.length;
     expect((await sendTest(caller, hook.id)).status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(wakeUps.length).toBeGreaterThan(before);
+    await eventually('the relay\'s wake-up', async () => (wakeUps.length > before ? true : undefined), 30_000, 10);
   });
 
   it('each call queues another event; with Idempotency-Key a replay answers the same event and writes none', async () => {

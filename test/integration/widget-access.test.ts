@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
+import { startApi, type TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { eventually } from '../support/eventually.js';
@@ -23,13 +23,14 @@ const GRACE_MS = 1500;
 const HEARTBEAT_MS = 200;
 let api: TestApi;
 let sql: pg.Client;
-useApiSuite((s) => ({ api, sql } = s), {
+const ENV = {
   WIDGET_HEARTBEAT_MS: String(HEARTBEAT_MS), WIDGET_TOKEN_GRACE: `${GRACE_MS}ms`,
   WIDGET_STREAMS_PER_SESSION: '2', WIDGET_STREAMS_PER_IP: '5',
   WIDGET_RATE_VISITOR_PER_MIN: '5', WIDGET_RATE_CHANNEL_PER_MIN: '5', WIDGET_RATE_REJECTED_PER_MIN: '5', WIDGET_REPLY_HOLD_MS: '0',
   // Each test calls from its own address (other test files of the run share 127.0.0.1 and Redis).
   TRUSTED_PROXIES: '127.0.0.1',
-});
+};
+useApiSuite((s) => ({ api, sql } = s), ENV);
 
 let address: string;
 const newAddress = () => `2001:db8::${[1, 2, 3].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(':')}`;
@@ -110,15 +111,23 @@ describe('a stream ends with its token', () => {
   });
 
   it('a second rotation ends a stream of the token before the previous one at once', async () => {
-    const v = await visitor();
-    const one = await send(api, { channel_id: v.channelId, content: 'First', session_token: v.token });
-    // The old token is the previous one now, in its grace time: it may still stream.
-    const c = await stream(v.token);
-    expect(c.status).toBe(200);
-    await c.nth('conversation:update', 1);
-    const two = await send(api, { channel_id: v.channelId, content: 'Second', session_token: one.body.session_token });
-    expect(two.status).toBe(200);
-    await c.until('the stream to end', () => (c.ended ? true : undefined), GRACE_MS - 200);
+    // An api whose grace lasts ten minutes: a stream that ends during the test ended by the rotation, not by a grace end.
+    const long = await startApi({ ...ENV, WIDGET_TOKEN_GRACE: '10m' });
+    try {
+      const v = await newVisitor(long, sql, { caller: await withoutAi() });
+      const one = await send(long, { channel_id: v.channelId, content: 'First', session_token: v.token });
+      // The old token is the previous one now, in its grace time: it may still stream.
+      const c = await SseClient.open(eventsUrl(long, v.token), from());
+      open.push(c);
+      expect(c.status).toBe(200);
+      await c.nth('conversation:update', 1);
+      const two = await send(long, { channel_id: v.channelId, content: 'Second', session_token: one.body.session_token });
+      expect(two.status).toBe(200);
+      await c.until('the stream to end', () => (c.ended ? true : undefined), 30_000);
+    } finally {
+      for (const c of open.splice(0)) c.close();
+      await long.close();
+    }
   });
 });
 
@@ -152,14 +161,24 @@ describe('stream slots in Redis', () => {
     await slots.take(session, address); // never renewed, never released
     await expect(slots.take(session, address)).rejects.toMatchObject({ code: 'rate_limited' });
     const next = await eventually('the lapsed slot free again', () => slots.take(session, address).catch(() => undefined), 10_000, 50);
-    // Renewed within its lease, a slot stays taken: three leases later the session is still full.
-    const until = Date.now() + 1200;
-    while (Date.now() < until) {
-      await next.renew();
-      await expect(slots.take(session, address)).rejects.toMatchObject({ code: 'rate_limited' });
-    }
     await next.release();
-    expect((await slots.take(session, address))).toBeDefined();
+    // A renewal moves the lease's end on (Redis's clock scores it), so a renewed slot stays
+    // taken; the lease is long here, so no pause of a loaded machine decides the check.
+    const long = new StreamSlots(api.services.redis, { perSession: 1, perAddress: 10, leaseMs: 60_000 });
+    const renewed = crypto.randomUUID();
+    const slot = await long.take(renewed, address);
+    const leaseEnd = async () => Number((await api.services.redis.zrange(`widget:streams:s:${renewed}`, 0, -1, 'WITHSCORES'))[1]);
+    const redisNow = async () => {
+      const [s, us] = await api.services.redis.time();
+      return Number(s) * 1000 + Math.floor(Number(us) / 1000);
+    };
+    const taken = await leaseEnd();
+    await eventually('Redis time to move on', async () => ((await redisNow()) + 60_000 > taken ? true : undefined), 10_000, 1);
+    await slot.renew();
+    expect(await leaseEnd()).toBeGreaterThan(taken);
+    await expect(long.take(renewed, address)).rejects.toMatchObject({ code: 'rate_limited' });
+    await slot.release();
+    expect(await long.take(renewed, address)).toBeDefined();
   });
 });
 

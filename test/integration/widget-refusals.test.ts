@@ -7,6 +7,7 @@ import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { PinnedClock } from '../../src/clock.js';
 import { createRedis } from '../../src/redis.js';
 import { conversationOf, expectWidgetProblem, history, init, poll, send, websiteChannel, widgetMessage } from './widget-fixtures.js';
+import { SseClient, eventsUrl } from './widget-stream-support.js';
 
 /**
  * What POST /api/widget/messages refuses, and what it hands to an operator instead (no worker:
@@ -89,6 +90,44 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(refused.body.detail).toMatch(/this chat/);
     expect(await messagesOf(channelId)).toBe(before);
+  });
+
+  it('init: more than WIDGET_RATE_VISITOR_PER_MIN chat starts a minute from one address on a channel are 429 rate_limited with Retry-After; another channel is not counted', async () => {
+    const caller = await withoutAi();
+    const channelId = await websiteChannel(api, caller.tenantId);
+    for (let i = 0; i < 3; i++) expect((await init(api, { channel_id: channelId })).status).toBe(200);
+    const refused = await init(api, { channel_id: channelId });
+    expectWidgetProblem(refused, 'rate_limited');
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.body.detail).toMatch(/chat starts from this address/);
+    const other = await websiteChannel(api, caller.tenantId);
+    expect((await init(api, { channel_id: other })).status).toBe(200);
+  });
+
+  it('reads (history, poll and opening the stream) beyond 4 x WIDGET_RATE_VISITOR_PER_MIN a minute of a session are 429 rate_limited with Retry-After; its messages and other sessions go on', async () => {
+    const caller = await withoutAi();
+    const channelId = await websiteChannel(api, caller.tenantId);
+    const first = await send(api, { channel_id: channelId, content: 'Hello' });
+    const token: string = first.body.session_token;
+    const after: string = first.body.message.created_at;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await history(api, token)).status, (await poll(api, token, after)).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+    for (const refused of [await history(api, token), await poll(api, token, after)]) {
+      expectWidgetProblem(refused, 'rate_limited');
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(refused.body.detail).toMatch(/reads of this conversation/);
+    }
+    const stream = await SseClient.open(eventsUrl(api, token));
+    try {
+      expect({ status: stream.status, code: (await stream.json()).code, retryAfter: stream.header('retry-after') }).toEqual({ status: 429, code: 'rate_limited', retryAfter: '30' });
+    } finally {
+      stream.close();
+    }
+    // Messages have their own budget; another visitor's session its own reads.
+    expect((await send(api, { channel_id: channelId, content: 'Still here', session_token: token })).status).toBe(200);
+    const other = await send(api, { channel_id: channelId, content: 'Another visitor' });
+    expect((await history(api, other.body.session_token)).status).toBe(200);
   });
 
   it("the tenant's paid concurrency and the paid rate are 429 with Retry-After; nothing is written, the widget retries", async () => {

@@ -59,21 +59,18 @@ describe('the visitor stream across api processes', () => {
     await c.until('the stream on A to end', () => (c.ended ? true : undefined), 5000);
   });
 
-  it('delivers an operator message posted to api B to a visitor streaming from api A within a second', async () => {
+  it('delivers operator messages posted to api B to a visitor streaming from api A, each once and in order', async () => {
     const v = await newVisitor(a, sql);
     const c = await stream(a, v.token);
     await c.nth('conversation:update', 1);
-    const delays: number[] = [];
     for (let i = 1; i <= 5; i++) {
-      const sent = performance.now();
       const posted = await postJson(b, v.caller, `/conversations/${v.conversationId}/operator-messages`, { content: `from B #${i}`, operator: { name: 'Boris' } });
       expect(posted.status).toBe(201);
       const got = await c.nth('message', i, 5000);
       expect(parsed(got)).toMatchObject({ id: posted.body.id, content: `from B #${i}`, sender: 'operator', operator: { name: 'Boris' } });
-      delays.push(got.at - sent);
     }
     expect(parsed(await c.nth('conversation:update', 2))).toEqual({ state: 'operator', operator: { name: 'Boris' } });
-    expect(Math.max(...delays)).toBeLessThan(1000);
+    expect(c.named('message').map((e) => parsed(e).content)).toEqual([1, 2, 3, 4, 5].map((i) => `from B #${i}`));
     expect(b.services.liveHub.size).toBe(0);
   });
 
@@ -81,25 +78,20 @@ describe('the visitor stream across api processes', () => {
     const v = await newVisitor(a, sql);
     const streams = [await stream(a, v.token), await stream(b, v.token), await stream(a, v.token)];
     await Promise.all(streams.map((c) => c.nth('conversation:update', 1)));
-    const sent = performance.now();
     const posted = await postJson(a, v.caller, `/conversations/${v.conversationId}/operator-messages`, { content: 'to everyone' });
     const got = await Promise.all(streams.map((c) => c.nth('message', 1, 5000)));
     for (const e of got) expect(parsed(e).id).toBe(posted.body.id);
-    expect(Math.max(...got.map((e) => e.at - sent))).toBeLessThan(1000);
   });
 
-  it('sends a `: ping` comment every WIDGET_HEARTBEAT_MS', async () => {
+  it('sends a `: ping` comment every WIDGET_HEARTBEAT_MS: A (200 ms) pings while B (the default 15 s) has not yet', async () => {
     const v = await newVisitor(a, sql);
-    const c = await stream(a, v.token);
-    await c.until('three pings', () => (c.comments.length >= 3 ? true : undefined), 3000);
-    expect(c.comments.slice(0, 3).map((x) => x.text)).toEqual(['ping', 'ping', 'ping']);
-    const gaps = c.comments.slice(1, 3).map((x, i) => x.at - c.comments[i]!.at);
-    for (const gap of gaps) expect(gap).toBeGreaterThan(120);
-    expect(c.raw).toContain('\n: ping\n\n');
-    // api B keeps the default (15 s): no ping yet.
     const other = await stream(b, v.token);
     await other.nth('conversation:update', 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const c = await stream(a, v.token);
+    await c.until('three pings', () => (c.comments.length >= 3 ? true : undefined), 30_000);
+    expect(c.comments.slice(0, 3).map((x) => x.text)).toEqual(['ping', 'ping', 'ping']);
+    expect(c.raw).toContain('\n: ping\n\n');
+    // B's stream, opened first, has had no heartbeat while A's beat three times.
     expect(other.comments).toEqual([]);
   });
 

@@ -71,8 +71,10 @@ describe('GET /api/widget/events: the stream', () => {
     // A second message of the same operator changes no state: no second update.
     const second = await operatorMessage(v, 'Still here');
     expect(parsed(await c.nth('message', 2)).id).toBe(second.body.id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(c.named('conversation:update')).toHaveLength(2);
+    // A marker sent after it: anything the second message caused comes before the marker.
+    await operatorMessage(v, 'marker');
+    await c.nth('message', 3);
+    expect(c.events.map((e) => e.event)).toEqual(['conversation:update', 'message', 'conversation:update', 'message', 'message']);
   });
 
   it('signs attachment addresses', async () => {
@@ -103,8 +105,11 @@ describe('GET /api/widget/events: the stream', () => {
     const v = await newVisitor(api, sql, { status: 'closed' });
     const c = await stream(v.token);
     await c.nth('conversation:update', 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(c.events.map((e) => e.event)).toEqual(['conversation:update']);
+    // A marker after the opening: a message stored and announced; a `closed` would come before it.
+    await seedMessage(sql, v.caller, v.conversationId, { content: 'marker', createdAt: new Date() });
+    await announceConversationChanges(api.services.redis, [v.conversationId]);
+    expect(parsed(await c.nth('message', 1)).content).toBe('marker');
+    expect(c.events.map((e) => e.event)).toEqual(['conversation:update', 'message']);
   });
 
   it('sends conversation:update {state: queued} when the AI hands the conversation off', async () => {
@@ -170,8 +175,10 @@ describe('GET /api/widget/events: the stream', () => {
     await again.nth('conversation:update', 1);
     await operatorMessage(v, 'four');
     await again.nth('message', 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(again.named('message').map((e) => parsed(e).content)).toEqual(['two', 'three', 'four']);
+    // A marker after it: a repeat of any message would arrive before the marker.
+    await operatorMessage(v, 'marker');
+    await again.nth('message', 4);
+    expect(again.named('message').map((e) => parsed(e).content)).toEqual(['two', 'three', 'four', 'marker']);
   });
 
   it('sends a message committed late with an earlier created_at, once, and keeps the highest cursor as its id', async () => {
@@ -186,8 +193,10 @@ describe('GET /api/widget/events: the stream', () => {
     expect(parsed(late)).toMatchObject({ id: lateId, content: 'committed second' });
     expect(late.id).toBe(first.id);
     await announceConversationChanges(api.services.redis, [v.conversationId]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(c.named('message')).toHaveLength(2);
+    // A marker after the second announcement: a resend would arrive before it.
+    await operatorMessage(v, 'marker');
+    await c.nth('message', 3);
+    expect(c.named('message').map((e) => parsed(e).content)).toEqual(['committed first', 'committed second', 'marker']);
   });
 
   it('never sends another conversation\'s messages', async () => {
@@ -202,9 +211,11 @@ describe('GET /api/widget/events: the stream', () => {
     await streams[1]!.nth('message', 1);
     await streams[2]!.nth('message', 1);
     await streams[0]!.nth('message', 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A marker to each after all three: a stray message would reach a stream before its marker.
+    for (const v of [a, sameTenant, otherTenant]) await operatorMessage(v, 'marker');
+    await Promise.all(streams.map((c) => c.nth('message', 2)));
     expect(streams.map((c) => c.named('message').map((e) => parsed(e).content))).toEqual([
-      ['for a'], ['for the same tenant\'s other visitor'], ['for another tenant\'s visitor'],
+      ['for a', 'marker'], ['for the same tenant\'s other visitor', 'marker'], ['for another tenant\'s visitor', 'marker'],
     ]);
   });
 
@@ -214,8 +225,10 @@ describe('GET /api/widget/events: the stream', () => {
     await Promise.all(streams.map((c) => c.nth('conversation:update', 1)));
     const posted = await operatorMessage(v, 'to all of you');
     await Promise.all(streams.map((c) => c.nth('message', 1)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const c of streams) expect(c.named('message').map((e) => parsed(e).id)).toEqual([posted.body.id]);
+    // A marker after it: a second copy would reach a stream before the marker.
+    const marker = await operatorMessage(v, 'marker');
+    await Promise.all(streams.map((c) => c.nth('message', 2)));
+    for (const c of streams) expect(c.named('message').map((e) => parsed(e).id)).toEqual([posted.body.id, marker.body.id]);
   });
 
   it('forgets a stream when its client goes away', async () => {

@@ -59,6 +59,7 @@ export class ChatCompletionsServer {
   readonly requests: ChatRequestRecord[] = [];
   private readonly steps: ChatStep[] = [];
   private held: (() => void)[] = [];
+  private arrivals: { count: number; resolve: () => void }[] = [];
   private readonly closing = new AbortController();
   private calls = 0;
 
@@ -85,6 +86,17 @@ export class ChatCompletionsServer {
     return this;
   }
 
+  /** Resolves once `count` requests in all have arrived (requests.length, so mind a reset of it). */
+  arrived(count: number): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.arrivals.push({ count, resolve }));
+  }
+
+  /** Requests held (`hold: true`) and not released yet, answered or abandoned by their client. */
+  get holding(): number {
+    return this.held.length;
+  }
+
   /** Lets every held request answer. */
   release(): void {
     const held = this.held;
@@ -102,6 +114,7 @@ export class ChatCompletionsServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = parse(await readBody(req));
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    this.arrivals = this.arrivals.filter((a) => (a.count <= this.requests.length ? void a.resolve() : true));
     const step = this.steps.shift() ?? {};
     const call = ++this.calls;
     if (step.delayMs) await this.pause(step.delayMs);

@@ -1,11 +1,15 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
 
-/** The compiled workflows: tests run the same dist/ build as production. */
-export const WORKFLOWS = fileURLToPath(new URL('../../dist/workflows/index.js', import.meta.url));
+/** The build the tests run: bin/test's own for the run (DIST_DIR), else the checkout's dist/. */
+export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** The compiled workflows: tests run the same build as production. */
+export const WORKFLOWS = join(DIST, 'workflows', 'index.js');
 
 /**
  * A Temporal worker in the test's process on the services' task queue, with Schedules of its

@@ -11,6 +11,7 @@ import { operationWorkflowId } from '../../workflows/operation-contract.js';
 import { createIntegration } from '../../src/domain/provisioning/integrations.js';
 import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
+import type { Clock } from '../../src/clock.js';
 
 export interface OperationsHarnessOptions {
   /** Configuration over the test defaults (AI_PROVIDER, OPENAI_BASE_URL, PAID_CONCURRENCY, ...). */
@@ -22,6 +23,8 @@ export interface OperationsHarnessOptions {
    * or run a worker process (whose relay and operation sweep see the whole database).
    */
   freshDatabase?: string;
+  /** The clock of the api and the in-process worker (default: the system's). */
+  clock?: Clock;
 }
 
 /** Operation statuses that end an operation. */
@@ -87,7 +90,7 @@ export class OperationsHarness {
       TEMPORAL_TASK_QUEUE: h.taskQueue, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '3000', OPERATION_SWEEP_MS: '500',
       ...(h.ownDatabase ? { DATABASE_URL: h.ownDatabase } : {}), ...o.env,
     };
-    h.api = await startApi(h.env);
+    h.api = await startApi(h.env, o.clock ? { clock: o.clock } : {});
     h.client = await h.api.services.temporal.client();
     h.db = await sqlClient(h.api.services.config.databaseUrl);
     if (o.worker !== false) await h.startWorker();

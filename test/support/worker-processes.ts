@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/schedules.js';
+import { DIST } from './in-process-worker.js';
 
-const WORKER = fileURLToPath(new URL('../../dist/src/worker.js', import.meta.url));
+const WORKER = join(DIST, 'src', 'worker.js');
 
 export const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 

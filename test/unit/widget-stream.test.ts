@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { describe, expect, it } from '@jest/globals';
-import { eventually } from '../support/eventually.js';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ConversationFollower, LATE_COMMIT_WINDOW_MS, type LiveEvent, type LiveSnapshot } from '../../src/widget/live-hub.js';
 import { START, cursorOf, isAfter, parseCursor, sseEvent } from '../../src/widget/sse.js';
 import type { Conversation, Message } from '../../src/entities/conversation.js';
@@ -132,21 +131,27 @@ class FakeResponse extends EventEmitter {
 describe('EventStream', () => {
   const render = (events: LiveEvent[]) => events.map((e) => `${e.type}\n`).join('');
 
-  it('writes the head and the retry line, then what it is given; pings on its heartbeat', async () => {
+  // The stream's timers run on jest's fake clock: the test moves time, no sleep decides anything.
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('writes the head and the retry line, then what it is given; pings on its heartbeat, and not after its end', () => {
+    jest.useFakeTimers();
     const res = new FakeResponse();
     const s = new EventStream(res as unknown as ServerResponse, render);
     s.open(20, Date.now() + 60_000);
     expect(res.head).toEqual({ status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' } });
     s.events([{ type: 'closed' }]);
-    // Two heartbeats, however long a loaded machine takes to fire them (no sleep decides it).
-    await eventually('two pings', async () => (res.chunks.length >= 4 ? true : undefined), 30_000, 5);
+    jest.advanceTimersByTime(19);
+    expect(res.chunks).toEqual(['retry: 2500\n\n', 'closed\n']);
+    jest.advanceTimersByTime(21);
+    expect(res.chunks).toEqual(['retry: 2500\n\n', 'closed\n', ': ping\n\n', ': ping\n\n']);
     s.end();
-    expect(res.chunks.slice(0, 2)).toEqual(['retry: 2500\n\n', 'closed\n']);
-    expect(new Set(res.chunks.slice(2))).toEqual(new Set([': ping\n\n']));
     expect(res.ended).toBe(true);
-    const written = res.chunks.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(res.chunks.length).toBe(written);
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(1000);
+    expect(res.chunks).toHaveLength(4);
   });
 
   it('drops a reader whose buffers hold more than MAX_BUFFERED_BYTES instead of buffering more', () => {
@@ -163,12 +168,16 @@ describe('EventStream', () => {
     s.cleanUp();
   });
 
-  it('ends when the session expires', async () => {
+  it('ends when the session expires', () => {
+    jest.useFakeTimers();
     const res = new FakeResponse();
     const s = new EventStream(res as unknown as ServerResponse, render);
     s.open(60_000, Date.now() + 30);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    jest.advanceTimersByTime(29);
+    expect(res.ended).toBe(false);
+    jest.advanceTimersByTime(1);
     expect(res.ended).toBe(true);
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('on a rotation notice: another session is ignored; its token now previous ends it at the grace end; an older token ends it at once; it ends once', () => {

@@ -19,6 +19,8 @@ export class OperationWaiter {
   private subscriber?: Redis;
   private subscribed?: Promise<unknown>;
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** Waits that ended because their time was up, not by the operation finishing (a counter for tests and metrics). */
+  expired = 0;
 
   constructor(private readonly redis: Redis, private readonly log: Logger) {}
 
@@ -45,7 +47,12 @@ export class OperationWaiter {
     let timer: NodeJS.Timeout | undefined;
     try {
       if (await finished()) return;
-      await Promise.race([announced, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
+      await Promise.race([announced, new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.expired++;
+          resolve();
+        }, ms);
+      })]);
     } finally {
       clearTimeout(timer);
       set.delete(wake);

@@ -1,0 +1,43 @@
+import type { Client } from '@temporalio/client';
+
+/**
+ * What a workflow asked the Temporal server to wait, read from its history: the pause a test
+ * checks is the one the code scheduled, not one a clock measured on a loaded machine.
+ */
+
+interface ProtoDuration {
+  seconds?: number | { toNumber(): number } | null;
+  nanos?: number | null;
+}
+
+const ms = (d: ProtoDuration | null | undefined): number => {
+  const seconds = d?.seconds;
+  return (typeof seconds === 'object' && seconds !== null ? seconds.toNumber() : Number(seconds ?? 0)) * 1000 + Math.round((d?.nanos ?? 0) / 1e6);
+};
+
+/** The durations of the workflow's timers (sleep, condition with a time-out), in milliseconds, in order. */
+export async function timerDurations(client: Client, workflowId: string): Promise<number[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? []).filter((e) => e.timerStartedEventAttributes).map((e) => ms(e.timerStartedEventAttributes!.startToFireTimeout));
+}
+
+/**
+ * The last attempt of each activity of this type, with the retry delay its previous attempt's
+ * failure asked for (ApplicationFailure nextRetryDelay; null when it asked for none).
+ */
+export async function activityRetries(client: Client, workflowId: string, activityType: string): Promise<{ attempt: number; nextRetryDelayMs: number | null }[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const events = history.events ?? [];
+  const typeOf = new Map<string, string>();
+  for (const e of events) {
+    const scheduled = e.activityTaskScheduledEventAttributes;
+    if (scheduled) typeOf.set(String(e.eventId), scheduled.activityType?.name ?? '');
+  }
+  return events
+    .filter((e) => e.activityTaskStartedEventAttributes && typeOf.get(String(e.activityTaskStartedEventAttributes.scheduledEventId)) === activityType)
+    .map((e) => {
+      const started = e.activityTaskStartedEventAttributes!;
+      const delay = started.lastFailure?.applicationFailureInfo?.nextRetryDelay;
+      return { attempt: started.attempt ?? 0, nextRetryDelayMs: delay ? ms(delay) : null };
+    });
+}
