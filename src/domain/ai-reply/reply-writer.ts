@@ -76,7 +76,7 @@ export async function endOperation(s: WriterServices, operationId: string, outco
  * operation fails with `operator_took_over` and nothing is charged.
  */
 export async function writeAiReply(s: WriterServices, operationId: string, reply: ComposedReply): Promise<boolean> {
-  let charged = false;
+  let chargedTenant: string | null = null;
   const written = await onOperation(s, operationId, async (tx, op) => {
     if (isFinished(op.status)) return false;
     const now = s.clock.now();
@@ -90,13 +90,15 @@ export async function writeAiReply(s: WriterServices, operationId: string, reply
     appendMessage(tx, conversation, { id: op.resourceId ?? undefined, sender: 'ai', content: withoutCardMarkers(reply.content) || null, cards }, now);
     if (reply.handoff) await requestHandoff(tx, conversation, 'ai_handoff', now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
+    if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, money, now)) return false;
+    // The charge is the transaction's last write: everything else is flushed first, so the
+    // tenant's wallet row (locked by postToLedger) is held only for the charge and the commit,
+    // and one tenant's replies wait for each other as briefly as possible.
+    await tx.flush();
     await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `AI reply (${reply.model})` }, now);
-    charged = true;
-    return finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, money, now);
+    chargedTenant = op.tenantId;
+    return true;
   });
-  if (charged) {
-    const op = await s.orm.em.fork().findOneOrFail(Operation, { id: operationId });
-    await announceWalletChange(s.redis, op.tenantId);
-  }
+  if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);
   return written;
 }
