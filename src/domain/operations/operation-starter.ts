@@ -1,8 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../services.js';
 import { WokenLoop } from '../pacing/woken-loop.js';
-import { anyOperationUnstarted, claimOperationStarts, operationRef, startClaimedOperations } from './operation-starts.js';
-import { OPERATION_CHANNEL } from './operation-wakeup.js';
+import { OPERATION_CHANNEL, anyOperationUnstarted, claimOperationStarts, operationRef, startClaimedOperations } from './operation-starts.js';
 
 export interface OperationStarterOptions {
   taskQueue?: string;

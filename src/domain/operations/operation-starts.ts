@@ -1,9 +1,10 @@
 import type { Client } from '@temporalio/client';
+import type { Redis } from 'ioredis';
 import type { Em } from '../../db/orm.js';
 import type { Services } from '../../services.js';
 import { startOperationWorkflow, type OperationRef } from '../../temporal/operations.js';
-import { CLAIM_MS, anyUnstarted, claimStarts, roomParams, roomSql, startClaimed, type StartableRows } from '../pacing/claims.js';
-import { wakeOperationStarter } from './operation-wakeup.js';
+import { anyUnstarted, claimOne, claimStarts, startClaimed, type StartableRows } from '../pacing/claims.js';
+import { wakeLoop } from '../pacing/woken-loop.js';
 
 interface OperationRow { id: string; tenant_id: string; integration_id: string | null; type: string }
 
@@ -14,19 +15,6 @@ const OPERATIONS: StartableRows = {
   inFlight: `status = 'queued'`,
   columns: ['id', 'tenant_id', 'integration_id', 'type'],
 };
-
-/** Claims one new operation when the bound leaves room; false when it does not (or another holds it). */
-export async function claimOperationStart(em: Em, operationId: string, maxInFlight: number, now: Date): Promise<boolean> {
-  const rows = await em.execute(
-    `update operations set start_claimed_until = ?
-      where id = ? and workflow_started_at is null and status = 'queued'
-        and (start_claimed_until is null or start_claimed_until <= ?::timestamptz)
-        and ${roomSql(OPERATIONS)} > 0
-      returning id`,
-    [new Date(now.getTime() + CLAIM_MS).toISOString(), operationId, now.toISOString(), ...roomParams(maxInFlight, now)],
-  );
-  return rows.length > 0;
-}
 
 /** Up to the room under the bound of unstarted queued operations, tenants round-robin (claimStarts). */
 export async function claimOperationStarts(em: Em, maxInFlight: number, now: Date): Promise<{ room: number; claimed: OperationRow[] }> {
@@ -51,11 +39,19 @@ export function startClaimedOperations(
  */
 export async function launchOperation(s: Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'clock' | 'log'>, op: OperationRef): Promise<void> {
   const em = s.orm.em.fork();
-  if (await claimOperationStart(em, op.id, s.config.operations.maxInFlight, s.clock.now())) {
+  if (await claimOne(em, OPERATIONS, op.id, s.config.operations.maxInFlight, s.clock.now())) {
     const started = await startClaimedOperations(s, em, await s.temporal.client(), s.temporal.taskQueue, [op], false);
     if (started) return;
   }
   await wakeOperationStarter(s.redis);
+}
+
+/** Redis channel on which an operation left unstarted (no room under the bound) wakes the worker's starter. */
+export const OPERATION_CHANNEL = 'operations-waiting';
+
+/** Best effort: the starter also sweeps every OPERATION_SWEEP_MS, so a lost nudge only delays. */
+function wakeOperationStarter(redis: Redis): Promise<void> {
+  return wakeLoop(redis, OPERATION_CHANNEL);
 }
 
 export function operationRef(row: OperationRow): OperationRef {

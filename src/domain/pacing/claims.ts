@@ -41,14 +41,28 @@ export interface StartableRows {
  * The room under `maxInFlight` as a SQL expression with three parameters (roomParams): started
  * rows in flight, plus rows claimed and not started yet, subtracted from the bound.
  */
-export function roomSql(t: StartableRows): string {
+function roomSql(t: StartableRows): string {
   return `greatest(0, ?::int
     - (select count(*) from ${t.table} where workflow_started_at is not null and ${t.inFlight} and workflow_started_at > ?::timestamptz)
     - (select count(*) from ${t.table} where workflow_started_at is null and ${t.startable} and start_claimed_until > ?::timestamptz))::int`;
 }
 
-export function roomParams(maxInFlight: number, now: Date): [number, string, string] {
+function roomParams(maxInFlight: number, now: Date): [number, string, string] {
   return [maxInFlight, new Date(now.getTime() - IN_FLIGHT_WINDOW_MS).toISOString(), now.toISOString()];
+}
+
+/** Whether a row is free to claim: never claimed, or its claim expired (one parameter: now). */
+const UNCLAIMED = `(start_claimed_until is null or start_claimed_until <= ?::timestamptz)`;
+
+/** Claims one startable row while the bound leaves room; false when it does not, or another holds it. */
+export async function claimOne(em: Em, t: StartableRows, id: string, maxInFlight: number, now: Date): Promise<boolean> {
+  const rows = await em.execute(
+    `update ${t.table} set start_claimed_until = ?
+      where id = ? and workflow_started_at is null and ${t.startable} and ${UNCLAIMED} and ${roomSql(t)} > 0
+      returning id`,
+    [new Date(now.getTime() + CLAIM_MS).toISOString(), id, now.toISOString(), ...roomParams(maxInFlight, now)],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -58,7 +72,6 @@ export function roomParams(maxInFlight: number, now: Date): [number, string, str
  */
 export async function claimStarts<T>(em: Em, t: StartableRows, maxInFlight: number, now: Date): Promise<{ room: number; claimed: T[] }> {
   const nowIso = now.toISOString();
-  const unclaimed = `(start_claimed_until is null or start_claimed_until <= ?::timestamptz)`;
   const [row] = await em.execute<{ room: number; claimed: T[] }[]>(
     `with room as (select ${roomSql(t)} as n),
      picked as (
@@ -66,7 +79,7 @@ export async function claimStarts<T>(em: Em, t: StartableRows, maxInFlight: numb
        cross join lateral (
          select r.id, r.created_at, row_number() over (order by r.created_at, r.id) as turn
            from ${t.table} r
-          where r.tenant_id = tenants.tenant_id and r.workflow_started_at is null and ${t.startable} and ${unclaimed}
+          where r.tenant_id = tenants.tenant_id and r.workflow_started_at is null and ${t.startable} and ${UNCLAIMED}
           order by r.created_at, r.id limit (select n from room)
        ) c
        order by c.turn, c.created_at
@@ -75,7 +88,7 @@ export async function claimStarts<T>(em: Em, t: StartableRows, maxInFlight: numb
      claimed as (
        update ${t.table} r set start_claimed_until = ?
          from picked p
-        where r.id = p.id and r.workflow_started_at is null and ${unclaimed}
+        where r.id = p.id and r.workflow_started_at is null and ${UNCLAIMED}
        returning ${t.columns.map((c) => `r.${c}`).join(', ')}
      )
      select (select n from room) as room, coalesce((select json_agg(claimed) from claimed), '[]'::json) as claimed`,

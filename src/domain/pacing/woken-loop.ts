@@ -95,3 +95,11 @@ export class WokenLoop {
     }, this.o.backlogTickMs);
   }
 }
+
+/**
+ * Wakes the loops listening on `channel` (in every worker). Best effort: a loop also sweeps on
+ * its timer, so a lost wake-up (Redis down, a process killed after its commit) only delays.
+ */
+export async function wakeLoop(redis: Redis, channel: string): Promise<void> {
+  await redis.publish(channelName(redis, channel), '1').catch(() => undefined);
+}
