@@ -45,6 +45,8 @@ export interface WebhookSettings {
   relayMaxInFlight: number;
   /** While deliveries wait for room under the bound, the relay looks again this often. */
   relayBacklogTickMs: number;
+  /** Relay runs woken back to back start at least this far apart, so each takes a batch. */
+  relayMinRunMs: number;
   retentionDays: number;
   cleanupEvery: string;
 }
@@ -188,6 +190,7 @@ const schema = Joi.object({
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
+  RELAY_MIN_RUN_MS: Joi.number().integer().min(0).max(1000).default(20),
   TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
   TEMPORAL_WORKFLOW_TASK_POLLS: Joi.number().integer().min(2).max(1000).default(20),
   TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
@@ -279,6 +282,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     relaySweepMs: v.RELAY_SWEEP_MS,
     relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,
     relayBacklogTickMs: v.RELAY_BACKLOG_TICK_MS,
+    relayMinRunMs: v.RELAY_MIN_RUN_MS,
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
   };
