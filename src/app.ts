@@ -15,6 +15,7 @@ import { Authenticator } from './http/authenticate.js';
 import { rateLimiterOf } from './http/rate-limit.js';
 import { MigrationGate } from './http/migration-gate.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { TenantTurns } from './http/tenant-turns.js';
 
 /** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
@@ -38,6 +39,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
     authenticator,
     rateLimiter: rateLimiterOf(services),
     migrationGate: new MigrationGate(services.orm, services.config.migrationCheckMs, MIGRATIONS.map((m) => m.name)),
+    admissionTurns: new TenantTurns(services.config.operations.admissionsAtOnce),
   };
   const api = new Router({ prefix: API_BASE_PATH });
   for (const route of routes) registerRoute(api, pipeline, route);

@@ -81,6 +81,11 @@ export interface OperationSettings {
   maxInFlight: number;
   /** How long the widget and POST ... ?wait hold at most (spec: 20 s). */
   maxWaitSeconds: number;
+  /**
+   * Paid-admission transactions of one tenant at once in one api process; the others wait in
+   * memory, holding no database connection (docs/decisions.md, "Paid admissions take turns").
+   */
+  admissionsAtOnce: number;
 }
 
 /** The visitor chat (spec 01, Visitor chat routes). */
@@ -210,6 +215,7 @@ const schema = Joi.object({
   AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
   OPERATION_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
+  PAID_ADMISSIONS_AT_ONCE: Joi.number().integer().min(1).max(1000).default(2),
   WIDGET_SECRET: Joi.string().min(32),
   WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
   WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
@@ -382,7 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,
     ai: parseAiSettings(v),
-    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20 },
+    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20, admissionsAtOnce: v.PAID_ADMISSIONS_AT_ONCE },
     widget: {
       sessionTtlMs: parseDuration(v.WIDGET_SESSION_TTL),
       tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),

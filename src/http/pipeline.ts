@@ -11,6 +11,7 @@ import type { Authenticator, AuthContext } from './authenticate.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MigrationGate } from './migration-gate.js';
 import { validatePart } from './validate.js';
+import type { TenantTurns } from './tenant-turns.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
 import { announceConversationChanges, takeConversationChanges } from '../domain/conversations/live.js';
@@ -23,6 +24,8 @@ export interface Pipeline {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   migrationGate: MigrationGate;
+  /** Paid-admission transactions per tenant at once (routes with `paidAdmission`). */
+  admissionTurns: TenantTurns;
 }
 
 /** PII routes on the ru cell need an IP allowlist, hosting country RU and a transfer basis. */
@@ -70,7 +73,9 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   };
   const em = services.orm.em.fork();
   let changedConversations: string[] = [];
-  const result = transactional ? await runInTransaction(em) : await finish(em, await call(em));
+  const result = !transactional ? await finish(em, await call(em))
+    : route.paidAdmission ? await p.admissionTurns.run(input.auth.tenant.id, () => runInTransaction(em))
+      : await runInTransaction(em);
   if (changedConversations.length) afterCommit.unshift(() => announceConversationChanges(services.redis, changedConversations));
   for (const fn of afterCommit) {
     await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));

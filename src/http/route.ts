@@ -78,6 +78,11 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   idempotency?: 'required' | 'optional';
   /** Writes run in one transaction with their outbox events (default: true for non-GET). */
   transactional?: boolean;
+  /**
+   * The transaction may admit paid work: a tenant's such transactions take turns in the
+   * process (PAID_ADMISSIONS_AT_ONCE), waiting without a database connection (TenantTurns).
+   */
+  paidAdmission?: boolean;
   /** The newest migration this route's tables need. */
   migration: MigrationName;
   params?: Joi.ObjectSchema;
