@@ -27,6 +27,7 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -213,7 +214,8 @@ const COMMANDS: Record<string, Command> = {
     if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
     if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
     const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
-    return mode === 'test' ? { ...key, note: TEST_KEY_NOTE } : { ...key };
+    const warning = keyCellWarning(cell, s.config, await runningStack());
+    return { ...key, ...(mode === 'test' ? { note: TEST_KEY_NOTE } : {}), ...(warning ? { warning } : {}) };
   },
   'key revoke': async (s, em, f, afterCommit) => {
     const keyId = f.required('key');
@@ -365,6 +367,9 @@ async function main(): Promise<void> {
     return;
   }
   const json = argv.includes('--json');
+  // Warned before the command runs (on stderr: stdout carries only the answer).
+  const stack = await runningStack();
+  if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
   const result = await runCtl(argv);
   if (json) console.log(JSON.stringify(result));
   else printHuman(result);
