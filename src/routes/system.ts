@@ -4,8 +4,9 @@ import type { RouteDefinition } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
+import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat); /metrics is on the internal listener (observability/metrics-server.ts). */
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
 export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
   const router = new Router();
   let openapi: unknown;
@@ -41,6 +42,19 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     // The same for every visitor until a deploy; unlike the chat's own answers, cacheable.
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = widgetOpenapi;
+  });
+
+  // Where every Problem's `type` links: the error catalogue, HTML for people, JSON on request.
+  router.get(ERRORS_PAGE_PATH, (ctx) => {
+    ctx.state.routeLabel = `GET ${ERRORS_PAGE_PATH}`;
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.vary('Accept');
+    if (ctx.accepts('html', 'json') === 'json') {
+      ctx.body = { errors: errorPageEntries(services.config.publicOrigin) };
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = errorPageHtml(services.config.publicOrigin);
   });
   return router;
 }
