@@ -16,6 +16,8 @@ import { rateLimiterOf } from './http/rate-limit.js';
 import { MigrationGate } from './http/migration-gate.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { TenantTurns } from './http/tenant-turns.js';
+import { StatusMap } from './domain/status/status-map.js';
+import { statusRouter } from './routes/status/status-page.js';
 
 /** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
@@ -50,6 +52,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(unmatchedAsProblems);
   koa.use(jsonBody);
   koa.use(system.routes());
+  koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
   koa.use(api.routes());
   koa.use(api.allowedMethods());

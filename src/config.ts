@@ -146,6 +146,8 @@ export interface Config {
   ai: AiSettings;
   operations: OperationSettings;
   widget: WidgetSettings;
+  /** The status map (GET /status): how long a document is kept, and when waiting work is degraded. */
+  status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
   logLevel: string;
 }
 
@@ -216,6 +218,9 @@ const schema = Joi.object({
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
   OPERATION_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   PAID_ADMISSIONS_AT_ONCE: Joi.number().integer().min(1).max(1000).default(2),
+  STATUS_CACHE_MS: Joi.number().integer().min(0).max(60000).default(5000),
+  STATUS_WAITING_DEGRADED_SECONDS: Joi.number().min(0.1).max(86400).default(60),
+  STATUS_ERROR_RATE_DEGRADED: Joi.number().min(0).max(1).default(0.05),
   WIDGET_SECRET: Joi.string().min(32),
   WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
   WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
@@ -389,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks,
     ai: parseAiSettings(v),
     operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20, admissionsAtOnce: v.PAID_ADMISSIONS_AT_ONCE },
+    status: { cacheMs: v.STATUS_CACHE_MS, waitingDegradedSeconds: v.STATUS_WAITING_DEGRADED_SECONDS, errorRateDegraded: v.STATUS_ERROR_RATE_DEGRADED },
     widget: {
       sessionTtlMs: parseDuration(v.WIDGET_SESSION_TTL),
       tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),

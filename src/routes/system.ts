@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
+import { readiness } from '../domain/status/readiness.js';
 import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
 /** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
@@ -19,11 +20,7 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
 
   router.get('/readyz', async (ctx) => {
     ctx.state.routeLabel = 'GET /readyz';
-    const [postgres, redis, temporal] = await Promise.all([
-      services.orm.em.fork().execute('select 1').then(() => true, () => false),
-      services.redis.ping().then(() => true, () => false),
-      services.temporal.reachable(),
-    ]);
+    const { postgres, redis, temporal } = await readiness(services);
     const checks = { postgres: postgres ? 'ok' : 'down', redis: redis ? 'ok' : 'down', temporal: temporal ? 'ok' : 'down' };
     const ready = postgres && redis && temporal;
     ctx.status = ready ? 200 : 503;
