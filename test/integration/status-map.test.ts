@@ -5,6 +5,7 @@ import { InProcessWorker } from '../support/in-process-worker.js';
 import { answers } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
+import { call } from '../support/http.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { startDeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';
 
@@ -54,7 +55,7 @@ describe('the status map', () => {
   it('turns degraded while the worker is stopped with an event waiting, and operational when it is back and delivered it', async () => {
     const caller = await h.caller({ name: 'Status Shop' });
     const path = `/status-${randomUUID().slice(0, 8)}`;
-    await h.subscribe(caller, { url: h.receiver.route(path, answers.ok()) });
+    const webhook = await h.subscribe(caller, { url: h.receiver.route(path, answers.ok()) });
     await h.raise(caller, { type: 'lead.created', ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: 1 }) });
 
     const degraded = await eventually('webhook delivery degraded', async () => {
@@ -81,5 +82,20 @@ describe('the status map', () => {
     }, 30_000, 100);
     expect(back.status).toBe('operational');
     expect(component(back, 'webhook_delivery').figures).toMatchObject({ outbox_lag_seconds: 0, deliveries_waiting: 0, attempts_15m: 1, success_rate_15m: 1 });
+
+    // The integration's own view: its subscription's attempt, nothing waiting, no operations.
+    const own = await call(api.base, 'GET', '/me/status', { key: caller.apiKey });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({
+      wallet: { state: 'ok', exchange: 'active' },
+      operations: { queued: 0, running: 0, oldest_queued_seconds: null },
+      webhooks: [{
+        id: webhook.id, status: 'active',
+        last_15m: { attempts: 1, succeeded: 1, failed: 0, success_rate: 1, p50_ms: expect.any(Number) },
+        waiting: { pending: 0, held: 0, failed: 0, oldest_seconds: null },
+      }],
+    });
+    const stranger = await h.caller({ name: 'Other Shop' });
+    expect((await call(api.base, 'GET', '/me/status', { key: stranger.apiKey })).body.webhooks).toEqual([]);
   }, 120_000);
 });
