@@ -10,7 +10,7 @@ import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
 import { jsonBody } from './http/body.js';
 import { domainError } from './errors/domain-error.js';
-import { registerRoute } from './http/pipeline.js';
+import { hideUnreleased, registerRoute } from './http/pipeline.js';
 import { Authenticator } from './http/authenticate.js';
 import { rateLimiterOf } from './http/rate-limit.js';
 import { MigrationGate } from './http/migration-gate.js';
@@ -44,7 +44,8 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
     admissionTurns: new TenantTurns(services.config.operations.admissionsAtOnce),
   };
   const api = new Router({ prefix: API_BASE_PATH });
-  for (const route of routes) registerRoute(api, pipeline, route);
+  const released = (route: RouteDefinition) => services.config.releasedLabels.includes(route.release);
+  for (const route of routes.filter(released)) registerRoute(api, pipeline, route);
   const system = systemRouter(services, routes);
 
   koa.use(observe(services.log, services.metrics));
@@ -54,6 +55,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(system.routes());
   koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
+  koa.use(hideUnreleased(API_BASE_PATH, routes.filter((r) => !released(r))));
   koa.use(api.routes());
   koa.use(api.allowedMethods());
   void services.wallets.listen(services.redis, services.log);

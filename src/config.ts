@@ -115,6 +115,15 @@ export interface WidgetSettings {
   paidTurnsPerAddressPerHour: number;
 }
 
+/**
+ * A route's release label (spec 01 Versioning 5): available works in the spec's release
+ * status, beta is this project's addition beyond the spec, planned is designed in the spec and
+ * not released there. RELEASED_LABELS chooses which answer; the others are 404 like an
+ * unknown path.
+ */
+export const RELEASES = ['available', 'beta', 'planned'] as const;
+export type Release = (typeof RELEASES)[number];
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   cell: Cell;
@@ -140,7 +149,8 @@ export interface Config {
   operationCostCapRub: string;
   walletLowThresholdRub: string;
   deprecations: Record<string, RouteDeprecation>;
-  disabledFamilies: string[];
+  /** Release labels whose routes answer (RELEASED_LABELS); the others are 404 like an unknown path. */
+  releasedLabels: Release[];
   keyExpiryScanEvery: string;
   webhooks: WebhookSettings;
   ai: AiSettings;
@@ -185,7 +195,7 @@ const schema = Joi.object({
   OPERATION_COST_CAP_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('100'),
   WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
-  DISABLED_ROUTE_FAMILIES: Joi.string().allow('').default(''),
+  RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).default('available,beta,planned'),
   KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_SECRET_KEY: Joi.string().min(32),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Joi.boolean().default(false),
@@ -389,7 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operationCostCapRub: v.OPERATION_COST_CAP_RUB,
     walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
     deprecations,
-    disabledFamilies: list(v.DISABLED_ROUTE_FAMILIES),
+    releasedLabels: list(v.RELEASED_LABELS) as Release[],
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,
     ai: parseAiSettings(v),

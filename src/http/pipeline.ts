@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import Joi from 'joi';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
@@ -104,13 +104,27 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   }
 }
 
+/**
+ * Routes whose release label is off (RELEASED_LABELS) answer 404 not_found as an unknown path
+ * does, also where other methods of their path are released: they are matched here, before
+ * the router, and never registered in it, so no 405 or Allow header names them.
+ */
+export function hideUnreleased(prefix: string, routes: readonly RouteDefinition[]) {
+  const hidden = routes.map((r) => ({
+    method: r.method,
+    path: new RegExp(`^${prefix}${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  return async function unreleased(ctx: Context, next: Next): Promise<void> {
+    if (hidden.some((h) => h.method === ctx.method && h.path.test(ctx.path))) throw domainError('not_found', 'No such route.');
+    await next();
+  };
+}
+
 /** Registers one API route with its whole middleware chain. */
 export function registerRoute(router: Router, p: Pipeline, route: RouteDefinition): void {
   const { services } = p;
   const { config } = services;
   const label = `${route.method} ${route.path}`;
-  // A family switched off is not registered at all: every method on its paths is 404, not 405.
-  if (config.disabledFamilies.includes(route.family)) return;
   const deprecation = deprecationHeaders(config.deprecations[label]);
   router.register(routerPath(route.path), [route.method], async (ctx: Context) => {
     ctx.state.routeLabel = label;

@@ -36,7 +36,7 @@ export const IntegrationStatusSchema = Joi.object({
 
 /** GET /me/status: the calling integration's own view of its deliveries, operations and wallet gate. */
 export const getIntegrationStatus = defineRoute({
-  method: 'GET', path: '/me/status', family: 'account', migration: 'Migration20261124006000StatusSignals',
+  release: 'planned', method: 'GET', path: '/me/status', family: 'account', migration: 'Migration20261124006000StatusSignals',
   summary: "Your integration's own status: each subscription's last 15 minutes of deliveries, what waits, your operations queue, the wallet gate",
   description: 'Like Svix endpoint stats. Needs no scope and answers while the exchange is suspended, so a suspended integration can see why its deliveries wait. '
     + 'The cell-wide status map is GET {cell_origin}/status (no key).',

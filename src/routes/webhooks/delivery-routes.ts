@@ -23,7 +23,7 @@ interface LogQuery {
 }
 
 export const listWebhookDeliveries = defineRoute<LogQuery, { id: string }>({
-  ...common, method: 'GET', path: '/webhooks/{id}/deliveries', rateClass: 'read',
+  ...common, release: 'available', method: 'GET', path: '/webhooks/{id}/deliveries', rateClass: 'read',
   summary: 'The delivery log of a subscription, newest first (kept 30 days)',
   params: WebhookParams,
   query: DeliveryLogQuery,
@@ -45,7 +45,7 @@ export const listWebhookDeliveries = defineRoute<LogQuery, { id: string }>({
 });
 
 export const redeliverWebhookDelivery = defineRoute<unknown, { id: string; delivery_id: string }>({
-  ...common, method: 'POST', path: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', rateClass: 'write', idempotency: 'required',
+  ...common, release: 'beta', method: 'POST', path: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', rateClass: 'write', idempotency: 'required',
   summary: 'Deliver the event of a delivery again (same Svc-Event-Id)',
   description: 'A new delivery of the same event to this subscription, answered as it starts (pending, attempt 0). '
     + 'Refused with 409 invalid_state while the original is still pending.',
