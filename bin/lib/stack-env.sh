@@ -14,4 +14,10 @@ load_stack_env() {
   export METRICS_PORT=${METRICS_PORT:-9465} WORKER_METRICS_PORT=${WORKER_METRICS_PORT:-9464}
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
   export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}
+  # Webhooks to this machine (bin/ctl webhooks listen): the certificate of its receiver, and
+  # loopback addresses allowed to subscribers. Development only: never in production.
+  export WEBHOOK_LISTEN_TLS_DIR=${WEBHOOK_LISTEN_TLS_DIR:-$root/.state/tls}
+  if [ "${NODE_ENV:-development}" != production ]; then
+    export WEBHOOK_ALLOW_PRIVATE_NETWORKS=${WEBHOOK_ALLOW_PRIVATE_NETWORKS:-true}
+  fi
 }

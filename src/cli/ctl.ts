@@ -28,6 +28,7 @@ import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
 import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
+import { startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -58,7 +59,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-domain --tenant ID --domain HOST|none
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
-  webhook pause|resume|delete --webhook ID`;
+  webhook pause|resume|delete --webhook ID
+  webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
+      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -360,6 +363,56 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   }
 }
 
+/** Prints a received delivery: one JSON line with --json, else a line for a person and the body. */
+function printDelivery(json: boolean) {
+  return (d: ReceivedDelivery) => {
+    if (json) return console.log(JSON.stringify(d));
+    const check = d.verified ? 'signature verified' : `signature NOT verified (${d.reason}): answered 400`;
+    const forwarded = d.forwarded ? `  -> ${d.forwarded.url} ${d.forwarded.status ?? d.forwarded.error}` : '';
+    console.log(`${d.received_at}  ${d.type}  ${d.event_id}  ${check}${forwarded}`);
+    console.log(`  ${JSON.stringify(d.body)}`);
+  };
+}
+
+/** `webhooks listen`: runs until SIGINT or SIGTERM, then deletes its subscription. */
+async function listen(argv: string[]): Promise<void> {
+  const { flags } = parseArgs(argv);
+  const f = new Flags(flags);
+  const json = argv.includes('--json');
+  const options = {
+    integrationId: f.required('integration'),
+    events: (f.optional('events') ?? '').split(',').map((e) => e.trim()).filter(Boolean),
+    forwardTo: f.optional('forward-to') ?? null,
+    tlsDir: process.env.WEBHOOK_LISTEN_TLS_DIR ?? '.state/tls',
+  };
+  f.done();
+  const s = await ownServices();
+  let listener: Listener;
+  try {
+    listener = await startListener(s, options, printDelivery(json));
+  } catch (err) {
+    await s.close();
+    throw err;
+  }
+  const ready = { listening: listener.url, webhook_id: listener.webhookId, events: listener.events, secret: listener.secret, forward_to: options.forwardTo };
+  if (json) console.log(JSON.stringify(ready));
+  else {
+    console.log(`Listening on ${listener.url} (subscription ${listener.webhookId}; events ${listener.events.join(',')})`);
+    console.log(`Signing secret ${listener.secret}${options.forwardTo ? `; forwarding to ${options.forwardTo}` : ''}. Ctrl-C deletes the subscription.`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  try {
+    await listener.stop();
+    console.error(`ctl: subscription ${listener.webhookId} deleted`);
+  } finally {
+    await s.close();
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.includes('--help')) {
@@ -370,6 +423,7 @@ async function main(): Promise<void> {
   // Warned before the command runs (on stderr: stdout carries only the answer).
   const stack = await runningStack();
   if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
+  if (parseArgs(argv).positional.join(' ') === 'webhooks listen') return listen(argv);
   const result = await runCtl(argv);
   if (json) console.log(JSON.stringify(result));
   else printHuman(result);
