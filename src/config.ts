@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
+import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -355,6 +356,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     throw new ConfigError(`configuration: "ROUTE_DEPRECATIONS" is not valid: ${(err as Error).message}`);
   }
+  for (const [route, d] of Object.entries(deprecations)) {
+    const problem = changelogEntryProblem({ date: d.deprecation.slice(0, 10), kind: 'deprecation', routes: [route], text: '', sunset: d.sunset?.slice(0, 10) });
+    if (problem) throw new ConfigError(`configuration: "ROUTE_DEPRECATIONS" for ${route}: ${problem}`);
+  }
+  for (const e of CHANGELOG) {
+    const problem = changelogEntryProblem(e);
+    if (problem) throw new ConfigError(`the change log entry of ${e.date}: ${problem}`);
+  }
   const cell = v.CELL as Cell;
   const publicOrigin = (v.PUBLIC_ORIGIN ?? `http://127.0.0.1:${v.PORT}`).replace(/\/$/, '');
   const origins = { ...parseCellOrigins(v.CELL_ORIGINS), [cell]: publicOrigin };
@@ -398,7 +407,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operationCostCapRub: v.OPERATION_COST_CAP_RUB,
     walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
-    deprecations,
+    // The change log's deprecations, then the deployment's own (ROUTE_DEPRECATIONS).
+    deprecations: { ...deprecationsOf(CHANGELOG, `${publicOrigin}${API_BASE_PATH}/changelog`), ...deprecations },
     releasedLabels: list(v.RELEASED_LABELS) as Release[],
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,

@@ -5,6 +5,7 @@ import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
 import { readiness } from '../domain/status/readiness.js';
+import { CHANGELOG, SUNSET_NOTICE_DAYS } from '../changelog.js';
 import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
 /** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
@@ -31,6 +32,13 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     ctx.state.routeLabel = 'GET /openapi.json';
     openapi ??= buildOpenApi(routes, services.config);
     ctx.body = openapi;
+  });
+
+  // The change log (src/changelog.ts, docs/CHANGELOG.md): public, like the OpenAPI document.
+  router.get(`${API_BASE_PATH}/changelog`, (ctx) => {
+    ctx.state.routeLabel = 'GET /changelog';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = { data: CHANGELOG, sunset_notice_days: SUNSET_NOTICE_DAYS };
   });
 
   router.get('/api/widget/openapi.json', (ctx) => {
