@@ -3,6 +3,7 @@ import { Contact } from '../../entities/conversation.js';
 import { Lead, type LeadStatus } from '../../entities/lead.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { domainError } from '../../errors/domain-error.js';
+import { ProvisioningError } from '../provisioning/tenants.js';
 
 export interface LeadFilters {
   status?: LeadStatus;
@@ -40,4 +41,11 @@ export async function contactsOfLeads(em: Em, leads: readonly Lead[]): Promise<M
   const ids = [...new Set(leads.map((l) => l.contactId).filter((id): id is string => !!id))];
   const contacts = ids.length ? await em.find(Contact, { id: { $in: ids } }) : [];
   return new Map(contacts.map((c) => [c.id, c]));
+}
+
+/** bin/ctl lead show: a lead by id in any tenant, with its contact. */
+export async function leadForSupport(em: Em, id: string): Promise<{ lead: Lead; contact: Contact | null }> {
+  const lead = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Lead, { id }) : null;
+  if (!lead) throw new ProvisioningError(`no lead ${id}`);
+  return { lead, contact: lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null };
 }
