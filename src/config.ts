@@ -139,6 +139,8 @@ export interface Config {
   ai: AiSettings;
   operations: OperationSettings;
   widget: WidgetSettings;
+  /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
+  leadScoring: { debounceMs: number; maxDelayMs: number };
   logLevel: string;
 }
 
@@ -220,6 +222,8 @@ const schema = Joi.object({
   WIDGET_STREAMS_PER_SESSION: Joi.number().integer().min(1).default(3),
   WIDGET_STREAMS_PER_IP: Joi.number().integer().min(1).default(20),
   WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
+  LEAD_SCORE_DEBOUNCE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10s'),
+  LEAD_SCORE_MAX_DELAY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -394,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerAddress: v.WIDGET_STREAMS_PER_IP,
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
+    leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -64,8 +64,8 @@ export const EVENTS = {
   'lead.created': (e: LeadRef & LeadPii): EventData => ({ data: leadData(e), piiData: withLead(e) }),
   'lead.updated': (e: LeadRef & LeadPii & { changed_fields: string[] }): EventData =>
     ({ data: { ...leadData(e), changed_fields: e.changed_fields }, piiData: withLead(e) }),
-  'lead.scored': (e: LeadRef & { score: number; level: string; reason: string | null; flags: string[] }): EventData =>
-    ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags } }),
+  'lead.scored': (e: LeadRef & LeadPii & { score: number; level: string; reason: string | null; flags: string[] }): EventData =>
+    ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags }, piiData: withLead(e) }),
   'lead.status_changed': (e: LeadRef & LeadPii & { from: string; to: string }): EventData =>
     ({ data: { ...leadData(e), from: e.from, to: e.to }, piiData: withLead(e) }),
   'lead.action_requested': (e: LeadRef & { reason: string; evidence: unknown[] }): EventData =>

@@ -6,6 +6,7 @@ import { BY_UPDATE, listConversations, listMessages } from '../../domain/convers
 import { findOrCreateConversation } from '../../domain/conversations/find-or-create.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { DEFAULT_COUNTRY } from '../../domain/contacts/contact-details.js';
+import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 import type { ConversationMode, PageRef } from '../../entities/conversation.js';
 import { presentConversation, presentMessage } from './presenters.js';
 import { ConversationSchema } from './schemas.js';
@@ -98,6 +99,8 @@ export const createConversation = defineRoute<unknown, unknown, CreateBody>({
       externalCustomerId: body.external_customer_id, name: body.name, email: body.email, phone: body.phone, page: body.page,
     }, services.clock.now());
     if (created) afterCommit(() => wakeRelay(services.redis));
+    const { leadId } = conversation;
+    if (leadId) afterCommit(() => noticeLeadChange(services, { id: leadId, tenantId: auth.tenant.id }));
     disclose({ resourceType: 'conversation', resourceIds: [conversation.id] });
     return { status: 201, body: presentConversation(conversation) };
   },
