@@ -64,3 +64,25 @@ export const Lead = defineEntity({
   },
 });
 export type Lead = InferEntity<typeof Lead>;
+
+export const TASK_STATUSES = ['open', 'completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A follow-up of a lead: made by the integrator (`api`) or by the scorer for a hot lead (`scorer`). */
+export const LeadTask = defineEntity({
+  name: 'LeadTask',
+  tableName: 'lead_tasks',
+  properties: {
+    id: p.uuid().primary(),
+    tenantId: p.uuid(),
+    leadId: p.uuid(),
+    title: p.text(),
+    dueAt: p.datetime().nullable(),
+    status: p.enum(TASK_STATUSES),
+    source: p.enum(['api', 'scorer'] as const),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type LeadTask = InferEntity<typeof LeadTask>;

@@ -6,6 +6,7 @@ import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
 import { outboxRows } from './conversations-fixtures.js';
 import { leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
+import { runCtl } from '../../src/cli/ctl.js';
 
 /**
  * The builtin lead scorer: workflow `lead-score:<lead id>`, signalled with start on every
@@ -51,6 +52,38 @@ describe('lead scoring', () => {
       score: 85, level: 'hot', flags: ['contact_left', 'product_named', 'price_asked', 'delivery_asked'],
       reason: 'The customer left contact details, named a product, asked the price, asked about delivery.',
     });
+  });
+
+  it('a lead that becomes hot gets a next action and one scorer task (internal CRM mode)', async () => {
+    const conversation = await open({ external_customer_id: `hot-${randomUUID()}`, name: 'Boris', phone: '+7 912 111 00 00' });
+    await say(conversation.id, 'How much is delivery? Can I talk to a manager?');
+    const hot = await eventually('the lead to turn hot', async () => {
+      const body = await lead(conversation.lead_id);
+      return body.level === 'hot' ? body : undefined;
+    });
+    expect(hot.next_action).toBe('Contact Boris today. The customer left contact details, asked the price, asked about delivery, asked for a person.');
+    const tasks = (await call(h.api.base, 'GET', `/leads/${conversation.lead_id}/tasks`, { key: caller.apiKey })).body.data;
+    expect(tasks).toEqual([expect.objectContaining({ lead_id: conversation.lead_id, title: hot.next_action, status: 'open', source: 'scorer', due_at: hot.next_action_at })]);
+    const types = (await outboxRows(h.db, caller.tenantId)).filter((e) => e.data.lead_id === conversation.lead_id).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['lead.scored', 'task.created']));
+    expect(types).not.toContain('lead.action_requested');
+  });
+
+  it('with an external CRM a hot lead raises lead.action_requested with the reason and evidence, and no task', async () => {
+    const external = await newCaller(h.api.services, { scopes: ['conversations:read', 'conversations:write', 'leads:read', 'leads:write'] });
+    await runCtl(['tenant', 'set-crm-mode', '--tenant', external.tenantId, '--mode', 'hubspot', '--json'], h.api.services);
+    const conversation = (await call(h.api.base, 'POST', '/conversations', { key: external.apiKey, body: { external_customer_id: 'ext-1', email: 'vera@example.com' } })).body;
+    const message = await call(h.api.base, 'POST', `/conversations/${conversation.id}/messages`, {
+      key: external.apiKey, body: { content: 'What is the price with delivery?' }, headers: { 'idempotency-key': randomUUID() },
+    });
+    const requested = await eventually('lead.action_requested', async () =>
+      (await outboxRows(h.db, external.tenantId)).find((e) => e.type === 'lead.action_requested'));
+    expect(requested.data).toEqual({
+      lead_id: conversation.lead_id, contact_id: conversation.contact_id, conversation_id: conversation.id, version: expect.any(Number),
+      reason: 'The customer left contact details, asked the price, asked about delivery.',
+      evidence: [{ type: 'message', id: message.body.message.id }, { type: 'score', score: 65, flags: ['contact_left', 'price_asked', 'delivery_asked'] }],
+    });
+    expect((await call(h.api.base, 'GET', `/leads/${conversation.lead_id}/tasks`, { key: external.apiKey })).body.data).toEqual([]);
   });
 
   it('a burst of 30 customer messages in one conversation makes at most 2 scoring runs', async () => {

@@ -68,8 +68,8 @@ export const EVENTS = {
     ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags }, piiData: withLead(e) }),
   'lead.status_changed': (e: LeadRef & LeadPii & { from: string; to: string }): EventData =>
     ({ data: { ...leadData(e), from: e.from, to: e.to }, piiData: withLead(e) }),
-  'lead.action_requested': (e: LeadRef & { reason: string; evidence: unknown[] }): EventData =>
-    ({ data: { ...leadData(e), reason: e.reason, evidence: e.evidence } }),
+  'lead.action_requested': (e: LeadRef & LeadPii & { reason: string; evidence: unknown[] }): EventData =>
+    ({ data: { ...leadData(e), reason: e.reason, evidence: e.evidence }, piiData: withLead(e) }),
   'task.created': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
   'task.completed': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
   'contact.merged': (e: { contact_id: string; merged_contact_ids: string[]; contact?: ContactFields }): EventData =>

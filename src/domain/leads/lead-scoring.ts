@@ -1,7 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Contact, Conversation, Message } from '../../entities/conversation.js';
-import { Lead } from '../../entities/lead.js';
+import { Lead, LeadTask } from '../../entities/lead.js';
+import { Tenant } from '../../entities/tenant.js';
+import { addTask } from './tasks.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { bumpLead, leadEventRef } from './lead-events.js';
@@ -33,10 +35,34 @@ export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<L
     quietMs: now.getTime() - lastCustomerAt.getTime(),
   });
   if (lead.score === result.score && lead.level === result.level && JSON.stringify(lead.flags) === JSON.stringify(result.flags)) return result;
+  const becameHot = result.level === 'hot' && lead.level !== 'hot';
   lead.score = result.score;
   lead.level = result.level;
   lead.flags = result.flags;
   bumpLead(lead, now);
   recordEvent(em, { tenantId: lead.tenantId, type: 'lead.scored', ...EVENTS['lead.scored']({ ...leadEventRef(lead, contact), ...result }) }, now);
+  if (becameHot) await actOnHotLead(em, lead, contact, result, customer.map((m) => m.id), now);
   return result;
+}
+
+/** Evidence of lead.action_requested: the customer messages read (the latest) and the score. */
+const EVIDENCE_MESSAGES = 10;
+
+/**
+ * A lead that became hot: in internal CRM mode the platform works it itself (next_action and
+ * a task, one open scorer task per lead); with an external CRM it asks that CRM to act with
+ * lead.action_requested (reason and evidence) and waits for it to PATCH the lead back.
+ */
+async function actOnHotLead(em: Em, lead: Lead, contact: Contact | null, score: LeadScore, messageIds: string[], now: Date): Promise<void> {
+  const tenant = await em.findOneOrFail(Tenant, { id: lead.tenantId });
+  if (tenant.crmMode !== 'internal') {
+    const evidence = [...messageIds.slice(-EVIDENCE_MESSAGES).map((id) => ({ type: 'message', id })), { type: 'score', score: score.score, flags: score.flags }];
+    recordEvent(em, { tenantId: lead.tenantId, type: 'lead.action_requested', ...EVENTS['lead.action_requested']({ ...leadEventRef(lead, contact), reason: score.reason, evidence }) }, now);
+    return;
+  }
+  const open = await em.findOne(LeadTask, { leadId: lead.id, source: 'scorer', status: 'open' });
+  const who = contact?.name || contact?.email || contact?.phone || 'the customer';
+  lead.nextAction = `Contact ${who} today. ${score.reason}`;
+  lead.nextActionAt = now;
+  if (!open) addTask(em, lead, { title: lead.nextAction, dueAt: now, source: 'scorer' }, now);
 }

@@ -7,6 +7,10 @@ import { LeadSchema } from './schemas.js';
 
 export const LeadParams = Joi.object({ id: Joi.string().guid().required() });
 
+export interface LeadIdParams {
+  id: string;
+}
+
 export const LeadListQuery = Joi.object({
   limit: limitParam(),
   cursor: cursorParam(),

@@ -14,16 +14,13 @@ import type { LeadFields } from '../../domain/leads/lead-rules.js';
 import { contactsOfLeads, findLead, LEADS_BY_UPDATE, listLeads } from '../../domain/leads/queries.js';
 import { leadEtag, presentLead } from './presenters.js';
 import { LeadSchema } from './schemas.js';
-import { LeadCreateSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema } from './request-schemas.js';
+import { taskRoutes } from './task-routes.js';
+import { LeadCreateSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema, type LeadIdParams } from './request-schemas.js';
 
 export const LEADS_MIGRATION = 'Migration20261124001000Leads' as const;
 /** What every lead route shares: its release family, the migration of its tables, personal data (the contact). */
 export const leadFamily = { family: 'leads', migration: LEADS_MIGRATION, pii: true } as const;
 const reading = { ...leadFamily, scope: 'leads:read', rateClass: 'read' } as const;
-
-export interface LeadIdParams {
-  id: string;
-}
 
 interface ListQuery {
   limit: number;
@@ -133,4 +130,4 @@ export const createLeadRoute = defineRoute<unknown, unknown, NewLeadInput>({
 });
 
 /** Spec 02 "Leads", and the editing the issue designs. */
-export const leadRoutes = [listLeadsRoute, getLeadRoute, updateLeadRoute, createLeadRoute];
+export const leadRoutes = [listLeadsRoute, getLeadRoute, updateLeadRoute, createLeadRoute, ...taskRoutes];
