@@ -159,6 +159,8 @@ export interface Config {
   widget: WidgetSettings;
   /** The status map (GET /status): how long a document is kept, and when waiting work is degraded. */
   status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
+  /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
+  leadScoring: { debounceMs: number; maxDelayMs: number };
   logLevel: string;
 }
 
@@ -245,6 +247,8 @@ const schema = Joi.object({
   WIDGET_STREAMS_PER_SESSION: Joi.number().integer().min(1).default(3),
   WIDGET_STREAMS_PER_IP: Joi.number().integer().min(1).default(20),
   WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
+  LEAD_SCORE_DEBOUNCE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10s'),
+  LEAD_SCORE_MAX_DELAY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -430,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerAddress: v.WIDGET_STREAMS_PER_IP,
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
+    leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -29,6 +29,9 @@ import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
 import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
 import { startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
+import { parseCrmMode, setCrmMode } from '../domain/provisioning/crm-mode.js';
+import { leadForSupport } from '../domain/leads/queries.js';
+import { presentLead } from '../routes/leads/presenters.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -61,7 +64,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
   webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
-      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)`;
+      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)
+  tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
+  lead show --lead ID`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -324,6 +329,25 @@ const COMMANDS: Record<string, Command> = {
     const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
+  },
+  'tenant set-crm-mode': async (s, em, f, afterCommit) => {
+    const tenantId = f.required('tenant');
+    const mode = parseCrmMode(f.required('mode'));
+    f.done();
+    const { changed, ...result } = await setCrmMode(em, tenantId, mode, s.clock.now());
+    if (changed) {
+      // GET /me shows crm_mode from the cached caller: drop it everywhere; crm.mode_changed goes out now.
+      afterCommit(accessAnnouncement(s, { tenantId: result.id }));
+      afterCommit(() => wakeRelay(s.redis));
+    }
+    return result;
+  },
+  // Support reads a lead whole (personal data included) by its id, whatever the tenant.
+  'lead show': async (s, em, f) => {
+    const id = f.required('lead');
+    f.done();
+    const { lead, contact } = await leadForSupport(em, id);
+    return { tenant_id: lead.tenantId, ...presentLead(lead, contact) };
   },
 };
 

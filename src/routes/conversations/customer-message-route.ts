@@ -14,6 +14,7 @@ import { refuseOverlongContent } from '../../domain/conversations/messages.js';
 import { requireShowableAttachments } from './attachment-rules.js';
 import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
 import type { Attachment } from '../../entities/conversation.js';
+import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 
 interface Body {
   content: string;
@@ -53,6 +54,8 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
     requireShowableAttachments(attachments.map((a) => a.url), { tenantId: auth.tenant.id, cellOrigin: services.config.publicOrigin });
     const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx), unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });
     disclose({ resourceType: 'message', resourceIds: [turn.message.id] });
+    const { leadId, tenantId } = turn.conversation;
+    if (leadId) afterCommit(() => noticeLeadChange(services, { id: leadId, tenantId }));
     const message = presentMessage(turn.message);
     if (!turn.operation) {
       return { status: 200, body: { message, ai_reply: { status: 'skipped', reason: turn.skipped } } satisfies TurnAnswer };

@@ -5,6 +5,8 @@ import { findVisibleConversation } from '../../domain/conversations/conversation
 import { BY_UPDATE, listConversations, listMessages } from '../../domain/conversations/queries.js';
 import { findOrCreateConversation } from '../../domain/conversations/find-or-create.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
+import { DEFAULT_COUNTRY } from '../../domain/contacts/contact-details.js';
+import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 import type { ConversationMode, PageRef } from '../../entities/conversation.js';
 import { presentConversation, presentMessage } from './presenters.js';
 import { ConversationSchema } from './schemas.js';
@@ -93,10 +95,12 @@ export const createConversation = defineRoute<unknown, unknown, CreateBody>({
   responses: { 201: { description: 'Conversation (found or created)', schema: ConversationSchema } },
   errors: ['pii_transfer_not_allowed', 'validation_failed', 'invalid_state'],
   handler: async ({ body, auth, em, services, disclose, afterCommit }) => {
-    const { conversation, created } = await findOrCreateConversation(em, { tenantId: auth.tenant.id, integrationId: auth.integration.id }, {
+    const { conversation, created } = await findOrCreateConversation(em, { tenantId: auth.tenant.id, integrationId: auth.integration.id, country: DEFAULT_COUNTRY[services.config.cell] }, {
       externalCustomerId: body.external_customer_id, name: body.name, email: body.email, phone: body.phone, page: body.page,
     }, services.clock.now());
     if (created) afterCommit(() => wakeRelay(services.redis));
+    const { leadId } = conversation;
+    if (leadId) afterCommit(() => noticeLeadChange(services, { id: leadId, tenantId: auth.tenant.id }));
     disclose({ resourceType: 'conversation', resourceIds: [conversation.id] });
     return { status: 201, body: presentConversation(conversation) };
   },
