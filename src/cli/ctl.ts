@@ -27,6 +27,8 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { createArticle } from '../domain/articles/articles.js';
+import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -56,7 +58,8 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-domain --tenant ID --domain HOST|none
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
-  webhook pause|resume|delete --webhook ID`;
+  webhook pause|resume|delete --webhook ID
+  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -301,6 +304,18 @@ const COMMANDS: Record<string, Command> = {
     const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
+  },
+  'article create': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const status = f.optional('status') ?? 'draft';
+    const input = {
+      title: f.required('title'), slug: f.optional('slug'), locale: f.optional('locale'), keyword: f.optional('keyword'), content: f.optional('content'),
+    };
+    f.done();
+    if (!(ARTICLE_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${ARTICLE_STATUSES.join(', ')}`);
+    if (input.locale !== undefined && !(ARTICLE_LOCALES as readonly string[]).includes(input.locale)) throw new UsageError(`--locale is one of ${ARTICLE_LOCALES.join(', ')}`);
+    const article = await createArticle(em, tenantId, { ...input, status: status as ArticleStatus }, s.clock.now());
+    return { id: article.id, status: article.status, slug: article.slug, word_count: article.wordCount };
   },
 };
 

@@ -1,0 +1,86 @@
+import { defineRoute } from '../../http/route.js';
+import { keysetPage } from '../../http/keyset-page.js';
+import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
+import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArticles, updateArticle } from '../../domain/articles/articles.js';
+import type { ArticleChanges } from '../../domain/articles/article-rules.js';
+import type { ArticleStatus } from '../../entities/article.js';
+import { presentArticle, presentArticleSummary } from './presenters.js';
+import {
+  ArticleListQuery, ArticlePageSchema, ArticleParams, ArticleReadQuery, ArticleSchema, ArticleUpdateSchema, type ArticleFormat,
+} from './schemas.js';
+
+export const ARTICLES_MIGRATION = 'Migration20261124002000Articles' as const;
+
+const common = { family: 'articles', migration: ARTICLES_MIGRATION } as const;
+const reading = { ...common, scope: 'articles:read', rateClass: 'read' } as const;
+const writing = { ...common, scope: 'articles:write', rateClass: 'write' } as const;
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+interface IdParams { id: string }
+interface ListQuery { limit: number; cursor?: string; status?: ArticleStatus; updated_after?: Date }
+
+export const listArticlesRoute = defineRoute<ListQuery>({
+  ...reading, method: 'GET', path: '/articles',
+  summary: "The account's articles, newest update first",
+  description: 'Summaries only (no content, no publication). Order: updated_at descending, undated articles last, then id descending. '
+    + 'include_deleted=true is 422 not_supported (articles are not soft-deleted). The shared platform blog is not listed.',
+  query: ArticleListQuery,
+  responses: { 200: { description: 'ArticlePage', schema: ArticlePageSchema } },
+  errors: ['validation_failed'],
+  handler: async ({ query, auth, em, services }) => {
+    const filters = { status: query.status, updatedAfter: query.updated_after };
+    const body = await keysetPage(services, auth.integration.id, 'GET /articles', { ...filters }, query, ARTICLE_ORDER,
+      (window) => listArticles(em, auth.tenant.id, filters, window), presentArticleSummary);
+    return { status: 200, body };
+  },
+});
+
+export const getArticleRoute = defineRoute<{ format: ArticleFormat }, IdParams>({
+  ...reading, method: 'GET', path: '/articles/{id}',
+  summary: 'One article with its content and publication',
+  description: 'format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ({type, html} per '
+    + 'top-level element, each sanitized). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. '
+    + 'Answers Cache-Control: no-store.',
+  params: ArticleParams,
+  query: ArticleReadQuery,
+  responses: { 200: { description: 'Article', schema: ArticleSchema, headers: ['Cache-Control'] } },
+  errors: ['not_found', 'validation_failed'],
+  handler: async ({ params, query, auth, em }) => {
+    const article = await findArticle(em, auth.tenant.id, params.id);
+    const body = presentArticle(article, query.format, await latestPublication(em, article.id));
+    return { status: 200, body, headers: NO_STORE };
+  },
+});
+
+export const updateArticleRoute = defineRoute<unknown, IdParams, ArticleChanges>({
+  ...writing, method: 'PATCH', path: '/articles/{id}',
+  summary: 'Edit an article',
+  description: 'Any of title, slug, content, meta_title, meta_description; content is sanitized on the way in and word_count recounted. '
+    + 'A slug taken by another article of the account is 422 at /slug (taken). published_url only confirms a handed_off article '
+    + '(409 invalid_state otherwise): it becomes published and article.published is sent. Answers the Article in html.',
+  params: ArticleParams,
+  body: ArticleUpdateSchema,
+  responses: { 200: { description: 'Article (format html)', schema: ArticleSchema, headers: ['Cache-Control'] } },
+  errors: ['not_found', 'invalid_state', 'payload_too_large', 'validation_failed'],
+  handler: async ({ params, body, auth, em, services, afterCommit }) => {
+    const article = await updateArticle(em, auth.tenant.id, params.id, body, services.clock.now());
+    if (body.published_url !== undefined) afterCommit(() => wakeRelay(services.redis));
+    return { status: 200, body: presentArticle(article, 'html', await latestPublication(em, article.id)), headers: NO_STORE };
+  },
+});
+
+export const approveArticleRoute = defineRoute<unknown, IdParams>({
+  ...writing, method: 'POST', path: '/articles/{id}/approve',
+  summary: 'Approve an article for publication',
+  description: 'Free, no body. From draft, review or rejected; any other status is 409 invalid_state naming it. Answers the Article in html.',
+  params: ArticleParams,
+  responses: { 200: { description: 'Article (format html)', schema: ArticleSchema, headers: ['Cache-Control'] } },
+  errors: ['not_found', 'invalid_state'],
+  handler: async ({ params, auth, em, services }) => {
+    const article = await approveArticle(em, auth.tenant.id, params.id, services.clock.now());
+    return { status: 200, body: presentArticle(article, 'html', await latestPublication(em, article.id)), headers: NO_STORE };
+  },
+});
+
+/** Spec 02 "Articles". */
+export const articleRoutes = [listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute];
