@@ -5,6 +5,7 @@ import { API_BASE_PATH } from './config.js';
 import { API_ROUTES } from './routes/index.js';
 import { systemRouter } from './routes/system.js';
 import { widgetRouter } from './widget/router.js';
+import { siteModuleRouter } from './site-module/router.js';
 import type { RouteDefinition } from './http/route.js';
 import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
@@ -49,6 +50,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(jsonBody);
   koa.use(system.routes());
   koa.use(widgetRouter(services).routes());
+  koa.use(siteModuleRouter(services).routes());
   koa.use(api.routes());
   koa.use(api.allowedMethods());
   void services.wallets.listen(services.redis, services.log);

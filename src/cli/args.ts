@@ -43,6 +43,14 @@ export class Flags {
     return value;
   }
 
+  /** A flag without a value (--drafts-only): present or not. */
+  present(name: string): boolean {
+    this.used.add(name);
+    const value = this.flags[name];
+    if (value !== undefined && value !== true) throw new UsageError(`--${name} takes no value`);
+    return value === true;
+  }
+
   /** Fails on flags the command does not know, so a typo never passes silently. */
   done(): void {
     const unknown = Object.keys(this.flags).filter((f) => !this.used.has(f));

@@ -28,6 +28,7 @@ import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
 import { createArticle } from '../domain/articles/articles.js';
+import { bindSite } from '../domain/articles/sites.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
 
 /**
@@ -59,6 +60,7 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
+  site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
   article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
@@ -304,6 +306,14 @@ const COMMANDS: Record<string, Command> = {
     const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
+  },
+  'site bind': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const url = f.required('url');
+    const draftsOnly = f.present('drafts-only');
+    f.done();
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError('--url is an http(s):// address');
+    return { ...(await bindSite(em, { tenantId, url, draftsOnly }, s.config.secrets.apiKeyPepper, s.clock.now())) };
   },
   'article create': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

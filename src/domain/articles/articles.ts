@@ -133,16 +133,22 @@ export async function updateArticle(em: Em, tenantId: string, id: string, change
   if (changes.meta_title !== undefined) article.metaTitle = changes.meta_title;
   if (changes.meta_description !== undefined) article.metaDescription = changes.meta_description;
   if (changes.content !== undefined) Object.assign(article, sanitizedContent(changes.content));
-  if (changes.published_url !== undefined) {
-    article.status = 'published';
-    article.publishedAt = now;
-    recordEvent(em, {
-      tenantId, type: 'article.published', ...EVENTS['article.published']({ article_id: article.id, published_url: changes.published_url }),
-    }, now);
-  }
   article.updatedAt = now;
+  if (changes.published_url !== undefined) {
+    markPublished(em, article, changes.published_url, now);
+    const handOff = await em.findOne(Publication, { articleId: article.id, target: 'none', state: 'queued' });
+    if (handOff) Object.assign(handOff, { state: 'applied', publishedUrl: changes.published_url, updatedAt: now });
+  }
   await flushArticle(em, changes.slug ?? null);
   return article;
+}
+
+/** published: the article moves to published and article.published is recorded with the address. */
+export function markPublished(em: Em, article: Article, url: string, now: Date): void {
+  article.status = 'published';
+  article.publishedAt = now;
+  article.updatedAt = now;
+  recordEvent(em, { tenantId: article.tenantId, type: 'article.published', ...EVENTS['article.published']({ article_id: article.id, published_url: url }) }, now);
 }
 
 const APPROVABLE: readonly ArticleStatus[] = ['draft', 'review', 'rejected'];

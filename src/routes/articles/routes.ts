@@ -4,9 +4,12 @@ import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArticles, updateArticle } from '../../domain/articles/articles.js';
 import type { ArticleChanges } from '../../domain/articles/article-rules.js';
 import type { ArticleStatus } from '../../entities/article.js';
-import { presentArticle, presentArticleSummary } from './presenters.js';
+import { presentArticle, presentArticleSummary, presentPublication } from './presenters.js';
+import { publishArticle, type PublishRequest } from '../../domain/articles/publications.js';
+import { cancelPublicationWorkflow, startPublicationWorkflow } from '../../temporal/publications.js';
 import {
-  ArticleListQuery, ArticlePageSchema, ArticleParams, ArticleReadQuery, ArticleSchema, ArticleUpdateSchema, type ArticleFormat,
+  ArticleListQuery, ArticlePageSchema, ArticleParams, ArticleReadQuery, ArticleSchema, ArticleUpdateSchema, PublicationSchema, PublishSchema,
+  type ArticleFormat,
 } from './schemas.js';
 
 export const ARTICLES_MIGRATION = 'Migration20261124002000Articles' as const;
@@ -82,5 +85,30 @@ export const approveArticleRoute = defineRoute<unknown, IdParams>({
   },
 });
 
+export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest>({
+  ...writing, method: 'POST', path: '/articles/{id}/publish',
+  summary: 'Publish an article through a site module, or hand it off',
+  description: 'target connector (site_id, publish_mode): the article must be approved (or published, for a new version) and non-empty, '
+    + 'the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed '
+    + 'by the hash of the source: unchanged answers the existing job, changed queues a new version (the older waiting one becomes '
+    + 'skipped). The module reports the result; applied with an address publishes the article (article.published). target none: '
+    + 'the article becomes handed_off; confirm with PATCH published_url. Answers the Publication.',
+  params: ArticleParams,
+  body: PublishSchema,
+  responses: { 200: { description: 'Publication', schema: PublicationSchema } },
+  errors: ['not_found', 'invalid_state', 'validation_failed'],
+  handler: async ({ params, body, auth, em, services, afterCommit }) => {
+    const outcome = await publishArticle(em, auth.tenant.id, params.id, body, services.clock.now());
+    const { publication } = outcome;
+    if (outcome.created && publication.target === 'connector') {
+      afterCommit(async () => startPublicationWorkflow(await services.temporal.client(), services.temporal.taskQueue, publication));
+    }
+    for (const older of outcome.superseded) {
+      if (older.target === 'connector') afterCommit(async () => cancelPublicationWorkflow(await services.temporal.client(), older.id));
+    }
+    return { status: 200, body: presentPublication(publication) };
+  },
+});
+
 /** Spec 02 "Articles". */
-export const articleRoutes = [listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute];
+export const articleRoutes = [listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute, publishArticleRoute];

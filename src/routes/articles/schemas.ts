@@ -93,3 +93,12 @@ export const ArticleUpdateSchema = Joi.object({
   published_url: Joi.string().max(ARTICLE_LIMITS.url).uri({ scheme: ['https', 'http'] })
     .description('Only for a handed_off article: confirms the caller published it there; the article becomes published and article.published is sent.'),
 }).min(1).meta({ ref: 'ArticleUpdate' });
+
+export const PublishSchema = Joi.object({
+  target: Joi.string().valid(...PUBLICATION_TARGETS).required()
+    .description('connector: a job for the site module of site_id; none: the article becomes handed_off and the caller publishes it.'),
+  site_id: Joi.string().max(64).when('target', { is: 'connector', then: Joi.required(), otherwise: Joi.forbidden() })
+    .description('With connector: a bound site of the account (404 otherwise).'),
+  publish_mode: Joi.string().valid(...PUBLISH_MODES).when('target', { is: 'connector', then: Joi.required(), otherwise: Joi.forbidden() })
+    .description("With connector: draft or publish; a drafts-only site makes it draft."),
+}).meta({ ref: 'PublishRequest' });
