@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import type { Context, Next } from 'koa';
 import type { Services } from '../services.js';
-import { API_BASE_PATH } from '../config.js';
 import { domainError } from '../errors/domain-error.js';
 import { validatePart } from '../http/validate.js';
 import type { Site } from '../entities/article.js';
@@ -13,7 +12,7 @@ import { signalModuleResult } from '../temporal/publications.js';
 import type { ModuleResult } from '../../workflows/publication-contract.js';
 
 /** Where a site module talks to the platform (docs/decisions.md "Articles: the site-module protocol"). */
-export const SITE_MODULE_PREFIX = `${API_BASE_PATH}/site-module`;
+export const SITE_MODULE_PREFIX = '/api/site-module';
 
 const ResultBody = Joi.object({
   result: Joi.string().valid(...PUBLICATION_STATES.filter((s) => s !== 'queued')).required(),

@@ -20,7 +20,7 @@ afterAll(async () => {
 const CONTENT = '<h2>Oak</h2><p>Oak is hard.</p>';
 const publish = (who: Caller, id: string, body: unknown) => call(h.api.base, 'POST', `/articles/${id}/publish`, { key: who.apiKey, body });
 const siteCall = (token: string, method: string, path: string, body?: unknown) =>
-  call(h.api.base.replace(/\/api\/public\/v1$/, ''), method, `/api/public/v1/site-module${path}`, { key: token, body });
+  call(h.api.base.replace(/\/api\/public\/v1$/, ''), method, `/api/site-module${path}`, { key: token, body });
 const publicationOf = async (who: Caller, id: string) => (await getArticle(h.api, who, id)).body.publication;
 const articlePublished = async (who: Caller) => (await h.db.query(
   "select data from outbox_events where tenant_id = $1 and type = 'article.published'", [who.tenantId])).rows.map((r) => r.data);
