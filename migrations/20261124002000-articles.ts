@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Articles of a tenant (spec 02, Article), the sites their publications go to, and the
- * publications themselves (one row per job version: the content hash keys a version).
+ * publications themselves (one row per job version: the content hash keys a version), and
+ * the tenant's editorial profile (the precondition of generation).
  */
 export class Migration20261124002000Articles extends Migration {
   override up(): void {
@@ -59,6 +60,22 @@ export class Migration20261124002000Articles extends Migration {
       );
       create unique index publications_version_idx on publications (article_id, version);
       create index publications_site_pending_idx on publications (site_id, created_at) where state = 'queued';
+
+      -- The precondition of article generation: what the tenant writes about, for whom, how.
+      create table editorial_profiles (
+        tenant_id uuid primary key references tenants(id) deferrable initially deferred,
+        niche text not null,
+        audience text,
+        tone text,
+        presentation text,
+        topic_sources jsonb not null default '[]',
+        source_urls jsonb not null default '[]',
+        avoid text,
+        example_text text,
+        locale text check (locale in ('ru', 'en', 'id')),
+        created_at timestamptz(3) not null,
+        updated_at timestamptz(3) not null
+      );
     `);
   }
 }

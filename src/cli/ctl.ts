@@ -29,6 +29,8 @@ import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
 import { createArticle } from '../domain/articles/articles.js';
 import { bindSite } from '../domain/articles/sites.js';
+import { setEditorialProfile, type EditorialProfileInput } from '../domain/articles/editorial-profile.js';
+import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../routes/articles/editorial-profile-routes.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
 
 /**
@@ -61,6 +63,7 @@ const USAGE = `bin/ctl <command> [options] [--json]
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
   site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
+  editorial-profile set --tenant ID --niche N [--audience A] [--tone T] [--presentation P] [--topic-sources a,b] [--source-urls u1,u2] [--avoid A] [--example-text T] [--locale ru|en|id]
   article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
@@ -314,6 +317,19 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError('--url is an http(s):// address');
     return { ...(await bindSite(em, { tenantId, url, draftsOnly }, s.config.secrets.apiKeyPepper, s.clock.now())) };
+  },
+  'editorial-profile set': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const list = (name: string) => f.optional(name)?.split(',').map((v) => v.trim()).filter(Boolean);
+    const given = {
+      niche: f.required('niche'), audience: f.optional('audience'), tone: f.optional('tone'), presentation: f.optional('presentation'),
+      topic_sources: list('topic-sources'), source_urls: list('source-urls'), avoid: f.optional('avoid'), example_text: f.optional('example-text'),
+      locale: f.optional('locale'),
+    };
+    f.done();
+    const { value, error } = EditorialProfileUpdateSchema.validate(JSON.parse(JSON.stringify(given)) as unknown, { abortEarly: false });
+    if (error) throw new UsageError(error.details.map((d) => d.message).join('; '));
+    return presentEditorialProfile(await setEditorialProfile(em, tenantId, value as EditorialProfileInput, s.clock.now()));
   },
   'article create': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

@@ -79,3 +79,24 @@ export const Site = defineEntity({
   },
 });
 export type Site = InferEntity<typeof Site>;
+
+/** A tenant's editorial profile (spec 02): the precondition of article generation. */
+export const EditorialProfile = defineEntity({
+  name: 'EditorialProfile',
+  tableName: 'editorial_profiles',
+  properties: {
+    tenantId: p.uuid().primary(),
+    niche: p.text(),
+    audience: p.text().nullable(),
+    tone: p.text().nullable(),
+    presentation: p.text().nullable(),
+    topicSources: p.json<string[]>(),
+    sourceUrls: p.json<string[]>(),
+    avoid: p.text().nullable(),
+    exampleText: p.text().nullable(),
+    locale: p.text().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type EditorialProfile = InferEntity<typeof EditorialProfile>;

@@ -54,3 +54,17 @@ describe('demo seed', () => {
     expect(await count('articles where tenant_id = $1', DEMO_TENANT_ID)).toBe(3);
   });
 });
+
+describe('editorial-profile set', () => {
+  it('sets the whole profile; GET /editorial-profile shows it', async () => {
+    const out = await ctl('editorial-profile', 'set', '--tenant', tenant.tenantId, '--niche', 'Furniture for small flats', '--tone', 'friendly',
+      '--topic-sources', 'search queries, catalogue', '--source-urls', 'https://shop.example.com/catalogue', '--locale', 'en');
+    expect(out).toMatchObject({ niche: 'Furniture for small flats', tone: 'friendly', topic_sources: ['search queries', 'catalogue'], locale: 'en', audience: null });
+    expect((await h.get('/editorial-profile', tenant.key.api_key)).body).toEqual(out);
+  });
+
+  it('refuses a profile without a niche, and an unknown locale', async () => {
+    await expect(ctl('editorial-profile', 'set', '--tenant', tenant.tenantId)).rejects.toThrow(/niche/);
+    await expect(ctl('editorial-profile', 'set', '--tenant', tenant.tenantId, '--niche', 'x', '--locale', 'fr')).rejects.toThrow(/locale/);
+  });
+});

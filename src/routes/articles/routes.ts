@@ -1,4 +1,6 @@
 import { defineRoute } from '../../http/route.js';
+import { articleFamily } from './family.js';
+import { getEditorialProfileRoute, putEditorialProfileRoute } from './editorial-profile-routes.js';
 import { keysetPage } from '../../http/keyset-page.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArticles, updateArticle } from '../../domain/articles/articles.js';
@@ -12,11 +14,8 @@ import {
   type ArticleFormat,
 } from './schemas.js';
 
-export const ARTICLES_MIGRATION = 'Migration20261124002000Articles' as const;
-
-const common = { family: 'articles', migration: ARTICLES_MIGRATION } as const;
-const reading = { ...common, scope: 'articles:read', rateClass: 'read' } as const;
-const writing = { ...common, scope: 'articles:write', rateClass: 'write' } as const;
+const reading = { ...articleFamily, scope: 'articles:read', rateClass: 'read' } as const;
+const writing = { ...articleFamily, scope: 'articles:write', rateClass: 'write' } as const;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 interface IdParams { id: string }
@@ -111,4 +110,6 @@ export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest
 });
 
 /** Spec 02 "Articles". */
-export const articleRoutes = [listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute, publishArticleRoute];
+export const articleRoutes = [
+  listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute, publishArticleRoute, getEditorialProfileRoute, putEditorialProfileRoute,
+];
