@@ -1,6 +1,7 @@
 import { defineRoute } from '../../http/route.js';
 import { articleFamily } from './family.js';
 import { getEditorialProfileRoute, putEditorialProfileRoute } from './editorial-profile-routes.js';
+import { createGenerationJobRoute, getGenerationJobRoute } from './generation-routes.js';
 import { keysetPage } from '../../http/keyset-page.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArticles, updateArticle } from '../../domain/articles/articles.js';
@@ -112,4 +113,5 @@ export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest
 /** Spec 02 "Articles". */
 export const articleRoutes = [
   listArticlesRoute, getArticleRoute, updateArticleRoute, approveArticleRoute, publishArticleRoute, getEditorialProfileRoute, putEditorialProfileRoute,
+  createGenerationJobRoute, getGenerationJobRoute,
 ];
