@@ -170,3 +170,30 @@ describe('the site module routes', () => {
     expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied' })).status).toBe(422);
   });
 });
+
+describe('the whole path', () => {
+  it('profile -> generation (wait) -> PATCH -> approve -> publish connector -> the module applies it -> article.published', async () => {
+    const caller = await h.caller();
+    expect((await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Lamps', locale: 'en' } })).status).toBe(200);
+    const generated = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=20', {
+      key: caller.apiKey, body: { keyword: 'reading lamp' }, headers: { 'idempotency-key': `gen-${caller.tenantId}` },
+    });
+    expect(generated.body.operation.status).toBe('succeeded');
+    const articleId = (await call(h.api.base, 'GET', `/articles/generation-jobs/${generated.body.operation.id}`, { key: caller.apiKey })).body.article_id;
+    expect((await patchArticle(h.api, caller, articleId, { title: 'The reading lamp', slug: 'reading-lamp' })).status).toBe(200);
+    expect((await call(h.api.base, 'POST', `/articles/${articleId}/approve`, { key: caller.apiKey })).body.status).toBe('approved');
+    const site = await boundSite(caller);
+    const body = { target: 'connector', site_id: site.site_id, publish_mode: 'publish' };
+    const job = (await publish(caller, articleId, body)).body;
+    const [fetched] = (await siteCall(site.site_token, 'GET', '/jobs')).body.data;
+    expect(fetched).toMatchObject({ id: job.id, slug: 'reading-lamp', title: 'The reading lamp' });
+    expect(fetched.html).toContain('<h2>');
+    await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/reading-lamp' });
+    await eventually('the article published', async () => ((await getArticle(h.api, caller, articleId)).body.status === 'published' ? true : undefined));
+    expect(await articlePublished(caller)).toEqual([{ article_id: articleId, published_url: 'https://shop.example.com/blog/reading-lamp' }]);
+    // Published unchanged: the same job; edited: the next version.
+    expect((await publish(caller, articleId, body)).body.id).toBe(job.id);
+    await patchArticle(h.api, caller, articleId, { meta_description: 'A lamp to read by.' });
+    expect((await publish(caller, articleId, body)).body).toMatchObject({ version: 2, state: 'queued' });
+  });
+});
