@@ -16,7 +16,7 @@ export const SITE_MODULE_PREFIX = '/api/site-module';
 
 const ResultBody = Joi.object({
   result: Joi.string().valid(...PUBLICATION_STATES.filter((s) => s !== 'queued')).required(),
-  published_url: Joi.string().max(2048).uri({ scheme: ['https', 'http'] }).when('result', { is: 'applied', then: Joi.required(), otherwise: Joi.forbidden() }),
+  published_url: Joi.string().max(2048).uri({ scheme: ['https', 'http'] }).when('result', { is: 'applied', otherwise: Joi.forbidden() }),
   reason: Joi.string().max(2000).when('result', { is: Joi.valid('conflict', 'failed'), then: Joi.required() }),
 });
 

@@ -5,6 +5,7 @@ import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 import { publicationWorkflowId } from '../../workflows/publication-contract.js';
+import { ReferenceModule } from '../../src/site-module/reference-module.js';
 import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
 
 /** POST /articles/{id}/publish, the site module's routes and the publication workflow, on a real worker. */
@@ -160,14 +161,15 @@ describe('the site module routes', () => {
     expectProblem(await siteCall(caller.apiKey, 'POST', '/heartbeat'), 'invalid_api_key');
   });
 
-  it("a job of another site is 404, and a result without its address is 422", async () => {
+  it("a job of another site is 404; a failure without its reason and an address with skipped are 422", async () => {
     const caller = await h.caller();
     const site = await boundSite(caller);
     const otherSite = await boundSite(caller);
     const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
     const job = (await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' })).body;
     expectProblem(await siteCall(otherSite.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' }), 'not_found');
-    expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied' })).status).toBe(422);
+    expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed' })).status).toBe(422);
+    expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped', published_url: 'https://x.example.com/a' })).status).toBe(422);
   });
 });
 
@@ -195,5 +197,39 @@ describe('the whole path', () => {
     expect((await publish(caller, articleId, body)).body.id).toBe(job.id);
     await patchArticle(h.api, caller, articleId, { meta_description: 'A lamp to read by.' });
     expect((await publish(caller, articleId, body)).body).toMatchObject({ version: 2, state: 'queued' });
+  });
+});
+
+describe('the reference site module', () => {
+  it('writes the article as a real page of its blog and reports the address; a draft job stays unpublished', async () => {
+    const caller = await h.caller();
+    const module = new ReferenceModule({ platformOrigin: h.api.origin });
+    await module.start();
+    try {
+      const site = await h.api.services.orm.em.fork().transactional((em) =>
+        bindSite(em, { tenantId: caller.tenantId, url: module.origin, draftsOnly: false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
+      module.siteToken = site.site_token;
+      expect(await module.heartbeat()).toBe(0);
+      const id = await seedArticle(h.api, caller, { status: 'approved', title: 'Oak & beech', slug: 'oak-and-beech', content: CONTENT });
+      const draftId = await seedArticle(h.api, caller, { status: 'approved', title: 'Draft', slug: 'a-draft', content: CONTENT });
+      await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' });
+      await publish(caller, draftId, { target: 'connector', site_id: site.site_id, publish_mode: 'draft' });
+      expect(await module.heartbeat()).toBe(2);
+      expect(await module.pollOnce()).toBe(2);
+      const url = `${module.origin}/blog/oak-and-beech`;
+      await eventually('the article published', async () => ((await getArticle(h.api, caller, id)).body.status === 'published' ? true : undefined));
+      expect((await getArticle(h.api, caller, id)).body.publication).toMatchObject({ state: 'applied', published_url: url });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<h1>Oak &#38; beech</h1>');
+      expect(html).toContain(CONTENT);
+      await eventually('the draft applied', async () => ((await publicationOf(caller, draftId)).state === 'applied' ? true : undefined));
+      expect((await getArticle(h.api, caller, draftId)).body).toMatchObject({ status: 'approved', publication: { published_url: null } });
+      expect((await fetch(`${module.origin}/blog/a-draft`)).status).toBe(404);
+      expect(await articlePublished(caller)).toEqual([{ article_id: id, published_url: url }]);
+    } finally {
+      await module.close();
+    }
   });
 });
