@@ -9,6 +9,7 @@ import { Migration20261123000200DeliveryBacklog } from './20261123000200-deliver
 import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery-pacing.js';
 import { Migration20261124000200OperationPacing } from './20261124000200-operation-pacing.js';
 import { Migration20261124001000Leads } from './20261124001000-leads.js';
+import { Migration20261124004000Analytics } from './20261124004000-analytics.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124000100DeliveryPacing', class: Migration20261124000100DeliveryPacing },
   { name: 'Migration20261124000200OperationPacing', class: Migration20261124000200OperationPacing },
   { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
+  { name: 'Migration20261124004000Analytics', class: Migration20261124004000Analytics },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -1,0 +1,4 @@
+import { postEventsRoute, postOfflineConversionsRoute } from './ingest-routes.js';
+
+/** Issue 13: ingestion (spec 01 Planned "events and offline conversions") and the analytics reads. */
+export const analyticsRoutes = [postEventsRoute, postOfflineConversionsRoute];
