@@ -27,6 +27,7 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -56,7 +57,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-domain --tenant ID --domain HOST|none
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
-  webhook pause|resume|delete --webhook ID`;
+  webhook pause|resume|delete --webhook ID
+  analytics snapshot --tenant ID [--from YYYY-MM-DD]
+      (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -301,6 +304,17 @@ const COMMANDS: Record<string, Command> = {
     const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
+  },
+  'analytics snapshot': async (s, em, f) => {
+    const tenant = await findTenant(em, f.required('tenant'));
+    const from = f.optional('from') ?? null;
+    f.done();
+    if (from !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(`${from}T00:00:00Z`)))) throw new UsageError('--from is a date such as 2026-11-01');
+    const { handle, joined } = await startSnapshot(s, tenant.id, from);
+    const bar = ProgressBar.on(process.stderr, 'days');
+    const result = await followSnapshot(handle, (p) => bar?.update(p.done, p.total));
+    bar?.finish();
+    return { tenant: tenant.id, workflow_id: handle.workflowId, joined_running: joined, ...result };
   },
 };
 

@@ -27,7 +27,7 @@ export interface SnapshotPlan {
   days: string[];
 }
 
-interface SnapshotRow { watermark: Date }
+interface SnapshotRow { watermark: Date | string }
 
 /** Every day from `from` to `to` inclusive. */
 function dayRange(from: string, to: string): string[] {
@@ -78,7 +78,7 @@ export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Da
   if (from) {
     days = dayRange(from, completeThrough);
   } else {
-    const since = last ? new Date(last.watermark.getTime() - OVERLAP_MS) : null;
+    const since = last ? new Date(new Date(last.watermark).getTime() - OVERLAP_MS) : null;
     const touched = await touchedDays(em, tenantId, zone, since);
     const recent = last ? dayRange(addDays(completeThrough, 1 - ALWAYS_REBUILT_DAYS), completeThrough) : [];
     days = [...new Set([...touched, ...recent])].filter((d) => d <= completeThrough).sort();

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { EARLIEST_TIME, LATEST_TIME } from '../../http/schemas/common.js';
 import { EVENT_TYPES, type EventType } from '../../domain/analytics/events.js';
+import { isCalendarDate } from './read-schemas.js';
 
 /** Wire shapes of POST /events and POST /offline-conversions: per-item validation and the OpenAPI document. */
 
@@ -19,7 +20,7 @@ const zonedTime = () => Joi.string().isoDate()
   })
   .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.range': '{{#label}} is outside the years 1 to 9999' });
 
-const calendarDate = () => Joi.string().pattern(DATE).custom((v: string, h) => (Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v ? h.error('any.invalid') : v));
+const calendarDate = () => Joi.string().pattern(DATE).custom((v: string, h) => (!DATE.test(v) || isCalendarDate(v) ? v : h.error('any.invalid')));
 
 const text = (max: number) => Joi.string().max(max);
 const pageUrl = () => Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);

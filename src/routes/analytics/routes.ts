@@ -1,4 +1,5 @@
 import { postEventsRoute, postOfflineConversionsRoute } from './ingest-routes.js';
+import { funnelRoute, timeseriesRoute } from './read-routes.js';
 
 /** Issue 13: ingestion (spec 01 Planned "events and offline conversions") and the analytics reads. */
-export const analyticsRoutes = [postEventsRoute, postOfflineConversionsRoute];
+export const analyticsRoutes = [postEventsRoute, postOfflineConversionsRoute, timeseriesRoute, funnelRoute];
