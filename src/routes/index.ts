@@ -8,6 +8,7 @@ import { postCustomerMessage } from './conversations/customer-message-route.js';
 import { operationRoutes } from './operations/routes.js';
 import { leadRoutes } from './leads/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { dashboardRoutes } from './dashboards/routes.js';
 
 /** Every route of the public API; each family file adds its list here. */
-export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...leadRoutes, ...analyticsRoutes];
+export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...leadRoutes, ...analyticsRoutes, ...dashboardRoutes];

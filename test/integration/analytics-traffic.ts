@@ -41,7 +41,7 @@ export interface Traffic {
   customerMessages: Date[];
   aiReplies: { at: Date; costRub: number }[];
   handoffs: Date[];
-  leads: { created: Date; qualified: Date | null; won: Date | null; value: number }[];
+  leads: { created: Date; qualified: Date | null; won: Date | null; value: number; source: string }[];
 }
 
 const sourceKey = (s: Record<string, string>) => (s.utm_source
@@ -101,10 +101,11 @@ export async function generateTraffic(base: string, sql: pg.Client, who: Caller,
         const qualified = random() < 0.6 ? new Date(created.getTime() + 3_600_000) : null;
         const won = qualified && random() < 0.5 ? new Date(qualified.getTime() + 86_400_000) : null;
         const value = Math.round(random() * 1_000_000) / 100;
-        await sql.query(`insert into leads (id, tenant_id, status, source, value_amount, value_currency, conversation_id, qualified_at, won_at, created_at, updated_at)
-                         values ($1, $2, $3, 'api', $4, 'RUB', $5, $6, $7, $8, $9)`,
-          [randomUUID(), who.tenantId, won ? 'won' : qualified ? 'qualified' : 'new', value, id, qualified, won, created, won ?? qualified ?? created]);
-        t.leads.push({ created, qualified, won, value });
+        const attribution = SOURCES[Math.floor(random() * SOURCES.length)]!;
+        await sql.query(`insert into leads (id, tenant_id, status, source, value_amount, value_currency, conversation_id, qualified_at, won_at, attribution, created_at, updated_at)
+                         values ($1, $2, $3, 'api', $4, 'RUB', $5, $6, $7, $8, $9, $10)`,
+          [randomUUID(), who.tenantId, won ? 'won' : qualified ? 'qualified' : 'new', value, id, qualified, won, attribution, created, won ?? qualified ?? created]);
+        t.leads.push({ created, qualified, won, value, source: sourceKey(attribution as Record<string, string>) });
       }
     }
   }

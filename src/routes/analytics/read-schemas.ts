@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { MoneySchema } from '../../http/schemas/common.js';
+import { MoneySchema, cursorParam, limitParam } from '../../http/schemas/common.js';
+import { SOURCE_SORTS } from '../../domain/analytics/reports.js';
 import { TIMESERIES_METRICS } from '../../domain/analytics/metrics.js';
 
 /** Wire shapes of the analytics reads: validation and the OpenAPI document. */
@@ -73,3 +74,63 @@ export const FunnelSchema = Joi.object({
     data_as_of: DataAsOfSchema.required(),
   }).required(),
 }).meta({ ref: 'Funnel' });
+
+export const AVAILABILITY = ['ok', 'no_data', 'no_source', 'not_connected'] as const;
+
+export const TrafficSourcesQuery = Joi.object({
+  ...periodParams,
+  sort: Joi.string().valid(...SOURCE_SORTS).default('visitors').description('Descending; ties by source.'),
+  limit: limitParam(),
+  cursor: cursorParam(),
+});
+
+const amountOf = MoneySchema.description('In the cell currency.');
+
+export const TrafficSourceSchema = Joi.object({
+  source: Joi.string().required().description('utm_source (lower-cased), else the referrer\'s host without www., else (direct).'),
+  medium: Joi.string().required().description('utm_medium, else referral, else (none).'),
+  visitors: Joi.number().integer().min(0).required().description('Distinct visitors per day, summed.'),
+  page_views: Joi.number().integer().min(0).required(),
+  conversations: Joi.valid(null).required().description('Always null: a conversation does not carry its visitor\'s traffic source yet.'),
+  leads: Joi.number().integer().min(0).required().description('Leads opened in the period whose attribution names this source.'),
+  won: Joi.number().integer().min(0).required().description('Leads won in the period, by their attribution.'),
+  revenue: amountOf.required().description('Value of those won leads (offline conversions carry no source).'),
+}).meta({ ref: 'TrafficSource' });
+
+export const TrafficSourcesSchema = Joi.object({
+  data: Joi.array().items(TrafficSourceSchema).required(),
+  next_cursor: Joi.string().allow(null).required(),
+  period: Joi.object(PeriodSchema).required(),
+  data_as_of: DataAsOfSchema.required(),
+}).meta({ ref: 'TrafficSourcePage' });
+
+export const VisibilityQuery = Joi.object({ ...periodParams, limit: limitParam(), cursor: cursorParam() });
+
+const VisibilityFiguresSchema = Joi.object({
+  impressions: Joi.number().integer().min(0).required(),
+  clicks: Joi.number().integer().min(0).required(),
+  ctr: Joi.number().allow(null).required().description('clicks / impressions to four places; null without impressions.'),
+  position: Joi.number().allow(null).required().description('Impression-weighted average position; null without impressions.'),
+}).meta({ ref: 'VisibilityFigures' });
+
+export const VisibilityRowSchema = Joi.object({
+  keyword: Joi.string().required(),
+  page: Joi.string().required(),
+  current: VisibilityFiguresSchema.required(),
+  previous: VisibilityFiguresSchema.required().description('The period of the same length just before.'),
+  change: Joi.object({
+    impressions: Joi.number().integer().required(),
+    clicks: Joi.number().integer().required(),
+    ctr: Joi.number().allow(null).required(),
+    position: Joi.number().allow(null).required().description('Negative = moved up.'),
+  }).required().description('current - previous; null where either is null.'),
+}).meta({ ref: 'VisibilityRow' });
+
+export const VisibilitySchema = Joi.object({
+  data: Joi.array().items(VisibilityRowSchema).required(),
+  next_cursor: Joi.string().allow(null).required(),
+  availability: Joi.string().valid(...AVAILABILITY).required().description('ok; no_data: search_performance was sent, none in this period; no_source: none was ever sent.'),
+  reason: Joi.string().description('Why the answer has no rows.'),
+  period: Joi.object(PeriodSchema).required(),
+  data_as_of: DataAsOfSchema.required(),
+}).meta({ ref: 'VisibilityPage' });
