@@ -10,6 +10,8 @@ import { runCtl } from '../../src/cli/ctl.js';
 import { addDays } from '../../src/domain/analytics/time-zone.js';
 import { generateTraffic, perDay, type Traffic } from './analytics-traffic.js';
 import { pageView } from './analytics-fixtures.js';
+import { eventually } from '../support/eventually.js';
+import { TENANT_ID } from '../../workflows/search-attributes.js';
 
 let api: TestApi;
 let sql: pg.Client;
@@ -94,6 +96,19 @@ describe('the analytics snapshot', () => {
     const described = await client.schedule.getHandle(worker.scheduleIds.analytics).describe();
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'analyticsNightlySnapshots' });
     expect(described.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 0, end: 0, step: 1 }], minute: [{ start: 30, end: 30, step: 1 }] });
+  });
+
+  it('the nightly Schedule, triggered, snapshots each active tenant in a child tagged with its TenantId', async () => {
+    const fresh = await newCaller(api.services);
+    await call(api.base, 'POST', '/events', { key: fresh.apiKey, body: { events: [pageView('n1', { occurred_at: `${addDays(traffic.to, -1)}T12:00:00+03:00` })] } });
+    const client = await api.services.temporal.client();
+    await client.schedule.getHandle(worker.scheduleIds.analytics).trigger();
+    const described = await eventually('the nightly child of the fresh tenant', async () => {
+      const d = await client.workflow.getHandle(`analytics-snapshot:${fresh.tenantId}`).describe().catch(() => undefined);
+      return d?.status.name === 'COMPLETED' ? d : undefined;
+    }, 60_000);
+    expect(described.typedSearchAttributes.get(TENANT_ID)).toBe(fresh.tenantId);
+    expect((await rollup(fresh, 'page_views')).get(addDays(traffic.to, -1))).toBe(1);
   });
 
   it('a tenant that does not exist is refused', async () => {
