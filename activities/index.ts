@@ -5,6 +5,7 @@ import { createAiReplyActivities } from './ai-reply.js';
 import { createLeadScoringActivities } from './lead-scoring.js';
 import { createPublicationActivities } from './publications.js';
 import { createArticleGenerationActivities } from './article-generation.js';
+import { createAnalyticsActivities } from './analytics.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -18,6 +19,7 @@ export function createActivities(services: Services) {
     ...createLeadScoringActivities(services),
     ...createPublicationActivities(services),
     ...createArticleGenerationActivities(services),
+    ...createAnalyticsActivities(services),
   };
 }
 

@@ -6,3 +6,4 @@ export { aiReplyWorkflow } from './ai-reply.js';
 export { leadScoringWorkflow } from './lead-scoring.js';
 export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
+export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';

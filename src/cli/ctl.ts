@@ -37,6 +37,7 @@ import { bindSite } from '../domain/articles/sites.js';
 import { setEditorialProfile, type EditorialProfileInput } from '../domain/articles/editorial-profile.js';
 import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../routes/articles/editorial-profile-routes.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
+import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -74,7 +75,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   lead show --lead ID
   site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
   editorial-profile set --tenant ID --niche N [--audience A] [--tone T] [--presentation P] [--topic-sources a,b] [--source-urls u1,u2] [--avoid A] [--example-text T] [--locale ru|en|id]
-  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
+  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]
+  analytics snapshot --tenant ID [--from YYYY-MM-DD]
+      (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -389,6 +392,17 @@ const COMMANDS: Record<string, Command> = {
     if (input.locale !== undefined && !(ARTICLE_LOCALES as readonly string[]).includes(input.locale)) throw new UsageError(`--locale is one of ${ARTICLE_LOCALES.join(', ')}`);
     const article = await createArticle(em, tenantId, { ...input, status: status as ArticleStatus }, s.clock.now());
     return { id: article.id, status: article.status, slug: article.slug, word_count: article.wordCount };
+  },
+  'analytics snapshot': async (s, em, f) => {
+    const tenant = await findTenant(em, f.required('tenant'));
+    const from = f.optional('from') ?? null;
+    f.done();
+    if (from !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(`${from}T00:00:00Z`)))) throw new UsageError('--from is a date such as 2026-11-01');
+    const { handle, joined } = await startSnapshot(s, tenant.id, from);
+    const bar = ProgressBar.on(process.stderr, 'days');
+    const result = await followSnapshot(handle, (p) => bar?.update(p.done, p.total));
+    bar?.finish();
+    return { tenant: tenant.id, workflow_id: handle.workflowId, joined_running: joined, ...result };
   },
 };
 
