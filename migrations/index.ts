@@ -8,6 +8,7 @@ import { Migration20261123000100TenantLimits } from './20261123000100-tenant-lim
 import { Migration20261123000200DeliveryBacklog } from './20261123000200-delivery-backlog.js';
 import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery-pacing.js';
 import { Migration20261124000200OperationPacing } from './20261124000200-operation-pacing.js';
+import { Migration20261124005010Strategist } from './20261124005010-strategist.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123000200DeliveryBacklog', class: Migration20261123000200DeliveryBacklog },
   { name: 'Migration20261124000100DeliveryPacing', class: Migration20261124000100DeliveryPacing },
   { name: 'Migration20261124000200OperationPacing', class: Migration20261124000200OperationPacing },
+  { name: 'Migration20261124005010Strategist', class: Migration20261124005010Strategist },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -12,6 +12,7 @@ export { Contact, Conversation, Message } from './conversation.js';
 export { Card } from './card.js';
 export { Operation } from './operation.js';
 export { WidgetSession } from './widget-session.js';
+export { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -26,10 +27,12 @@ import { Contact, Conversation, Message } from './conversation.js';
 import { Card } from './card.js';
 import { Operation } from './operation.js';
 import { WidgetSession } from './widget-session.js';
+import { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
   OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
   Webhook, WebhookDelivery, WebhookDeliveryAttempt,
   Contact, Conversation, Message, Card, Operation, WidgetSession,
+  StrategistReport, StrategistTopic, StrategistSession, StrategistAction,
 ];
