@@ -2,6 +2,7 @@ import type { Services } from '../src/services.js';
 import { createKeyExpiryActivities } from './key-expiry.js';
 import { createWebhookActivities } from './webhooks.js';
 import { createAiReplyActivities } from './ai-reply.js';
+import { createStrategistActivities } from './strategist.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -12,6 +13,7 @@ export function createActivities(services: Services) {
     ...createKeyExpiryActivities(services),
     ...createWebhookActivities(services),
     ...createAiReplyActivities(services),
+    ...createStrategistActivities(services),
   };
 }
 

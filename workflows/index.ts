@@ -3,3 +3,4 @@ export { apiKeyExpiryScan, keyExpiryNotices } from './key-expiry.js';
 export { deliveryWorkflow } from './delivery.js';
 export { deliveryLogRetention } from './retention.js';
 export { aiReplyWorkflow } from './ai-reply.js';
+export { strategistReportScan, strategistReport } from './strategist-report.js';

@@ -27,6 +27,8 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { lastWholeDay, periodsOf } from '../domain/strategist/report-run.js';
+import { runStrategistReport } from '../temporal/strategist.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -56,7 +58,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   tenant set-domain --tenant ID --domain HOST|none
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
-  webhook pause|resume|delete --webhook ID`;
+  webhook pause|resume|delete --webhook ID
+  strategist run --tenant ID --type daily|weekly [--date YYYY-MM-DD]
+      (runs the tenant's report workflow now, up to --date, default yesterday UTC; a worker must be running)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -301,6 +305,17 @@ const COMMANDS: Record<string, Command> = {
     const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
+  },
+  'strategist run': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const type = f.required('type');
+    const reportDate = f.optional('date') ?? lastWholeDay(s.clock.now());
+    f.done();
+    if (type !== 'daily' && type !== 'weekly') throw new UsageError('--type is daily or weekly');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(reportDate) || Number.isNaN(Date.parse(reportDate))) throw new UsageError('--date is a day YYYY-MM-DD');
+    periodsOf(type, reportDate);
+    const report = await runStrategistReport(await s.temporal.client(), s.config.temporal.taskQueue, tenantId, type, reportDate);
+    return { report_id: report.id, created: report.created, tenant_id: tenantId, report_type: type, report_date: reportDate };
   },
 };
 

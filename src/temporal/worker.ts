@@ -4,7 +4,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
-import { ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
+import { ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
 export interface WorkerOptions {
@@ -15,6 +15,8 @@ export interface WorkerOptions {
   scheduleId?: string;
   /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
   retentionScheduleId?: string;
+  /** Ids of the strategist report Schedules; by default `<scheduleId>-strategist-<type>` when scheduleId is given, else per cell. */
+  strategistScheduleIds?: { daily: string; weekly: string };
 }
 
 /**
@@ -45,6 +47,9 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   await ensureKeyExpirySchedule(client, taskQueue, config.keyExpiryScanEvery, options.scheduleId);
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
   await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
+  await ensureStrategistSchedules(client, taskQueue, options.strategistScheduleIds ?? (options.scheduleId
+    ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
+    : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

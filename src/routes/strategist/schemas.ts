@@ -23,6 +23,7 @@ const FindingSchema = Joi.object({
   title: Joi.string().required(),
   detail: Joi.string().required(),
   figures: Joi.array().items(FigureSchema).required().description('The figures the finding rests on.'),
+  refs: Joi.array().items(Joi.string()).required().description('What the finding is about: metric:<key>, message:<id>, conversation:<id>, card:<code>.'),
 }).meta({ ref: 'StrategistFinding' }).description('A highlight (what goes well) or a concern.');
 
 const ActionEntrySchema = Joi.object({
@@ -36,7 +37,7 @@ const ActionEntrySchema = Joi.object({
 }).meta({ ref: 'StrategistReportAction' });
 
 const EvidenceItemSchema = Joi.object({
-  kind: Joi.string().valid('metric', 'message', 'card', 'conversation').required(),
+  kind: Joi.string().required().description('metric, message, conversation or card; the set may grow.'),
   ref: Joi.string().required().description('The metric key or the id (card code) of a row of the tenant.'),
   excerpt: Joi.string().description('Quoted text; checked to occur in the message it names.'),
 }).meta({ ref: 'StrategistEvidenceItem' });

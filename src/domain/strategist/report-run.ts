@@ -1,0 +1,69 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import { StrategistReport, type ReportType } from '../../entities/strategist.js';
+import { Tenant } from '../../entities/tenant.js';
+import { recordEvent } from '../events/outbox.js';
+import { EVENTS } from '../events/catalogue.js';
+import { newId } from '../../ids.js';
+import { domainError } from '../../errors/domain-error.js';
+import type { Period } from './snapshot.js';
+import { platformRowsReader, type AnalyticsSnapshotReader } from './snapshot.js';
+import { builtinAnalyst, type Analyst } from './analyst.js';
+import { checkEvidence } from './evidence.js';
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day before `now` (UTC): the last whole day a run at `now` can report on. */
+export function lastWholeDay(now: Date): string {
+  return new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The period a report of `type` ending on `reportDate` (inclusive, UTC days) covers, and the one before it. */
+export function periodsOf(type: ReportType, reportDate: string): { current: Period; previous: Period } {
+  if (!DATE.test(reportDate) || Number.isNaN(Date.parse(`${reportDate}T00:00:00Z`))) throw domainError('validation_failed', `${reportDate} is no date YYYY-MM-DD.`);
+  const days = type === 'daily' ? 1 : 7;
+  const to = new Date(Date.parse(`${reportDate}T00:00:00Z`) + DAY_MS);
+  const from = new Date(to.getTime() - days * DAY_MS);
+  return { current: { from, to }, previous: { from: new Date(from.getTime() - days * DAY_MS), to: from } };
+}
+
+/** Which snapshot and analyst a run uses; the lead points these at the analytics rollups and the openai analyst. */
+export const reportSources: { reader: AnalyticsSnapshotReader; analyst: Analyst } = { reader: platformRowsReader, analyst: builtinAnalyst };
+
+/** Tenants whose plan has the strategist, active: the ones the Schedules report on. */
+export async function tenantsWithStrategist(em: Em): Promise<string[]> {
+  const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] } } as never, { fields: ['id'], orderBy: { id: 'asc' } });
+  return tenants.map((t) => t.id);
+}
+
+/**
+ * Writes the tenant's report of `type` for `reportDate`, once: a second run of the same
+ * period finds the first one's report and answers it. In one transaction: the report with
+ * its checked evidence, strategist.report.ready through the outbox, and delivered_at.
+ */
+export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources = reportSources): Promise<{ id: string; created: boolean }> {
+  const { current, previous } = periodsOf(type, reportDate);
+  const existing = await em.findOne(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
+  if (existing) return { id: existing.id, created: false };
+  const snapshot = await sources.reader.read(em, tenantId, current, previous);
+  const draft = await sources.analyst.draft(snapshot, type, reportDate);
+  const checked = await checkEvidence(em, tenantId, draft, snapshot.limitations);
+  const report = em.create(StrategistReport, {
+    id: newId(), tenantId, reportDate, reportType: type, creative: false,
+    summaryText: draft.summaryText,
+    highlights: draft.highlights as never, concerns: draft.concerns as never, actions: checked.actions as never, evidence: checked.evidence as never,
+    dataAsOf: snapshot.snapshotDate ? { ...snapshot.dataAsOf, snapshot: snapshot.snapshotDate } : {},
+    analyst: sources.analyst.name, model: sources.analyst.model, costRub: null, snapshotId: snapshot.snapshotId,
+    deliveredAt: now, createdAt: now,
+  });
+  recordEvent(em, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
+  try {
+    await em.flush();
+  } catch (err) {
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    const winner = await em.fork().findOneOrFail(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
+    return { id: winner.id, created: false };
+  }
+  return { id: report.id, created: true };
+}
