@@ -6,6 +6,7 @@ import { StrategistReport, StrategistSession, type ReportType } from '../../src/
 import { proposeTopic, type TopicProposal } from '../../src/domain/strategist/topics.js';
 import { proposeAction } from '../../src/domain/strategist/actions.js';
 import { newId } from '../../src/ids.js';
+import type pg from 'pg';
 import type { Caller } from '../support/fixtures.js';
 
 /** Rows the strategist writes, put in place the way its own code writes them (the planner, chat and report runs). */
@@ -62,4 +63,20 @@ export function useStrategistSuite(o: OperationsHarnessOptions = {}): { clock: P
     await h?.stop();
   }, 60_000);
   return { clock, h: () => h! };
+}
+
+/** A conversation of the caller's api channel created at `when`, written as the platform stores it. */
+export async function insertConversation(db: pg.Client, caller: Caller, when: Date): Promise<string> {
+  const id = newId();
+  await db.query(`insert into conversations (id, tenant_id, channel_id, channel_type, status, mode, created_at, updated_at) values ($1, $2, $3, 'api', 'open', 'ai', $4, $4)`,
+    [id, caller.tenantId, caller.channelId, when]);
+  return id;
+}
+
+/** A message of a conversation at `when`, with the card copies it carries. */
+export async function insertMessage(db: pg.Client, caller: Caller, conversationId: string, sender: string, content: string, when: Date, cards: unknown[] = []): Promise<string> {
+  const id = newId();
+  await db.query(`insert into messages (id, tenant_id, conversation_id, sender, content_type, content, attachments, cards, created_at) values ($1, $2, $3, $4, 'text', $5, '[]', $6, $7)`,
+    [id, caller.tenantId, conversationId, sender, content, JSON.stringify(cards), when]);
+  return id;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { OperationsHarness } from '../support/operations-harness.js';
-import { useStrategistSuite } from './strategist-fixtures.js';
+import { insertConversation, insertMessage, useStrategistSuite } from './strategist-fixtures.js';
 import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
@@ -9,7 +9,7 @@ import { runStrategistReport } from '../../src/temporal/strategist.js';
 import { lastWholeDay, writeReport } from '../../src/domain/strategist/report-run.js';
 import { platformRowsReader } from '../../src/domain/strategist/snapshot.js';
 import type { Analyst } from '../../src/domain/strategist/analyst.js';
-import { newEventId, newId } from '../../src/ids.js';
+import { newEventId } from '../../src/ids.js';
 
 /**
  * Strategist reports (issue 14): the report workflow started by bin/ctl and by the cell's
@@ -28,19 +28,9 @@ const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padSta
 const get = (who: Caller, path: string) => call(h.api.base, 'GET', path, { key: who.apiKey });
 const cardCopy = (code: string, name: string) => ({ code, name, description: null, image_url: null, page_url: null, badge: null, price_text: null, buttons: [] });
 
-async function conversation(caller: Caller, when: Date): Promise<string> {
-  const id = newId();
-  await h.db.query(`insert into conversations (id, tenant_id, channel_id, channel_type, status, mode, created_at, updated_at) values ($1, $2, $3, 'api', 'open', 'ai', $4, $4)`,
-    [id, caller.tenantId, caller.channelId, when]);
-  return id;
-}
-
-async function message(caller: Caller, conversationId: string, sender: string, content: string, when: Date, cards: unknown[] = []): Promise<string> {
-  const id = newId();
-  await h.db.query(`insert into messages (id, tenant_id, conversation_id, sender, content_type, content, attachments, cards, created_at) values ($1, $2, $3, $4, 'text', $5, '[]', $6, $7)`,
-    [id, caller.tenantId, conversationId, sender, content, JSON.stringify(cards), when]);
-  return id;
-}
+const conversation = (caller: Caller, when: Date) => insertConversation(h.db, caller, when);
+const message = (caller: Caller, conversationId: string, sender: string, content: string, when: Date, cards: unknown[] = []) =>
+  insertMessage(h.db, caller, conversationId, sender, content, when, cards);
 
 async function handoff(caller: Caller, conversationId: string, when: Date): Promise<void> {
   await h.db.query(`insert into outbox_events (id, tenant_id, type, api_version, data, created_at, relayed_at) values ($1, $2, 'conversation.handoff_requested', '2026-10-01', $3, $4, $4)`,
@@ -179,8 +169,7 @@ describe('evidence is checked, not asserted', () => {
         ],
       }),
     };
-    const em = h.api.services.orm.em.fork();
-    const { id } = await em.transactional((tx) => writeReport(tx, caller.tenantId, 'daily', DATE, new Date(), { reader: platformRowsReader, analyst: wrong }));
+    const { id } = await writeReport(h.api.services.orm.em.fork(), caller.tenantId, 'daily', DATE, new Date(), { reader: platformRowsReader, analyst: wrong });
     const body = (await get(caller, `/strategist/reports/${id}`)).body;
     expect(body.actions.map((a: any) => a.title)).toEqual(['Good']);
     expect(body.evidence.actions).toEqual([{ index: 0, status: 'valid', basis: 'concern:0', items: [{ kind: 'message', ref: shipping, excerpt: 'ship to Kazan' }] }]);

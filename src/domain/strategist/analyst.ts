@@ -41,6 +41,10 @@ export interface ReportDraft {
   concerns: Finding[];
   actions: ActionEntry[];
   evidence: EvidenceItem[][];
+  /** What the analyst's work cost (internal, never answered); null or absent when free. */
+  costRub?: string | null;
+  /** Limitations the analyst itself adds. */
+  notes?: string[];
 }
 
 /** An analyst reads a snapshot and drafts a report. `model` is internal (never answered). */

@@ -10,6 +10,8 @@ import type { Period } from './snapshot.js';
 import { platformRowsReader, type AnalyticsSnapshotReader } from './snapshot.js';
 import { builtinAnalyst, type Analyst } from './analyst.js';
 import { checkEvidence } from './evidence.js';
+import { openaiAnalyst } from './openai-analyst.js';
+import type { AiSettings } from '../../config.js';
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,8 +30,15 @@ export function periodsOf(type: ReportType, reportDate: string): { current: Peri
   return { current: { from, to }, previous: { from: new Date(from.getTime() - days * DAY_MS), to: from } };
 }
 
-/** Which snapshot and analyst a run uses; the lead points these at the analytics rollups and the openai analyst. */
-export const reportSources: { reader: AnalyticsSnapshotReader; analyst: Analyst } = { reader: platformRowsReader, analyst: builtinAnalyst };
+export interface ReportSources {
+  reader: AnalyticsSnapshotReader;
+  analyst: Analyst;
+}
+
+/** Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER; the reader is the platform's rows until analytics rollups exist. */
+export function reportSourcesFor(ai: AiSettings): ReportSources {
+  return { reader: platformRowsReader, analyst: ai.provider === 'openai' ? openaiAnalyst(ai) : builtinAnalyst };
+}
 
 /** Tenants whose plan has the strategist, active: the ones the Schedules report on. */
 export async function tenantsWithStrategist(em: Em): Promise<string[]> {
@@ -39,31 +48,35 @@ export async function tenantsWithStrategist(em: Em): Promise<string[]> {
 
 /**
  * Writes the tenant's report of `type` for `reportDate`, once: a second run of the same
- * period finds the first one's report and answers it. In one transaction: the report with
- * its checked evidence, strategist.report.ready through the outbox, and delivered_at.
+ * period finds the first one's report and answers it. The snapshot, the analyst (perhaps a
+ * model across the network) and the evidence check run outside any transaction; then one
+ * transaction writes the report, strategist.report.ready through the outbox, and delivered_at.
  */
-export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources = reportSources): Promise<{ id: string; created: boolean }> {
+export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources: ReportSources): Promise<{ id: string; created: boolean }> {
   const { current, previous } = periodsOf(type, reportDate);
   const existing = await em.findOne(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
   if (existing) return { id: existing.id, created: false };
   const snapshot = await sources.reader.read(em, tenantId, current, previous);
   const draft = await sources.analyst.draft(snapshot, type, reportDate);
-  const checked = await checkEvidence(em, tenantId, draft, snapshot.limitations);
-  const report = em.create(StrategistReport, {
-    id: newId(), tenantId, reportDate, reportType: type, creative: false,
-    summaryText: draft.summaryText,
-    highlights: draft.highlights as never, concerns: draft.concerns as never, actions: checked.actions as never, evidence: checked.evidence as never,
-    dataAsOf: snapshot.snapshotDate ? { ...snapshot.dataAsOf, snapshot: snapshot.snapshotDate } : {},
-    analyst: sources.analyst.name, model: sources.analyst.model, costRub: null, snapshotId: snapshot.snapshotId,
-    deliveredAt: now, createdAt: now,
-  });
-  recordEvent(em, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
+  const checked = await checkEvidence(em, tenantId, draft, [...snapshot.limitations, ...draft.notes ?? []]);
+  const write = async (tx: Em) => {
+    const report = tx.create(StrategistReport, {
+      id: newId(), tenantId, reportDate, reportType: type, creative: false,
+      summaryText: draft.summaryText,
+      highlights: draft.highlights as never, concerns: draft.concerns as never, actions: checked.actions as never, evidence: checked.evidence as never,
+      dataAsOf: snapshot.snapshotDate ? { ...snapshot.dataAsOf, snapshot: snapshot.snapshotDate } : {},
+      analyst: sources.analyst.name, model: sources.analyst.model, costRub: draft.costRub ?? null, snapshotId: snapshot.snapshotId,
+      deliveredAt: now, createdAt: now,
+    });
+    recordEvent(tx, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
+    await tx.flush();
+    return report.id;
+  };
   try {
-    await em.flush();
+    return { id: await em.transactional(write), created: true };
   } catch (err) {
     if (!(err instanceof UniqueConstraintViolationException)) throw err;
     const winner = await em.fork().findOneOrFail(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
     return { id: winner.id, created: false };
   }
-  return { id: report.id, created: true };
 }
