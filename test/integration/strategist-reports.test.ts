@@ -140,6 +140,19 @@ describe('bin/ctl strategist run', () => {
     expect(body.summary_text).toMatch(/^Weekly report up to 2026-11-20: conversations 6 \(none the period before\);/);
     expect(body.actions.map((a: any) => a.check_after_days)).toEqual(body.actions.map(() => 14));
   });
+
+  it('the questions of a report enter the topic queue (source strategist); the same questions again come in as duplicate', async () => {
+    const topics = (await get(shop.caller, '/strategist/topics?limit=100')).body.data;
+    const seen = topics.map((t: any) => [t.title, t.source, t.status, t.trend_score]).sort();
+    expect(seen).toEqual([
+      ['Do you ship to Kazan?', 'strategist', 'duplicate', null],
+      ['Do you ship to Kazan?', 'strategist', 'proposed', null],
+      ['What sizes do the runners come in?', 'strategist', 'duplicate', null],
+      ['What sizes do the runners come in?', 'strategist', 'proposed', null],
+    ]);
+    const proposed = topics.find((t: any) => t.status === 'proposed');
+    expect((await call(h.api.base, 'POST', `/strategist/topics/${proposed.id}/reject`, { key: shop.caller.apiKey })).status).toBe(200);
+  });
 });
 
 describe('evidence is checked, not asserted', () => {

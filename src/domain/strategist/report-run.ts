@@ -9,7 +9,8 @@ import { domainError } from '../../errors/domain-error.js';
 import type { Period } from './snapshot.js';
 import { platformRowsReader, type AnalyticsSnapshotReader } from './snapshot.js';
 import { builtinAnalyst, type Analyst } from './analyst.js';
-import { checkEvidence } from './evidence.js';
+import { checkEvidence, type CheckedReport } from './evidence.js';
+import { queueTopic } from './topics.js';
 import { openaiAnalyst } from './openai-analyst.js';
 import type { AiSettings } from '../../config.js';
 
@@ -40,6 +41,18 @@ export function reportSourcesFor(ai: AiSettings): ReportSources {
   return { reader: platformRowsReader, analyst: ai.provider === 'openai' ? openaiAnalyst(ai) : builtinAnalyst };
 }
 
+/**
+ * A report's checked actions that answer a customer question (target message:<id>) put the
+ * question in the topic queue (source strategist, unscored), quoted as the evidence quotes it.
+ */
+async function queueQuestionTopics(em: Em, tenantId: string, checked: CheckedReport, now: Date): Promise<void> {
+  for (const [i, action] of checked.actions.entries()) {
+    if (!action.target_ref?.startsWith('message:')) continue;
+    const quoted = checked.evidence.actions[i]?.items.find((item) => item.kind === 'message' && item.excerpt)?.excerpt;
+    await queueTopic(em, { tenantId, title: quoted ?? action.title, rationale: 'Customers ask this in chat and no article answers it.', trendScore: null, source: 'strategist' }, now);
+  }
+}
+
 /** Tenants whose plan has the strategist, active: the ones the Schedules report on. */
 export async function tenantsWithStrategist(em: Em): Promise<string[]> {
   const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] } } as never, { fields: ['id'], orderBy: { id: 'asc' } });
@@ -68,6 +81,7 @@ export async function writeReport(em: Em, tenantId: string, type: ReportType, re
       analyst: sources.analyst.name, model: sources.analyst.model, costRub: draft.costRub ?? null, snapshotId: snapshot.snapshotId,
       deliveredAt: now, createdAt: now,
     });
+    await queueQuestionTopics(tx, tenantId, checked, now);
     recordEvent(tx, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
     await tx.flush();
     return report.id;

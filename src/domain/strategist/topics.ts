@@ -21,6 +21,8 @@ export interface TopicProposal {
   trendScore: number | null;
   source: string;
   clusterId?: string | null;
+  /** duplicate when it repeats a topic already in the queue (see queueTopic). */
+  status?: 'proposed' | 'duplicate';
 }
 
 /** Puts a topic in the tenant's queue as proposed; it expires 30 days later. */
@@ -34,7 +36,7 @@ export function proposeTopic(em: Em, proposal: TopicProposal, now: Date): Strate
     trendScore: score,
     queueRank: queueRank(score),
     source: proposal.source,
-    status: 'proposed',
+    status: proposal.status ?? 'proposed',
     clusterId: proposal.clusterId ?? null,
     generatedArticleId: null,
     proposedAt: now,
@@ -78,4 +80,20 @@ export async function decideTopic(em: Em, tenantId: string, id: string, decision
   topic.updatedAt = now;
   await em.flush();
   return topic;
+}
+
+/** A title as compared for duplicates: case, punctuation and spacing do not count. */
+export function titleKey(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * Puts a topic in the queue; a topic whose title repeats one already queued for the tenant
+ * (any state) goes in as duplicate, so the queue shows each subject once.
+ */
+export async function queueTopic(em: Em, proposal: TopicProposal, now: Date): Promise<StrategistTopic> {
+  const key = titleKey(proposal.title ?? '');
+  const titles = key ? await em.find(StrategistTopic, { tenantId: proposal.tenantId, title: { $ne: null } }, { fields: ['title'] }) : [];
+  const repeated = titles.some((t) => titleKey(t.title ?? '') === key);
+  return proposeTopic(em, { ...proposal, status: repeated ? 'duplicate' : 'proposed' }, now);
 }
