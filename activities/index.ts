@@ -6,6 +6,7 @@ import { createLeadScoringActivities } from './lead-scoring.js';
 import { createPublicationActivities } from './publications.js';
 import { createArticleGenerationActivities } from './article-generation.js';
 import { createAnalyticsActivities } from './analytics.js';
+import { createStrategistActivities } from './strategist.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -20,6 +21,7 @@ export function createActivities(services: Services) {
     ...createPublicationActivities(services),
     ...createArticleGenerationActivities(services),
     ...createAnalyticsActivities(services),
+    ...createStrategistActivities(services),
   };
 }
 

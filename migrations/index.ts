@@ -12,6 +12,7 @@ import { Migration20261124001000Leads } from './20261124001000-leads.js';
 import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
 import { Migration20261124002000Articles } from './20261124002000-articles.js';
 import { Migration20261124004000Analytics } from './20261124004000-analytics.js';
+import { Migration20261124005010Strategist } from './20261124005010-strategist.js';
 import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 
 /**
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
   { name: 'Migration20261124002000Articles', class: Migration20261124002000Articles },
   { name: 'Migration20261124004000Analytics', class: Migration20261124004000Analytics },
+  { name: 'Migration20261124005010Strategist', class: Migration20261124005010Strategist },
   { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
 ];
 

@@ -7,3 +7,4 @@ export { leadScoringWorkflow } from './lead-scoring.js';
 export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
 export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';
+export { strategistReportScan, strategistReport } from './strategist-report.js';

@@ -38,6 +38,8 @@ import { setEditorialProfile, type EditorialProfileInput } from '../domain/artic
 import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../routes/articles/editorial-profile-routes.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
 import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
+import { lastWholeDay, periodsOf } from '../domain/strategist/report-run.js';
+import { runStrategistReport } from '../temporal/strategist.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -77,7 +79,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   editorial-profile set --tenant ID --niche N [--audience A] [--tone T] [--presentation P] [--topic-sources a,b] [--source-urls u1,u2] [--avoid A] [--example-text T] [--locale ru|en|id]
   article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]
   analytics snapshot --tenant ID [--from YYYY-MM-DD]
-      (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)`;
+      (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)
+  strategist run --tenant ID --type daily|weekly [--date YYYY-MM-DD]
+      (runs the tenant's report workflow now, up to --date, default yesterday UTC; a worker must be running)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -403,6 +407,17 @@ const COMMANDS: Record<string, Command> = {
     const result = await followSnapshot(handle, (p) => bar?.update(p.done, p.total));
     bar?.finish();
     return { tenant: tenant.id, workflow_id: handle.workflowId, joined_running: joined, ...result };
+  },
+  'strategist run': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const type = f.required('type');
+    const reportDate = f.optional('date') ?? lastWholeDay(s.clock.now());
+    f.done();
+    if (type !== 'daily' && type !== 'weekly') throw new UsageError('--type is daily or weekly');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(reportDate) || Number.isNaN(Date.parse(reportDate))) throw new UsageError('--date is a day YYYY-MM-DD');
+    periodsOf(type, reportDate);
+    const report = await runStrategistReport(await s.temporal.client(), s.config.temporal.taskQueue, tenantId, type, reportDate);
+    return { report_id: report.id, created: report.created, tenant_id: tenantId, report_type: type, report_date: reportDate };
   },
 };
 

@@ -14,6 +14,7 @@ export { Operation } from './operation.js';
 export { WidgetSession } from './widget-session.js';
 export { Lead, LeadTask } from './lead.js';
 export { Article, Publication, Site, EditorialProfile } from './article.js';
+export { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -30,6 +31,7 @@ import { Operation } from './operation.js';
 import { WidgetSession } from './widget-session.js';
 import { Lead, LeadTask } from './lead.js';
 import { Article, Publication, Site, EditorialProfile } from './article.js';
+import { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
@@ -38,4 +40,5 @@ export const ALL_ENTITIES = [
   Contact, Conversation, Message, Card, Operation, WidgetSession,
   Lead, LeadTask,
   Article, Publication, Site, EditorialProfile,
+  StrategistReport, StrategistTopic, StrategistSession, StrategistAction,
 ];

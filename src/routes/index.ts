@@ -11,6 +11,7 @@ import { leadRoutes } from './leads/routes.js';
 import { articleRoutes } from './articles/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
+import { strategistRoutes } from './strategist/routes.js';
 
 /** Every route of the public API; each family file adds its list here. */
-export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...statusRoutes, ...leadRoutes, ...articleRoutes, ...analyticsRoutes, ...dashboardRoutes];
+export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...statusRoutes, ...leadRoutes, ...articleRoutes, ...analyticsRoutes, ...dashboardRoutes, ...strategistRoutes];

@@ -46,3 +46,17 @@ export async function ensureAnalyticsSnapshotSchedule(client: Client, taskQueue:
   await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
     'analyticsNightlySnapshots', taskQueue, []);
 }
+
+/** The strategist report Schedules of a cell: daily at 03:00 UTC, weekly on Mondays at 04:00 UTC (reports up to yesterday). */
+export const STRATEGIST_REPORT_SCHEDULES = { daily: '0 3 * * *', weekly: '0 4 * * 1' } as const;
+
+export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): string {
+  return `strategist-report-${type}-${cell}`;
+}
+
+/** Creates (or brings up to date) the daily and weekly strategist Schedules; each starts strategistReportScan. */
+export async function ensureStrategistSchedules(client: Client, taskQueue: string, ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
+  for (const type of ['daily', 'weekly'] as const) {
+    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'strategistReportScan', taskQueue, [type]);
+  }
+}

@@ -4,7 +4,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
-import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
+import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
 export interface WorkerOptions {
@@ -17,6 +17,8 @@ export interface WorkerOptions {
   retentionScheduleId?: string;
   /** Id of the nightly analytics snapshot Schedule; by default `<scheduleId>-analytics` when scheduleId is given. */
   analyticsScheduleId?: string;
+  /** Ids of the strategist report Schedules; by default `<scheduleId>-strategist-<type>` when scheduleId is given, else per cell. */
+  strategistScheduleIds?: { daily: string; weekly: string };
 }
 
 /**
@@ -49,6 +51,9 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
   const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);
   await ensureAnalyticsSnapshotSchedule(client, taskQueue, config.cell, analyticsId);
+  await ensureStrategistSchedules(client, taskQueue, options.strategistScheduleIds ?? (options.scheduleId
+    ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
+    : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

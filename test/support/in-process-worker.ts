@@ -16,7 +16,7 @@ export const WORKFLOWS = join(DIST, 'workflows', 'index.js');
  * own (ids from `run`) so parallel test files never share one; stop() removes them.
  */
 export class InProcessWorker {
-  readonly scheduleIds: { keyExpiry: string; retention: string; analytics: string };
+  readonly scheduleIds: { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string };
   private worker?: Worker;
   private connection?: NativeConnection;
   private running?: Promise<void>;
@@ -24,7 +24,10 @@ export class InProcessWorker {
   eagerClient?: Client;
 
   constructor(private readonly services: Services, run: string) {
-    this.scheduleIds = { keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}`, analytics: `test-analytics-${run}` };
+    this.scheduleIds = {
+      keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}`, analytics: `test-analytics-${run}`,
+      strategistDaily: `test-key-expiry-${run}-strategist-daily`, strategistWeekly: `test-key-expiry-${run}-strategist-weekly`,
+    };
   }
 
   async start(): Promise<void> {

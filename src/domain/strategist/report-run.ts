@@ -1,0 +1,96 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import { StrategistReport, type ReportType } from '../../entities/strategist.js';
+import { Tenant } from '../../entities/tenant.js';
+import { recordEvent } from '../events/outbox.js';
+import { EVENTS } from '../events/catalogue.js';
+import { newId } from '../../ids.js';
+import { domainError } from '../../errors/domain-error.js';
+import type { Period } from './snapshot.js';
+import { platformRowsReader, type AnalyticsSnapshotReader } from './snapshot.js';
+import { builtinAnalyst, type Analyst } from './analyst.js';
+import { checkEvidence, type CheckedReport } from './evidence.js';
+import { queueTopic } from './topics.js';
+import { openaiAnalyst } from './openai-analyst.js';
+import type { AiSettings } from '../../config.js';
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day before `now` (UTC): the last whole day a run at `now` can report on. */
+export function lastWholeDay(now: Date): string {
+  return new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The period a report of `type` ending on `reportDate` (inclusive, UTC days) covers, and the one before it. */
+export function periodsOf(type: ReportType, reportDate: string): { current: Period; previous: Period } {
+  if (!DATE.test(reportDate) || Number.isNaN(Date.parse(`${reportDate}T00:00:00Z`))) throw domainError('validation_failed', `${reportDate} is no date YYYY-MM-DD.`);
+  const days = type === 'daily' ? 1 : 7;
+  const to = new Date(Date.parse(`${reportDate}T00:00:00Z`) + DAY_MS);
+  const from = new Date(to.getTime() - days * DAY_MS);
+  return { current: { from, to }, previous: { from: new Date(from.getTime() - days * DAY_MS), to: from } };
+}
+
+export interface ReportSources {
+  reader: AnalyticsSnapshotReader;
+  analyst: Analyst;
+}
+
+/** Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER; the reader is the platform's rows until analytics rollups exist. */
+export function reportSourcesFor(ai: AiSettings): ReportSources {
+  return { reader: platformRowsReader, analyst: ai.provider === 'openai' ? openaiAnalyst(ai) : builtinAnalyst };
+}
+
+/**
+ * A report's checked actions that answer a customer question (target message:<id>) put the
+ * question in the topic queue (source strategist, unscored), quoted as the evidence quotes it.
+ */
+async function queueQuestionTopics(em: Em, tenantId: string, checked: CheckedReport, now: Date): Promise<void> {
+  for (const [i, action] of checked.actions.entries()) {
+    if (!action.target_ref?.startsWith('message:')) continue;
+    const quoted = checked.evidence.actions[i]?.items.find((item) => item.kind === 'message' && item.excerpt)?.excerpt;
+    await queueTopic(em, { tenantId, title: quoted ?? action.title, rationale: 'Customers ask this in chat and no article answers it.', trendScore: null, source: 'strategist' }, now);
+  }
+}
+
+/** Tenants whose plan has the strategist, active: the ones the Schedules report on. */
+export async function tenantsWithStrategist(em: Em): Promise<string[]> {
+  const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] } } as never, { fields: ['id'], orderBy: { id: 'asc' } });
+  return tenants.map((t) => t.id);
+}
+
+/**
+ * Writes the tenant's report of `type` for `reportDate`, once: a second run of the same
+ * period finds the first one's report and answers it. The snapshot, the analyst (perhaps a
+ * model across the network) and the evidence check run outside any transaction; then one
+ * transaction writes the report, strategist.report.ready through the outbox, and delivered_at.
+ */
+export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources: ReportSources): Promise<{ id: string; created: boolean }> {
+  const { current, previous } = periodsOf(type, reportDate);
+  const existing = await em.findOne(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
+  if (existing) return { id: existing.id, created: false };
+  const snapshot = await sources.reader.read(em, tenantId, current, previous);
+  const draft = await sources.analyst.draft(snapshot, type, reportDate);
+  const checked = await checkEvidence(em, tenantId, draft, [...snapshot.limitations, ...draft.notes ?? []]);
+  const write = async (tx: Em) => {
+    const report = tx.create(StrategistReport, {
+      id: newId(), tenantId, reportDate, reportType: type, creative: false,
+      summaryText: draft.summaryText,
+      highlights: draft.highlights as never, concerns: draft.concerns as never, actions: checked.actions as never, evidence: checked.evidence as never,
+      dataAsOf: snapshot.snapshotDate ? { ...snapshot.dataAsOf, snapshot: snapshot.snapshotDate } : {},
+      analyst: sources.analyst.name, model: sources.analyst.model, costRub: draft.costRub ?? null, snapshotId: snapshot.snapshotId,
+      deliveredAt: now, createdAt: now,
+    });
+    await queueQuestionTopics(tx, tenantId, checked, now);
+    recordEvent(tx, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
+    await tx.flush();
+    return report.id;
+  };
+  try {
+    return { id: await em.transactional(write), created: true };
+  } catch (err) {
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    const winner = await em.fork().findOneOrFail(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
+    return { id: winner.id, created: false };
+  }
+}

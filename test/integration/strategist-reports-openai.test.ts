@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { OperationsHarness } from '../support/operations-harness.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { call } from '../support/http.js';
+import { runStrategistReport } from '../../src/temporal/strategist.js';
+import { insertConversation, insertMessage, useStrategistSuite } from './strategist-fixtures.js';
+
+/**
+ * The openai analyst (AI_PROVIDER=openai) against a deliberately wrong local Chat Completions
+ * server: refs to pages that do not exist and a made-up quote are dropped and listed in the
+ * limitations; the model, its cost and the analyst never reach the caller.
+ */
+
+let chat: ChatCompletionsServer;
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start('{}');
+}, 60_000);
+const suite = useStrategistSuite({
+  worker: true,
+  get env() {
+    return { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-test-strategist', OPENAI_MODEL: 'gpt-4o-mini', AI_MAX_ATTEMPTS: '1' };
+  },
+});
+let h: OperationsHarness;
+beforeAll(() => {
+  h = suite.h();
+});
+afterAll(async () => {
+  await chat?.close();
+});
+
+const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`);
+
+describe('a report from the openai analyst', () => {
+  it('keeps the grounded action, drops the ones whose refs do not resolve or whose quote is invented, and lists them', async () => {
+    const caller = await h.caller();
+    const conversation = await insertConversation(h.db, caller, at('2026-11-20', 9));
+    const question = await insertMessage(h.db, caller, conversation, 'customer', 'Do you ship to Kazan?', at('2026-11-20', 9));
+    const evidence = (ref: string, excerpt?: string) => [{ kind: 'message', ref, ...(excerpt ? { excerpt } : {}) }];
+    const action = (title: string, target: string, items: unknown[]) => ({
+      title, priority: 'high', rationale: 'r', target_ref: target, expected_effect: 'e', check_after_days: 5, basis: 'concern:0', evidence: items,
+    });
+    chat.script({
+      reply: JSON.stringify({
+        summary_text: 'One question about shipping.',
+        highlights: [],
+        concerns: [{ title: 'Shipping questions', detail: '1 question', refs: [`message:${question}`, 'page:/delivery'] }],
+        actions: [
+          action('Write a shipping article', `message:${question}`, evidence(question, 'ship to Kazan')),
+          action('Fix the delivery page', 'page:/delivery', [{ kind: 'page', ref: '/delivery' }]),
+          action('Quote the customer', `message:${question}`, evidence(question, 'Do you ship for free?')),
+        ],
+      }),
+    });
+    const { id } = await runStrategistReport(h.client, h.taskQueue, caller.tenantId, 'daily', '2026-11-20');
+    const res = await call(h.api.base, 'GET', `/strategist/reports/${id}`, { key: caller.apiKey });
+    expect(res.body.summary_text).toBe('One question about shipping.');
+    expect(res.body.actions).toEqual([{
+      title: 'Write a shipping article', priority: 'high', rationale: 'r', target_ref: `message:${question}`, expected_effect: 'e', check_after_days: 5, basis: 'concern:0',
+    }]);
+    expect(res.body.evidence.validation.refs_valid).toBe(false);
+    expect(res.body.evidence.validation.limitations).toEqual(expect.arrayContaining([
+      'action "Fix the delivery page" dropped: page /delivery does not exist in this account',
+      `action "Quote the customer" dropped: the excerpt is not in message ${question}`,
+      'ref page:/delivery of a finding does not exist in this account',
+    ]));
+    expect(res.text).not.toMatch(/gpt-4o-mini|openai|cost/i);
+    const sent = chat.requests.at(-1)!.body;
+    expect(JSON.parse(sent.messages[1].content)).toMatchObject({ current: { conversations: 1, customer_messages: 1 }, questions: [{ message_id: question, text: 'Do you ship to Kazan?' }] });
+    const stored = (await h.db.query('select analyst, model, cost_rub from strategist_reports where id = $1', [id])).rows[0];
+    expect(stored).toEqual({ analyst: 'openai', model: 'openai/gpt-4o-mini', cost_rub: expect.stringMatching(/^\d+\.\d{2}$/) });
+  });
+
+  it('an answer that is no report gives the figures only, and says so', async () => {
+    const caller = await h.caller();
+    chat.script({ reply: 'I am not JSON' });
+    const { id } = await runStrategistReport(h.client, h.taskQueue, caller.tenantId, 'daily', '2026-11-21');
+    const body = (await call(h.api.base, 'GET', `/strategist/reports/${id}`, { key: caller.apiKey })).body;
+    expect(body.actions).toEqual([]);
+    expect(body.summary_text).toMatch(/^Daily report up to 2026-11-21: conversations 0/);
+    expect(body.evidence.validation.limitations).toContain('the model answered no usable report; only the figures are given');
+  });
+});
