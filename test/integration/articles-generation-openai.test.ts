@@ -79,3 +79,23 @@ describe('article generation with the openai generator', () => {
     expect(await h.charges(res.body.operation.id)).toEqual([]);
   });
 });
+
+describe('POST /operations/{id}/cancel of a generation', () => {
+  it('cancels a running generation with no charge and no article', async () => {
+    const caller = await withProfile();
+    const before = chat.requests.length;
+    chat.script({ hold: true });
+    const res = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=0', {
+      key: caller.apiKey, body: { keyword: 'pendant lamp' }, headers: { 'idempotency-key': randomUUID() },
+    });
+    const id = res.body.operation.id;
+    await chat.arrived(before + 1);
+    const canceled = await call(h.api.base, 'POST', `/operations/${id}/cancel`, { key: caller.apiKey });
+    expect(canceled.body).toMatchObject({ id, type: 'article.generation', status: 'canceled' });
+    chat.release();
+    expect(await h.workflowClosed(id)).toBe('CANCELLED');
+    expect(await h.charges(id)).toEqual([]);
+    expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    expect((await call(h.api.base, 'GET', `/articles/generation-jobs/${id}`, { key: caller.apiKey })).body).toMatchObject({ status: 'canceled', article_id: null });
+  });
+});
