@@ -5,6 +5,9 @@ import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
 import { composeArticle, endGeneration, writeGeneratedArticle } from '../src/domain/articles/generation.js';
 import { UPSTREAM_UNAVAILABLE, type ComposedArticle, type ModelCallTiming } from '../workflows/operation-contract.js';
 
+/** The generator call's limits, from the worker's configuration (the AI reply's AI_TIMEOUT_MS, AI_MAX_ATTEMPTS, AI_RETRY_INITIAL). */
+type GenerationTiming = Pick<ModelCallTiming, 'timeoutMs' | 'maxAttempts' | 'retryInitialMs'>;
+
 const HEARTBEAT_MS = 1000;
 const RETRY_AFTER_CAP_MS = 60_000;
 
@@ -12,7 +15,7 @@ const RETRY_AFTER_CAP_MS = 60_000;
 export function createArticleGenerationActivities(services: Services) {
   return {
     /** queued -> running, answering the generator call's limits (AI_TIMEOUT_MS, AI_MAX_ATTEMPTS, AI_RETRY_INITIAL); null once ended. */
-    async beginArticleGeneration(operationId: string): Promise<ModelCallTiming | null> {
+    async beginArticleGeneration(operationId: string): Promise<GenerationTiming | null> {
       if (!(await beginOperation(services, operationId))) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
       return { timeoutMs, maxAttempts, retryInitialMs };
