@@ -2,8 +2,10 @@ import type { Services } from '../src/services.js';
 import { createKeyExpiryActivities } from './key-expiry.js';
 import { createWebhookActivities } from './webhooks.js';
 import { createAiReplyActivities } from './ai-reply.js';
+import { createLeadScoringActivities } from './lead-scoring.js';
 import { createPublicationActivities } from './publications.js';
 import { createArticleGenerationActivities } from './article-generation.js';
+import { createAnalyticsActivities } from './analytics.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -14,8 +16,10 @@ export function createActivities(services: Services) {
     ...createKeyExpiryActivities(services),
     ...createWebhookActivities(services),
     ...createAiReplyActivities(services),
+    ...createLeadScoringActivities(services),
     ...createPublicationActivities(services),
     ...createArticleGenerationActivities(services),
+    ...createAnalyticsActivities(services),
   };
 }
 

@@ -8,7 +8,11 @@ import { Migration20261123000100TenantLimits } from './20261123000100-tenant-lim
 import { Migration20261123000200DeliveryBacklog } from './20261123000200-delivery-backlog.js';
 import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery-pacing.js';
 import { Migration20261124000200OperationPacing } from './20261124000200-operation-pacing.js';
+import { Migration20261124001000Leads } from './20261124001000-leads.js';
+import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
 import { Migration20261124002000Articles } from './20261124002000-articles.js';
+import { Migration20261124004000Analytics } from './20261124004000-analytics.js';
+import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -26,7 +30,11 @@ export const MIGRATIONS = [
   { name: 'Migration20261123000200DeliveryBacklog', class: Migration20261123000200DeliveryBacklog },
   { name: 'Migration20261124000100DeliveryPacing', class: Migration20261124000100DeliveryPacing },
   { name: 'Migration20261124000200OperationPacing', class: Migration20261124000200OperationPacing },
+  { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
+  { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
   { name: 'Migration20261124002000Articles', class: Migration20261124002000Articles },
+  { name: 'Migration20261124004000Analytics', class: Migration20261124004000Analytics },
+  { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -3,5 +3,7 @@ export { apiKeyExpiryScan, keyExpiryNotices } from './key-expiry.js';
 export { deliveryWorkflow } from './delivery.js';
 export { deliveryLogRetention } from './retention.js';
 export { aiReplyWorkflow } from './ai-reply.js';
+export { leadScoringWorkflow } from './lead-scoring.js';
 export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
+export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';

@@ -7,7 +7,7 @@ import { createIntegration, findIntegration, parseAllowlist, parseScopes, setInt
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
 import { createWebsiteChannel, WEBSITE } from '../domain/channels/website-channels.js';
-import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
+import { postToLedger, setWalletBlocked, WalletError, WalletFloorError } from '../domain/wallet/ledger.js';
 import { announceWalletChange } from '../domain/wallet/wallet-cache.js';
 import { announceAccessChange, type AccessChange } from '../domain/access/access-changes.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
@@ -27,11 +27,17 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
+import { startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
+import { parseCrmMode, setCrmMode } from '../domain/provisioning/crm-mode.js';
+import { leadForSupport } from '../domain/leads/queries.js';
+import { presentLead } from '../routes/leads/presenters.js';
 import { createArticle } from '../domain/articles/articles.js';
 import { bindSite } from '../domain/articles/sites.js';
 import { setEditorialProfile, type EditorialProfileInput } from '../domain/articles/editorial-profile.js';
 import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../routes/articles/editorial-profile-routes.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
+import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -52,7 +58,8 @@ const USAGE = `bin/ctl <command> [options] [--json]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
       (the api refuses test-mode keys with 403 test_mode_unavailable until the sandbox exists)
   key revoke --key KEY_ID
-  wallet topup|charge --tenant ID --amount D
+  wallet topup --tenant ID --amount D
+  wallet charge --tenant ID --amount D [--force]   (refused below a balance of 0 without --force)
   wallet block|unblock --tenant ID
   deliveries replay DELIVERY_ID
   deliveries recover --webhook ID --since ISO [--until ISO]
@@ -62,9 +69,15 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
+  webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
+      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)
+  tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
+  lead show --lead ID
   site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
   editorial-profile set --tenant ID --niche N [--audience A] [--tone T] [--presentation P] [--topic-sources a,b] [--source-urls u1,u2] [--avoid A] [--example-text T] [--locale ru|en|id]
-  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
+  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]
+  analytics snapshot --tenant ID [--from YYYY-MM-DD]
+      (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -80,22 +93,32 @@ function instant(flag: string, text: string): Date {
   return value;
 }
 
+/**
+ * The tenant's wallet as GET /wallet shows it, less what belongs to a calling integration:
+ * `daily_spend.used` is everywhere one integration's charges today (what GET /me and GET /wallet
+ * show its key), so the tenant-wide answer has only `daily_spend.account` (docs/decisions.md).
+ */
 async function walletOf(s: Services, em: Em, tenantId: string) {
   const now = s.clock.now();
   const wallet = await readWallet(em, tenantId, null, s.config.walletReadTimeoutMs, now);
-  return presentWallet(wallet, null, s.config, now);
+  const { daily_spend: { limit: _limit, used: _used, ...daily }, ...shown } = presentWallet(wallet, null, s.config, now);
+  return { ...shown, daily_spend: daily };
 }
+
+/** `wallet charge` refuses to take the balance below this (RUB) unless --force (docs/decisions.md). */
+export const CHARGE_FLOOR_RUB = '0';
 
 /**
  * A wallet command: applies `change` to the tenant's wallet, answers the wallet as GET /wallet
  * shows it, and after commit announces the change so every api process drops its cached view.
  */
-function walletCommand(takesAmount: boolean, change: (s: Services, em: Em, tenantId: string, amount: string) => Promise<unknown>): Command {
+function walletCommand(takes: { amount: boolean; force?: boolean }, change: (s: Services, em: Em, tenantId: string, amount: string, force: boolean) => Promise<unknown>): Command {
   return async (s, em, f, afterCommit) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    const amount = takesAmount ? positiveAmount(f.required('amount')) : '0';
+    const amount = takes.amount ? positiveAmount(f.required('amount')) : '0';
+    const force = takes.force ? f.switch('force') : false;
     f.done();
-    await change(s, em, tenantId, amount);
+    await change(s, em, tenantId, amount, force);
     afterCommit(() => announceWalletChange(s.redis, tenantId));
     return walletOf(s, em, tenantId);
   };
@@ -210,7 +233,8 @@ const COMMANDS: Record<string, Command> = {
     if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
     if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
     const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
-    return mode === 'test' ? { ...key, note: TEST_KEY_NOTE } : { ...key };
+    const warning = keyCellWarning(cell, s.config, await runningStack());
+    return { ...key, ...(mode === 'test' ? { note: TEST_KEY_NOTE } : {}), ...(warning ? { warning } : {}) };
   },
   'key revoke': async (s, em, f, afterCommit) => {
     const keyId = f.required('key');
@@ -219,12 +243,19 @@ const COMMANDS: Record<string, Command> = {
     afterCommit(accessAnnouncement(s, { keyId: revoked.key_id }));
     return revoked;
   },
-  'wallet topup': walletCommand(true, (s, em, tenantId, amount) =>
+  'wallet topup': walletCommand({ amount: true }, (s, em, tenantId, amount) =>
     postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now())),
-  'wallet charge': walletCommand(true, (s, em, tenantId, amount) =>
-    postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now())),
-  'wallet block': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
-  'wallet unblock': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
+  'wallet charge': walletCommand({ amount: true, force: true }, async (s, em, tenantId, amount, force) => {
+    const posting = { tenantId, kind: 'charge' as const, amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' };
+    try {
+      return await postToLedger(em, { ...posting, ...(force ? {} : { floorRub: CHARGE_FLOOR_RUB }) }, s.clock.now());
+    } catch (err) {
+      if (err instanceof WalletFloorError) throw new WalletFloorError(`${err.message}; nothing charged. --force charges it anyway (a negative balance suspends the exchange)`);
+      throw err;
+    }
+  }),
+  'wallet block': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
+  'wallet unblock': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
   'deliveries replay': async (s, em, f, afterCommit, [deliveryId]) => {
     f.done();
     const replay = await replayDelivery(em, deliveryId!, s.clock.now());
@@ -240,10 +271,10 @@ const COMMANDS: Record<string, Command> = {
     const until = untilText === undefined ? now : instant('until', untilText);
     if (since.getTime() >= until.getTime()) throw new UsageError('--since must be before --until (default: now)');
     const bar = ProgressBar.on(process.stderr, 'replaying');
-    const replays = await recoverDeliveries(em, { webhookId, since, until }, now, (done, total) => bar?.update(done, total));
+    const { replays, skipped } = await recoverDeliveries(em, { webhookId, since, until }, now, (done, total) => bar?.update(done, total));
     bar?.finish();
     if (replays.length) afterCommit(() => wakeRelay(s.redis));
-    return { replayed: replays.length, deliveries: replays.map((r) => r.id) };
+    return { replayed: replays.length, deliveries: replays.map((r) => r.id), skipped: skipped.length, skipped_deliveries: skipped };
   },
   // Spend limits and the primary domain (issue 9 items 7, 17, 18). The wallet-change
   // announcement refreshes what api processes cached of the tenant's wallet and limits.
@@ -310,10 +341,29 @@ const COMMANDS: Record<string, Command> = {
     afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
     return { id, deleted: true };
   },
+  'tenant set-crm-mode': async (s, em, f, afterCommit) => {
+    const tenantId = f.required('tenant');
+    const mode = parseCrmMode(f.required('mode'));
+    f.done();
+    const { changed, ...result } = await setCrmMode(em, tenantId, mode, s.clock.now());
+    if (changed) {
+      // GET /me shows crm_mode from the cached caller: drop it everywhere; crm.mode_changed goes out now.
+      afterCommit(accessAnnouncement(s, { tenantId: result.id }));
+      afterCommit(() => wakeRelay(s.redis));
+    }
+    return result;
+  },
+  // Support reads a lead whole (personal data included) by its id, whatever the tenant.
+  'lead show': async (s, em, f) => {
+    const id = f.required('lead');
+    f.done();
+    const { lead, contact } = await leadForSupport(em, id);
+    return { tenant_id: lead.tenantId, ...presentLead(lead, contact) };
+  },
   'site bind': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;
     const url = f.required('url');
-    const draftsOnly = f.present('drafts-only');
+    const draftsOnly = f.switch('drafts-only');
     f.done();
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError('--url is an http(s):// address');
     return { ...(await bindSite(em, { tenantId, url, draftsOnly }, s.config.secrets.apiKeyPepper, s.clock.now())) };
@@ -342,6 +392,17 @@ const COMMANDS: Record<string, Command> = {
     if (input.locale !== undefined && !(ARTICLE_LOCALES as readonly string[]).includes(input.locale)) throw new UsageError(`--locale is one of ${ARTICLE_LOCALES.join(', ')}`);
     const article = await createArticle(em, tenantId, { ...input, status: status as ArticleStatus }, s.clock.now());
     return { id: article.id, status: article.status, slug: article.slug, word_count: article.wordCount };
+  },
+  'analytics snapshot': async (s, em, f) => {
+    const tenant = await findTenant(em, f.required('tenant'));
+    const from = f.optional('from') ?? null;
+    f.done();
+    if (from !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(`${from}T00:00:00Z`)))) throw new UsageError('--from is a date such as 2026-11-01');
+    const { handle, joined } = await startSnapshot(s, tenant.id, from);
+    const bar = ProgressBar.on(process.stderr, 'days');
+    const result = await followSnapshot(handle, (p) => bar?.update(p.done, p.total));
+    bar?.finish();
+    return { tenant: tenant.id, workflow_id: handle.workflowId, joined_running: joined, ...result };
   },
 };
 
@@ -381,6 +442,56 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   }
 }
 
+/** Prints a received delivery: one JSON line with --json, else a line for a person and the body. */
+function printDelivery(json: boolean) {
+  return (d: ReceivedDelivery) => {
+    if (json) return console.log(JSON.stringify(d));
+    const check = d.verified ? 'signature verified' : `signature NOT verified (${d.reason}): answered 400`;
+    const forwarded = d.forwarded ? `  -> ${d.forwarded.url} ${d.forwarded.status ?? d.forwarded.error}` : '';
+    console.log(`${d.received_at}  ${d.type}  ${d.event_id}  ${check}${forwarded}`);
+    console.log(`  ${JSON.stringify(d.body)}`);
+  };
+}
+
+/** `webhooks listen`: runs until SIGINT or SIGTERM, then deletes its subscription. */
+async function listen(argv: string[]): Promise<void> {
+  const { flags } = parseArgs(argv);
+  const f = new Flags(flags);
+  const json = argv.includes('--json');
+  const options = {
+    integrationId: f.required('integration'),
+    events: (f.optional('events') ?? '').split(',').map((e) => e.trim()).filter(Boolean),
+    forwardTo: f.optional('forward-to') ?? null,
+    tlsDir: process.env.WEBHOOK_LISTEN_TLS_DIR ?? '.state/tls',
+  };
+  f.done();
+  const s = await ownServices();
+  let listener: Listener;
+  try {
+    listener = await startListener(s, options, printDelivery(json));
+  } catch (err) {
+    await s.close();
+    throw err;
+  }
+  const ready = { listening: listener.url, webhook_id: listener.webhookId, events: listener.events, secret: listener.secret, forward_to: options.forwardTo };
+  if (json) console.log(JSON.stringify(ready));
+  else {
+    console.log(`Listening on ${listener.url} (subscription ${listener.webhookId}; events ${listener.events.join(',')})`);
+    console.log(`Signing secret ${listener.secret}${options.forwardTo ? `; forwarding to ${options.forwardTo}` : ''}. Ctrl-C deletes the subscription.`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  try {
+    await listener.stop();
+    console.error(`ctl: subscription ${listener.webhookId} deleted`);
+  } finally {
+    await s.close();
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.includes('--help')) {
@@ -388,6 +499,10 @@ async function main(): Promise<void> {
     return;
   }
   const json = argv.includes('--json');
+  // Warned before the command runs (on stderr: stdout carries only the answer).
+  const stack = await runningStack();
+  if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
+  if (parseArgs(argv).positional.join(' ') === 'webhooks listen') return listen(argv);
   const result = await runCtl(argv);
   if (json) console.log(JSON.stringify(result));
   else printHuman(result);

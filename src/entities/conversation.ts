@@ -10,6 +10,8 @@ export const Contact = defineEntity({
     name: p.text().nullable(),
     email: p.text().nullable(),
     phone: p.text().nullable(),
+    /** Set when this contact was merged into another (the survivor); e-mail and phone lookups skip it. */
+    mergedInto: p.uuid().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -12,6 +12,7 @@ export { Contact, Conversation, Message } from './conversation.js';
 export { Card } from './card.js';
 export { Operation } from './operation.js';
 export { WidgetSession } from './widget-session.js';
+export { Lead, LeadTask } from './lead.js';
 export { Article, Publication, Site, EditorialProfile } from './article.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
@@ -27,6 +28,7 @@ import { Contact, Conversation, Message } from './conversation.js';
 import { Card } from './card.js';
 import { Operation } from './operation.js';
 import { WidgetSession } from './widget-session.js';
+import { Lead, LeadTask } from './lead.js';
 import { Article, Publication, Site, EditorialProfile } from './article.js';
 
 export const ALL_ENTITIES = [
@@ -34,5 +36,6 @@ export const ALL_ENTITIES = [
   OutboxEvent, IdempotencyRecord, DisclosureLogEntry, DisclosureRegisterEntry, KeyExpiryNotice,
   Webhook, WebhookDelivery, WebhookDeliveryAttempt,
   Contact, Conversation, Message, Card, Operation, WidgetSession,
+  Lead, LeadTask,
   Article, Publication, Site, EditorialProfile,
 ];

@@ -6,7 +6,11 @@ import { cardRoutes } from './cards/routes.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { postCustomerMessage } from './conversations/customer-message-route.js';
 import { operationRoutes } from './operations/routes.js';
+import { statusRoutes } from './status/routes.js';
+import { leadRoutes } from './leads/routes.js';
 import { articleRoutes } from './articles/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { dashboardRoutes } from './dashboards/routes.js';
 
 /** Every route of the public API; each family file adds its list here. */
-export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...articleRoutes];
+export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...statusRoutes, ...leadRoutes, ...articleRoutes, ...analyticsRoutes, ...dashboardRoutes];

@@ -1,12 +1,18 @@
-import { ScheduleAlreadyRunning, type Client } from '@temporalio/client';
+import { ScheduleAlreadyRunning, type Client, type ScheduleSpec } from '@temporalio/client';
+import type { Cell } from '../config.js';
 import { parseDuration } from '../clock.js';
 
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
+export const ANALYTICS_SNAPSHOT_SCHEDULE_ID = 'analytics-nightly-snapshot';
 
 /** Creates a Schedule that starts `workflowType` every `every`, or brings an existing one to it. */
 async function ensureSchedule(client: Client, scheduleId: string, every: string, workflowType: string, taskQueue: string, args: unknown[]): Promise<void> {
-  const spec = { intervals: [{ every: parseDuration(every) }] };
+  await ensureScheduleOf(client, scheduleId, { intervals: [{ every: parseDuration(every) }] }, workflowType, taskQueue, args);
+}
+
+/** Creates a Schedule with `spec` (intervals or calendars), or brings an existing one to it. */
+async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: string, taskQueue: string, args: unknown[]): Promise<void> {
   const action = { type: 'startWorkflow' as const, workflowType, taskQueue, args };
   try {
     await client.schedule.create({ scheduleId, spec, action, policies: { overlap: 'SKIP', catchupWindow: '1 hour' } });
@@ -24,4 +30,19 @@ export async function ensureKeyExpirySchedule(client: Client, taskQueue: string,
 /** The delivery-log clean-up (spec 01: the log is kept 30 days), every `every`. */
 export async function ensureDeliveryRetentionSchedule(client: Client, taskQueue: string, every: string, retentionDays: number, scheduleId = DELIVERY_RETENTION_SCHEDULE_ID): Promise<void> {
   await ensureSchedule(client, scheduleId, every, 'deliveryLogRetention', taskQueue, [retentionDays]);
+}
+
+/**
+ * When each cell's nightly analytics snapshot starts (UTC): shortly after midnight in the
+ * cell's default zone (03:30 Moscow, 02:30 London, 01:30 Jakarta), so yesterday is whole.
+ */
+export const NIGHTLY_SNAPSHOT_AT: Record<Cell, { hour: number; minute: number }> = {
+  ru: { hour: 0, minute: 30 }, en: { hour: 2, minute: 30 }, id: { hour: 18, minute: 30 },
+};
+
+/** The cell's nightly analytics snapshot: one child workflow per tenant (workflows/analytics-snapshot.ts). */
+export async function ensureAnalyticsSnapshotSchedule(client: Client, taskQueue: string, cell: Cell, scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
+  const at = NIGHTLY_SNAPSHOT_AT[cell];
+  await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
+    'analyticsNightlySnapshots', taskQueue, []);
 }

@@ -4,7 +4,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
-import { ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
+import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule } from './schedules.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
 export interface WorkerOptions {
@@ -15,6 +15,8 @@ export interface WorkerOptions {
   scheduleId?: string;
   /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
   retentionScheduleId?: string;
+  /** Id of the nightly analytics snapshot Schedule; by default `<scheduleId>-analytics` when scheduleId is given. */
+  analyticsScheduleId?: string;
 }
 
 /**
@@ -45,6 +47,8 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   await ensureKeyExpirySchedule(client, taskQueue, config.keyExpiryScanEvery, options.scheduleId);
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
   await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
+  const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);
+  await ensureAnalyticsSnapshotSchedule(client, taskQueue, config.cell, analyticsId);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { ErrorCode } from '../http/problem.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from '../http/openapi/builder.js';
 import { STREAM_RETRY_MS } from './stream-routes.js';
+import { PAGEVIEW_PATH, PageviewBody } from './pageview-route.js';
 import {
   AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
   WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageSchema,
@@ -107,6 +108,16 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
       params: AttachmentParams, query: AttachmentQuery, status: 302, answer: 'To the file.',
       headers: { Location: { description: "The attachment's address.", schema: { type: 'string', format: 'uri' } } },
       errors: ['not_found', 'service_unavailable'],
+    },
+    {
+      method: 'options', path: PAGEVIEW_PATH, summary: 'CORS preflight of the page-view beacon',
+      description: 'As the preflight of init.', status: 204, answer: 'The CORS headers, for the Origin sent.', headers: CORS_HEADERS, errors: [],
+    },
+    {
+      method: 'post', path: PAGEVIEW_PATH, summary: 'One page view (the embed script sends one per page load)',
+      description: 'Recorded as a page_view event of the channel\'s account: the address, title, referrer and the UTM parameters of the address. No cookie: the visitor is a keyed hash of the day, the channel, the client address and the browser, so one browser counts once a day and cannot be followed across days. Site check and CORS as init; counted against the same per-address budget as init. A suspended wallet is 503.',
+      body: PageviewBody, status: 204, answer: 'Recorded.', headers: CORS_HEADERS,
+      errors: [...BODY, 'not_found', 'origin_not_allowed', 'rate_limited', 'service_unavailable'],
     },
   ];
 }

@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { registerStreamRoutes } from './stream-routes.js';
 import { registerWidgetAssets } from './assets.js';
+import { registerPageviewRoute } from './pageview-route.js';
 
 /**
  * The visitor chat on the cell origin (spec 01, Visitor chat routes; public, no API key):
@@ -15,5 +16,6 @@ export function widgetRouter(services: Services): Router {
   registerSessionRoutes(router, services);
   registerStreamRoutes(router, services);
   registerWidgetAssets(router, services);
+  registerPageviewRoute(router, services);
   return router;
 }

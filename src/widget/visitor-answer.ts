@@ -8,6 +8,7 @@ import { launchOperation } from '../domain/operations/operation-starts.js';
 import { conversationView, presentForVisitor } from './visitor-reads.js';
 import { announceTokenRotation } from './token-rotations.js';
 import type { VisitorTurn } from './visitor-turn.js';
+import { noticeLeadChange } from '../temporal/lead-scoring.js';
 
 /** After the commit; a step that fails is logged (the worker's operation starter starts a workflow the api could not). */
 async function afterCommit(services: Services, turn: VisitorTurn): Promise<void> {
@@ -18,6 +19,10 @@ async function afterCommit(services: Services, turn: VisitorTurn): Promise<void>
     ['announce the conversation', () => announceConversationChanges(services.redis, turn.changed)],
     ['announce the token rotation', () => announceTokenRotation(services.redis, services.config.redisKeyPrefix, turn.rotation)],
     ['wake the relay', () => wakeRelay(services.redis)],
+    ['notice the lead scorer', async () => {
+      const { leadId, tenantId } = turn.conversation;
+      if (leadId) await noticeLeadChange(services, { id: leadId, tenantId });
+    }],
   ];
   for (const [what, step] of steps) {
     await step().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: 'POST /api/widget/messages' }, `after-commit step failed: ${what}`));

@@ -99,7 +99,7 @@ describe('the operation starter of the worker process', () => {
     const past = new Date(Date.now() - 10_000);
     const { operationId, replyId } = await h.api.services.orm.em.fork().transactional(async (em) => {
       const conversation = await findVisibleConversation(em, caller.tenantId, conversationId, { lock: true });
-      const message = appendMessage(em, conversation, { sender: 'customer', content: 'Is anyone there?', aiReply: { status: 'queued' } }, past);
+      const message = await appendMessage(em, conversation, { sender: 'customer', content: 'Is anyone there?', aiReply: { status: 'queued' } }, past);
       const reply = newId();
       const op = createOperation(em, {
         tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'conversation.ai_reply',

@@ -22,24 +22,29 @@ async function conversationRows(channelId: string) {
 }
 
 describe('POST /conversations', () => {
-  it('creates the conversation on the integration\'s api channel with its contact, and records conversation.created', async () => {
+  it('creates the conversation on the integration\'s api channel with its contact (normalised) and its lead, and records conversation.created and lead.created', async () => {
     const caller = await newCaller(api.services);
     const res = await create(caller, { ...customer, page });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), channel: 'api', contact_id: expect.stringMatching(/^[0-9a-f-]{36}$/), external_customer_id: 'crm-42',
-      status: 'open', mode: 'ai', language: null, lead_id: null, operator: null, summary: null, created_at: expect.any(String), updated_at: res.body.created_at,
+      status: 'open', mode: 'ai', language: null, lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/), operator: null, summary: null, created_at: expect.any(String), updated_at: res.body.created_at,
     });
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/Conversation' }, doc)).toEqual([]);
     const [row] = await conversationRows(caller.channelId);
     expect(row).toMatchObject({ id: res.body.id, contact_id: res.body.contact_id, page });
     const contact = (await sql.query('select tenant_id, name, email, phone from contacts where id = $1', [res.body.contact_id])).rows[0];
-    expect(contact).toEqual({ tenant_id: caller.tenantId, name: 'Anna Petrova', email: 'anna@example.com', phone: '+7 900 000-00-00' });
+    expect(contact).toEqual({ tenant_id: caller.tenantId, name: 'Anna Petrova', email: 'anna@example.com', phone: '+79000000000' });
+    const contactFields = { name: 'Anna Petrova', email: 'anna@example.com', phone: '+79000000000' };
     expect(await outboxRows(sql, caller.tenantId)).toEqual([{
       type: 'conversation.created',
       data: { conversation_id: res.body.id, contact_id: res.body.contact_id, channel: 'api' },
-      pii_data: { contact: { name: 'Anna Petrova', email: 'anna@example.com', phone: '+7 900 000-00-00' } },
+      pii_data: { contact: contactFields },
+    }, {
+      type: 'lead.created',
+      data: { lead_id: res.body.lead_id, contact_id: res.body.contact_id, conversation_id: res.body.id, version: 1 },
+      pii_data: { contact: contactFields, lead: expect.objectContaining({ source: 'api', status: 'new', title: 'Anna Petrova' }) },
     }]);
     expect(await disclosureRows(sql, caller.integrationId)).toEqual([
       { route: 'POST /conversations', resource_type: 'conversation', resource_ids: [res.body.id], request_id: res.headers.get('x-request-id') },
@@ -54,14 +59,14 @@ describe('POST /conversations', () => {
     expect((await outboxRows(sql, caller.tenantId))[0]!.pii_data).toEqual({ contact: { name: null, email: null, phone: null } });
   });
 
-  it('a retry without a key answers 201 with the same conversation, unchanged, and records nothing more', async () => {
+  it('a retry without a key answers 201 with the same conversation, unchanged, and records nothing more (one lead)', async () => {
     const caller = await newCaller(api.services);
     const first = await create(caller, customer);
     const again = await create(caller, customer);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await conversationRows(caller.channelId)).toHaveLength(1);
-    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created']);
+    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created', 'lead.created']);
   });
 
   it('a retry with the same Idempotency-Key replays the first answer', async () => {
@@ -72,7 +77,7 @@ describe('POST /conversations', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created']);
+    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created', 'lead.created']);
     // The replay hands the personal data out again: the disclosure log says so, once per answer.
     const disclosed = { route: 'POST /conversations', resource_type: 'conversation', resource_ids: [first.body.id] };
     expect(await disclosureRows(sql, caller.integrationId)).toEqual([
@@ -91,19 +96,19 @@ describe('POST /conversations', () => {
     expect(again.body).toEqual({ ...first.body, updated_at: expect.any(String) });
     expect(Date.parse(again.body.updated_at)).toBeGreaterThan(Date.parse(first.body.updated_at));
     const contact = (await sql.query('select name, email, phone from contacts where id = $1', [first.body.contact_id])).rows[0];
-    expect(contact).toEqual({ name: 'Anna Petrova', email: 'anna@example.com', phone: '+7 911 111-11-11' });
+    expect(contact).toEqual({ name: 'Anna Petrova', email: 'anna@example.com', phone: '+79111111111' });
     expect((await conversationRows(caller.channelId))[0].page).toEqual(newPage);
-    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created']);
+    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created', 'lead.created']);
   });
 
-  it('two first calls at the same time create one conversation and one conversation.created', async () => {
+  it('two first calls at the same time create one conversation, one conversation.created and one lead', async () => {
     const caller = await newCaller(api.services);
     const answers = await Promise.all([1, 2, 3, 4].map((i) => create(caller, { ...customer, name: 'Anna Petrova' }, i % 2 ? randomUUID() : undefined)));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await conversationRows(caller.channelId)).toHaveLength(1);
     expect((await sql.query('select count(*)::int as n from contacts where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(1);
-    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created']);
+    expect((await outboxRows(sql, caller.tenantId)).map((e) => e.type)).toEqual(['conversation.created', 'lead.created']);
   });
 
   it('the same external id of another tenant is another conversation', async () => {

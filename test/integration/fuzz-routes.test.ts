@@ -114,7 +114,7 @@ const PATTERN_CANDIDATES = ['sofa-oslo', 'text/plain', '+7 999 123-45-67', 'RUB'
 /** Field names whose meaning a schema cannot say (a subscriber address, an event type, a card of the account). */
 function hint(name: string, op: Operation): unknown {
   if (name === 'url') return HOOK_URL;
-  if (name === 'events') return ['lead.created'];
+  if (name === 'events') return op.path.startsWith('/webhooks') ? ['lead.created'] : undefined;
   if (name === 'channel_id') return fx.channelId;
   if (name === 'session_token' || name === 'st') return fx.token;
   if (name === 'code') return op.method === 'POST' && op.path === '/cards' ? `fuzz-${Math.floor(random() * 1e9)}` : fx.ids['cards code']![0];

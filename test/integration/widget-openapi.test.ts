@@ -99,7 +99,7 @@ describe('GET /api/widget/openapi.json', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(documented.sort()).toEqual(registered.sort());
-    expect(documented).toHaveLength(7);
+    expect(documented).toHaveLength(9);
   });
 
   it('describes the message body with the schema the route validates with, consent_version included', () => {

@@ -16,7 +16,7 @@ export const WORKFLOWS = join(DIST, 'workflows', 'index.js');
  * own (ids from `run`) so parallel test files never share one; stop() removes them.
  */
 export class InProcessWorker {
-  readonly scheduleIds: { keyExpiry: string; retention: string };
+  readonly scheduleIds: { keyExpiry: string; retention: string; analytics: string };
   private worker?: Worker;
   private connection?: NativeConnection;
   private running?: Promise<void>;
@@ -24,7 +24,7 @@ export class InProcessWorker {
   eagerClient?: Client;
 
   constructor(private readonly services: Services, run: string) {
-    this.scheduleIds = { keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}` };
+    this.scheduleIds = { keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}`, analytics: `test-analytics-${run}` };
   }
 
   async start(): Promise<void> {
@@ -37,6 +37,7 @@ export class InProcessWorker {
     }
     ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, {
       workflowsPath: WORKFLOWS, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
+      analyticsScheduleId: this.scheduleIds.analytics,
     }));
     this.running = this.worker.run();
   }

@@ -12,6 +12,8 @@ import { createOperation } from '../operations/operations.js';
 import { admitPaidOperation, type PaidRateCounter, type PaidRefusalReason, type Payer } from '../operations/paid-admission.js';
 import { newId } from '../../ids.js';
 import type { AiReplyInput } from './reply-context.js';
+import { DEFAULT_COUNTRY, extractContactDetails } from '../contacts/contact-details.js';
+import { learnCustomerDetails } from '../leads/customer-details.js';
 
 /**
  * Why the AI does not answer a customer message (ai_reply.status = skipped; no operation,
@@ -52,8 +54,9 @@ export interface TurnRequest {
 
 /**
  * One customer turn, in the request's transaction: the customer message (a closed
- * conversation reopens), and either a skip reason or an admitted, queued AI reply operation
- * whose result will be the message `operation.resource.id`. Paid checks come before
+ * conversation reopens; an e-mail or phone in it goes to the contact and opens the lead),
+ * and either a skip reason or an admitted, queued AI reply operation whose result will be
+ * the message `operation.resource.id`. Paid checks come before
  * anything is written, so a refused turn leaves no trace.
  */
 export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: string, content: { text: string | null; attachments: Attachment[] }): Promise<CustomerTurn> {
@@ -70,12 +73,16 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
     else if (admission.reason === 'concurrency') throw domainError('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { retryAfterSeconds: 5 });
     else skipped = admission.reason;
   }
-  const message = appendMessage(em, conversation, {
+  const message = await appendMessage(em, conversation, {
     sender: 'customer',
     content: content.text,
     attachments: content.attachments,
     aiReply: skipped ? { status: 'skipped', reason: skipped } : { status: 'queued' },
   }, now);
+  if (content.text) {
+    const country = DEFAULT_COUNTRY[r.services.config.cell];
+    await learnCustomerDetails(em, conversation, extractContactDetails(content.text, country), country, now);
+  }
   if (costCeilingRub === null) {
     // A visitor whose message the AI will not answer waits for an operator.
     if (r.unpaid === 'hand_off' && conversation.mode === 'ai') await requestHandoff(em, conversation, skipped, now);

@@ -25,7 +25,7 @@ export async function sendCard(em: Em, tenantId: string, conversationId: string,
   if (!card) throw invalidField('/code', 'not_found', `code: this account has no card ${sending.code}`);
   if (conversation.status === 'closed') throw domainError('invalid_state', 'The conversation is closed; nothing can be sent into it.');
   if (!card.active) throw domainError('invalid_state', `The card ${card.code} is inactive; an inactive card cannot be sent.`);
-  const message = appendMessage(em, conversation, {
+  const message = await appendMessage(em, conversation, {
     sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell)], operatorName: conversation.operatorName ?? null,
   }, now);
   await em.flush();

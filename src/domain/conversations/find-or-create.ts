@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { CountryCode } from 'libphonenumber-js';
 import type { Em } from '../../db/orm.js';
 import { Channel } from '../../entities/channel.js';
 import { Contact, Conversation, type PageRef } from '../../entities/conversation.js';
@@ -6,7 +7,9 @@ import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
-import { contactEventFields, contactOf } from './contacts.js';
+import { contactEventFields } from './contacts.js';
+import { normaliseDetails } from '../contacts/contact-details.js';
+import { learnCustomerDetails, settleCustomer } from '../leads/customer-details.js';
 
 /** POST /conversations: who the customer is in the caller's system, and where they are. */
 export interface CustomerConversationInput {
@@ -20,9 +23,9 @@ export interface CustomerConversationInput {
 export interface CallerRef {
   tenantId: string;
   integrationId: string;
+  /** How phone numbers without a country code are read: the cell's default country. */
+  country: CountryCode;
 }
-
-const CONTACT_FIELDS = ['name', 'email', 'phone'] as const;
 
 const samePage = (a: PageRef | null | undefined, b: PageRef) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b).sort());
@@ -32,8 +35,10 @@ const samePage = (a: PageRef | null | undefined, b: PageRef) =>
  * (one per (channel, external_customer_id), enforced by a unique index). Creating writes the
  * contact, the conversation (open, mode ai) and conversation.created once. Two first calls at
  * the same time insert with `on conflict do nothing`: the second waits for the first to
- * commit and then finds its row. A find updates the contact fields and the page that were
- * sent; only a real change bumps updated_at, so an identical retry answers the same body.
+ * commit and then finds its row. A find updates the contact fields (normalised) and the page
+ * that were sent; only a real change bumps updated_at, so an identical retry answers the
+ * same body. A customer with an e-mail or phone gets an open lead; a contact sharing them
+ * with an older one merges into it.
  */
 export async function findOrCreateConversation(em: Em, caller: CallerRef, input: CustomerConversationInput, now: Date): Promise<{ conversation: Conversation; created: boolean }> {
   const channel = await em.findOne(Channel, { integrationId: caller.integrationId, type: 'api' });
@@ -46,9 +51,11 @@ export async function findOrCreateConversation(em: Em, caller: CallerRef, input:
      on conflict (channel_id, external_customer_id) where external_customer_id is not null do nothing returning id`,
     [id, caller.tenantId, channel.id, channel.type, contactId, input.externalCustomerId, input.page ? JSON.stringify(input.page) : null, now, now],
   );
+  const customer = { name: input.name, email: input.email, phone: input.phone };
   if (inserted.length) {
+    const details = normaliseDetails(customer, caller.country);
     const contact = em.create(Contact, {
-      id: contactId, tenantId: caller.tenantId, name: input.name ?? null, email: input.email ?? null, phone: input.phone ?? null, createdAt: now, updatedAt: now,
+      id: contactId, tenantId: caller.tenantId, name: details.name ?? null, email: details.email ?? null, phone: details.phone ?? null, mergedInto: null, createdAt: now, updatedAt: now,
     });
     const conversation = await em.findOneOrFail(Conversation, { id });
     recordEvent(em, {
@@ -56,34 +63,18 @@ export async function findOrCreateConversation(em: Em, caller: CallerRef, input:
       type: 'conversation.created',
       ...EVENTS['conversation.created']({ conversation_id: id, contact_id: contactId, channel: channel.type, contact: contactEventFields(contact) }),
     }, now);
+    await settleCustomer(em, conversation, contact, true, now);
     return { conversation, created: true };
   }
   const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, externalCustomerId: input.externalCustomerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (await updateCustomer(em, conversation, input, now)) conversation.updatedAt = now;
+  const pageChanged = updatePage(conversation, input.page);
+  if (await learnCustomerDetails(em, conversation, customer, caller.country, now) || pageChanged) conversation.updatedAt = now;
   return { conversation, created: false };
 }
 
-/** Applies the contact fields and page that were sent; answers whether anything changed. */
-async function updateCustomer(em: Em, conversation: Conversation, input: CustomerConversationInput, now: Date): Promise<boolean> {
-  let changed = false;
-  const sent = CONTACT_FIELDS.filter((f) => input[f] !== undefined);
-  if (sent.length) {
-    let contact = await contactOf(em, conversation);
-    if (!contact) {
-      contact = em.create(Contact, { id: newId(), tenantId: conversation.tenantId, name: null, email: null, phone: null, createdAt: now, updatedAt: now });
-      conversation.contactId = contact.id;
-    }
-    for (const f of sent) {
-      if (contact[f] !== input[f]) {
-        contact[f] = input[f]!;
-        contact.updatedAt = now;
-        changed = true;
-      }
-    }
-  }
-  if (input.page && !samePage(conversation.page, input.page)) {
-    conversation.page = input.page;
-    changed = true;
-  }
-  return changed;
+/** Applies the page that was sent; answers whether it changed. */
+function updatePage(conversation: Conversation, page: PageRef | undefined): boolean {
+  if (!page || samePage(conversation.page, page)) return false;
+  conversation.page = page;
+  return true;
 }

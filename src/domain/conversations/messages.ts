@@ -5,6 +5,7 @@ import { recordEvent } from '../events/outbox.js';
 import { newId } from '../../ids.js';
 import { noteConversationChange } from './live.js';
 import { domainError } from '../../errors/domain-error.js';
+import { noteLeadActivity } from '../leads/lead-opening.js';
 
 /** The longest customer message, in characters (code points): on the API as in the visitor chat (spec 01 Limits). */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -36,11 +37,11 @@ function contentTypeOf(m: NewMessage): string {
 }
 
 /**
- * The one way a message enters a conversation: the row, the conversation's updated_at, and
- * message.created in the same transaction. Events of conversations go to every integration
+ * The one way a message enters a conversation: the row, the conversation's updated_at, its
+ * lead's last_activity_at, and message.created in the same transaction. Events of conversations go to every integration
  * of the tenant (conversations are the tenant's data, not one integration's).
  */
-export function appendMessage(em: Em, conversation: Conversation, m: NewMessage, now: Date): Message {
+export async function appendMessage(em: Em, conversation: Conversation, m: NewMessage, now: Date): Promise<Message> {
   const message = em.create(Message, {
     id: m.id ?? newId(),
     tenantId: conversation.tenantId,
@@ -56,6 +57,7 @@ export function appendMessage(em: Em, conversation: Conversation, m: NewMessage,
   });
   conversation.updatedAt = now;
   noteConversationChange(em, conversation.id);
+  await noteLeadActivity(em, conversation, now);
   recordEvent(em, {
     tenantId: conversation.tenantId,
     type: 'message.created',

@@ -43,6 +43,14 @@ interface LeadRef {
 
 const withContact = (contact: ContactFields | undefined) => (contact ? { contact } : null);
 
+/** What an include_pii subscription gets with a lead.* event: the contact and the lead's own fields. */
+interface LeadPii {
+  contact?: ContactFields;
+  lead?: Record<string, unknown>;
+}
+
+const withLead = (e: LeadPii) => (e.contact || e.lead ? { ...(e.contact ? { contact: e.contact } : {}), ...(e.lead ? { lead: e.lead } : {}) } : null);
+
 /** Builders, one per type. Later issues call these; no other module shapes event data. */
 export const EVENTS = {
   'conversation.created': (e: { conversation_id: string; contact_id: string | null; channel: string | null; contact?: ContactFields }): EventData =>
@@ -53,15 +61,15 @@ export const EVENTS = {
   'conversation.summary_ready': (e: { conversation_id: string }): EventData => ({ data: { conversation_id: e.conversation_id } }),
   'message.created': (e: { message_id: string; conversation_id: string; sender: string; ai_reply?: { status: string; reason?: string } }): EventData =>
     ({ data: { message_id: e.message_id, conversation_id: e.conversation_id, sender: e.sender, ...(e.ai_reply ? { ai_reply: e.ai_reply } : {}) } }),
-  'lead.created': (e: LeadRef & { contact?: ContactFields }): EventData => ({ data: leadData(e), piiData: withContact(e.contact) }),
-  'lead.updated': (e: LeadRef & { changed_fields: string[]; contact?: ContactFields }): EventData =>
-    ({ data: { ...leadData(e), changed_fields: e.changed_fields }, piiData: withContact(e.contact) }),
-  'lead.scored': (e: LeadRef & { score: number; level: string; reason: string | null; flags: string[] }): EventData =>
-    ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags } }),
-  'lead.status_changed': (e: LeadRef & { status: string; previous_status: string | null }): EventData =>
-    ({ data: { ...leadData(e), status: e.status, previous_status: e.previous_status } }),
-  'lead.action_requested': (e: LeadRef & { reason: string; evidence: unknown[] }): EventData =>
-    ({ data: { ...leadData(e), reason: e.reason, evidence: e.evidence } }),
+  'lead.created': (e: LeadRef & LeadPii): EventData => ({ data: leadData(e), piiData: withLead(e) }),
+  'lead.updated': (e: LeadRef & LeadPii & { changed_fields: string[] }): EventData =>
+    ({ data: { ...leadData(e), changed_fields: e.changed_fields }, piiData: withLead(e) }),
+  'lead.scored': (e: LeadRef & LeadPii & { score: number; level: string; reason: string | null; flags: string[] }): EventData =>
+    ({ data: { ...leadData(e), score: e.score, level: e.level, reason: e.reason, flags: e.flags }, piiData: withLead(e) }),
+  'lead.status_changed': (e: LeadRef & LeadPii & { from: string; to: string }): EventData =>
+    ({ data: { ...leadData(e), from: e.from, to: e.to }, piiData: withLead(e) }),
+  'lead.action_requested': (e: LeadRef & LeadPii & { reason: string; evidence: unknown[] }): EventData =>
+    ({ data: { ...leadData(e), reason: e.reason, evidence: e.evidence }, piiData: withLead(e) }),
   'task.created': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
   'task.completed': (e: { task_id: string; lead_id: string | null }): EventData => ({ data: { task_id: e.task_id, lead_id: e.lead_id } }),
   'contact.merged': (e: { contact_id: string; merged_contact_ids: string[]; contact?: ContactFields }): EventData =>

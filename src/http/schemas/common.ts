@@ -33,6 +33,7 @@ export const ProblemSchema = Joi.object({
 export const IsoDate = Joi.string().isoDate();
 
 const ENDS_WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The times PostgreSQL's timestamptz and the answers' ISO text both hold: years 1 to 9999. */
 export const EARLIEST_TIME = new Date('0001-01-01T00:00:00.000Z');
@@ -42,12 +43,14 @@ export const LATEST_TIME = new Date('9999-12-31T23:59:59.999Z');
  * A query time filter such as updated_after: ISO 8601 WITH a zone (Z or +hh:mm), validated
  * to a Date. A time without a zone is ambiguous and answers 422 invalid_format at the field.
  */
-export const zonedTimeParam = () => Joi.string().isoDate()
+export const zonedTimeParam = (o: { dateOnly?: boolean } = {}) => Joi.string().isoDate()
   .custom((value: string, h) => {
     const time = Date.parse(value);
     if (Number.isNaN(time)) return value; // already refused as not ISO 8601
     if (time < EARLIEST_TIME.getTime()) return h.error('date.min');
     if (time > LATEST_TIME.getTime()) return h.error('date.max');
+    // With dateOnly a plain date (YYYY-MM-DD) is that day's start in UTC.
+    if (o.dateOnly && DATE_ONLY.test(h.original as string)) return new Date(`${h.original as string}T00:00:00.000Z`);
     return ENDS_WITH_ZONE.test(h.original as string) ? new Date(value) : h.error('date.zone');
   })
   .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999' })

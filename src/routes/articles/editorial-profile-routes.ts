@@ -44,7 +44,7 @@ export function presentEditorialProfile(p: EditorialProfile) {
 }
 
 export const getEditorialProfileRoute = defineRoute({
-  ...articleFamily, method: 'GET', path: '/editorial-profile', scope: 'articles:read', rateClass: 'read',
+  ...articleFamily, release: 'beta', method: 'GET', path: '/editorial-profile', scope: 'articles:read', rateClass: 'read',
   summary: "The account's editorial profile (the precondition of article generation)",
   description: '404 not_found until one is set.',
   responses: { 200: { description: 'EditorialProfile', schema: EditorialProfileSchema } },
@@ -53,7 +53,7 @@ export const getEditorialProfileRoute = defineRoute({
 });
 
 export const putEditorialProfileRoute = defineRoute<unknown, unknown, EditorialProfileInput>({
-  ...articleFamily, method: 'PUT', path: '/editorial-profile', scope: 'articles:write', rateClass: 'write',
+  ...articleFamily, release: 'beta', method: 'PUT', path: '/editorial-profile', scope: 'articles:write', rateClass: 'write',
   summary: 'Set the editorial profile',
   description: 'Replaces the whole profile; niche is required.',
   body: EditorialProfileUpdateSchema,

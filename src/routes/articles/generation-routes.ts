@@ -52,7 +52,7 @@ async function findGenerationJob(em: Parameters<typeof findOwnOperation>[0], int
 }
 
 export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, GenerationRequest>({
-  ...articleFamily, method: 'POST', path: '/articles/generation-jobs', scope: 'articles:generate', rateClass: 'paid', idempotency: 'required',
+  ...articleFamily, release: 'planned', method: 'POST', path: '/articles/generation-jobs', scope: 'articles:generate', rateClass: 'paid', idempotency: 'required',
   summary: 'Generate a draft article (a paid operation)',
   description: '409 editorial_profile_required without an editorial profile; 402 insufficient_funds or spend_limit_reached as for AI replies '
     + '(max_cost may lower the cap, never raise it). 202 OperationEnvelope (type article.generation, resource {type: generation_job, id}), '
@@ -81,7 +81,7 @@ export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, G
 });
 
 export const getGenerationJobRoute = defineRoute<unknown, { id: string }>({
-  ...articleFamily, method: 'GET', path: '/articles/generation-jobs/{id}', scope: 'articles:generate', rateClass: 'read',
+  ...articleFamily, release: 'planned', method: 'GET', path: '/articles/generation-jobs/{id}', scope: 'articles:generate', rateClass: 'read',
   summary: 'A generation job: status, article_id, error, usage',
   description: 'Visible to the integration that started it; any other id is 404.',
   params: Joi.object({ id: Joi.string().max(64).required() }),

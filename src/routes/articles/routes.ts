@@ -23,7 +23,7 @@ interface IdParams { id: string }
 interface ListQuery { limit: number; cursor?: string; status?: ArticleStatus; updated_after?: Date }
 
 export const listArticlesRoute = defineRoute<ListQuery>({
-  ...reading, method: 'GET', path: '/articles',
+  ...reading, release: 'available', method: 'GET', path: '/articles',
   summary: "The account's articles, newest update first",
   description: 'Summaries only (no content, no publication). Order: updated_at descending, undated articles last, then id descending. '
     + 'include_deleted=true is 422 not_supported (articles are not soft-deleted). The shared platform blog is not listed.',
@@ -39,7 +39,7 @@ export const listArticlesRoute = defineRoute<ListQuery>({
 });
 
 export const getArticleRoute = defineRoute<{ format: ArticleFormat }, IdParams>({
-  ...reading, method: 'GET', path: '/articles/{id}',
+  ...reading, release: 'available', method: 'GET', path: '/articles/{id}',
   summary: 'One article with its content and publication',
   description: 'format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ({type, html} per '
     + 'top-level element, each sanitized). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. '
@@ -56,7 +56,7 @@ export const getArticleRoute = defineRoute<{ format: ArticleFormat }, IdParams>(
 });
 
 export const updateArticleRoute = defineRoute<unknown, IdParams, ArticleChanges>({
-  ...writing, method: 'PATCH', path: '/articles/{id}',
+  ...writing, release: 'planned', method: 'PATCH', path: '/articles/{id}',
   summary: 'Edit an article',
   description: 'Any of title, slug, content, meta_title, meta_description; content is sanitized on the way in and word_count recounted. '
     + 'A slug taken by another article of the account is 422 at /slug (taken). published_url only confirms a handed_off article '
@@ -73,7 +73,7 @@ export const updateArticleRoute = defineRoute<unknown, IdParams, ArticleChanges>
 });
 
 export const approveArticleRoute = defineRoute<unknown, IdParams>({
-  ...writing, method: 'POST', path: '/articles/{id}/approve',
+  ...writing, release: 'planned', method: 'POST', path: '/articles/{id}/approve',
   summary: 'Approve an article for publication',
   description: 'Free, no body. From draft, review or rejected; any other status is 409 invalid_state naming it. Answers the Article in html.',
   params: ArticleParams,
@@ -86,7 +86,7 @@ export const approveArticleRoute = defineRoute<unknown, IdParams>({
 });
 
 export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest>({
-  ...writing, method: 'POST', path: '/articles/{id}/publish',
+  ...writing, release: 'planned', method: 'POST', path: '/articles/{id}/publish',
   summary: 'Publish an article through a site module, or hand it off',
   description: 'target connector (site_id, publish_mode): the article must be approved (or published, for a new version) and non-empty, '
     + 'the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed '

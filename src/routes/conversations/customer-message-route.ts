@@ -14,6 +14,7 @@ import { refuseOverlongContent } from '../../domain/conversations/messages.js';
 import { requireShowableAttachments } from './attachment-rules.js';
 import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
 import type { Attachment } from '../../entities/conversation.js';
+import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 
 interface Body {
   content: string;
@@ -27,7 +28,7 @@ interface Body {
  * also on an idempotent replay, so a retry shows the reply once it exists.
  */
 export const postCustomerMessage = defineRoute<{ wait: number }, { id: string }, Body>({
-  method: 'POST', path: '/conversations/{id}/messages', family: 'conversations', migration: 'Migration20261122000500Conversations',
+  release: 'planned', method: 'POST', path: '/conversations/{id}/messages', family: 'conversations', migration: 'Migration20261122000500Conversations',
   summary: "A customer's message; the AI reply runs as a paid operation",
   description: [
     'Stores the customer message and, unless the AI does not answer (ai_reply.status skipped, with a reason: ai_not_permitted without the ai_seller:invoke scope, operator_mode, handoff_pending; no operation, no charge), starts a conversation.ai_reply operation.',
@@ -37,6 +38,7 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
   scope: 'conversations:write',
   rateClass: 'write',
   idempotency: 'required',
+  paidAdmission: true,
   params: Joi.object({ id: Joi.string().uuid().required() }),
   query: WaitQuery,
   body: CustomerMessageCreateSchema,
@@ -52,6 +54,8 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
     requireShowableAttachments(attachments.map((a) => a.url), { tenantId: auth.tenant.id, cellOrigin: services.config.publicOrigin });
     const turn = await takeCustomerTurn(em, { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx), unpaid: 'refuse' }, params.id, { text: body.content || null, attachments });
     disclose({ resourceType: 'message', resourceIds: [turn.message.id] });
+    const { leadId, tenantId } = turn.conversation;
+    if (leadId) afterCommit(() => noticeLeadChange(services, { id: leadId, tenantId }));
     const message = presentMessage(turn.message);
     if (!turn.operation) {
       return { status: 200, body: { message, ai_reply: { status: 'skipped', reason: turn.skipped } } satisfies TurnAnswer };

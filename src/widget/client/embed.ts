@@ -186,6 +186,14 @@
 
   w.SalesChat = { open, close, toggle: () => (opened ? close() : open()), isOpen: () => opened };
 
+  /** One page view per page load, where the chat runs (no cookie: the server counts a daily visitor hash). */
+  function pageview(): void {
+    fetch(`${cellOrigin}/api/widget/pageview`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit', keepalive: true,
+      body: JSON.stringify({ channel_id: channel, url: location.href, title: document.title.slice(0, 500), referrer: document.referrer }),
+    }).catch(() => undefined);
+  }
+
   function start(): void {
     // init answers cross-origin only for the sites the channel allows: elsewhere no launcher.
     fetch(`${cellOrigin}/api/widget/init`, {
@@ -197,6 +205,7 @@
         return;
       }
       available = true;
+      pageview();
       if (res.ok) {
         const settings = await res.json() as { color?: string };
         if (typeof settings.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(settings.color)) color = settings.color;

@@ -1,0 +1,47 @@
+import type { Em } from '../../db/orm.js';
+
+/** Reads of the daily rollups (never of the raw events): what every analytics figure is computed from. */
+
+export interface RollupRow {
+  day: string;
+  metric: string;
+  dimension: string;
+  value: number;
+}
+
+/** Rows of these metrics in [from, to], total rows (dimension '') or those of a dimension kind or value. */
+export async function rollupRows(em: Em, tenantId: string, metrics: string[], range: { from: string; to: string }, dimension: string | { prefix: string } = ''): Promise<RollupRow[]> {
+  const byPrefix = typeof dimension !== 'string';
+  const rows = await em.execute<{ day: string; metric: string; dimension: string; value: string }[]>(
+    `select to_char(day, 'YYYY-MM-DD') as day, metric, dimension, value from analytics_daily
+      where tenant_id = ? and metric in (select jsonb_array_elements_text(?::jsonb)) and day between ?::date and ?::date
+        and ${byPrefix ? 'starts_with(dimension, ?)' : 'dimension = ?'}`,
+    [tenantId, JSON.stringify(metrics), range.from, range.to, byPrefix ? dimension.prefix : dimension],
+  );
+  return rows.map((r) => ({ ...r, value: Number(r.value) }));
+}
+
+/** Sum of each metric over the rows. */
+export function totals(rows: RollupRow[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.metric, (out.get(r.metric) ?? 0) + r.value);
+  return out;
+}
+
+export interface SnapshotState {
+  /** Per source, the day up to which its data is complete; a source without data is omitted. */
+  dataAsOf: Record<string, string>;
+  /** null: no snapshot has run for the tenant yet. */
+  completeThrough: string | null;
+}
+
+export async function snapshotState(em: Em, tenantId: string): Promise<SnapshotState> {
+  const [row] = await em.execute<{ sources: Record<string, string>; complete_through: string }[]>(
+    `select sources, to_char(complete_through, 'YYYY-MM-DD') as complete_through from analytics_snapshots where tenant_id = ?`, [tenantId]);
+  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null };
+}
+
+/** The data_as_of of these sources only. */
+export function asOf(state: SnapshotState, sources: readonly string[]): Record<string, string> {
+  return Object.fromEntries(sources.flatMap((s) => (state.dataAsOf[s] ? [[s, state.dataAsOf[s]]] : [])));
+}

@@ -1,0 +1,122 @@
+/**
+ * The rollup queries of the daily snapshot (decisions: "Analytics: metric definitions"). Each
+ * one yields (day, metric, dimension, value) for the days in `$days` (a date[]), with the
+ * day taken in the tenant's zone. Every query takes the same parameters, in order:
+ * tenant id, zone, lower bound, upper bound (timestamptz, the days' span), days (date[]),
+ * and the cell currency's units per rouble.
+ */
+
+/** The local day of a timestamp column `c`. */
+const day = (c: string) => `(${c} at time zone p.zone)::date`;
+/** Rows of `c` inside the span and on one of the days. */
+const within = (c: string) => `${c} >= p.lo and ${c} < p.hi and ${day(c)} = any(p.days)`;
+
+/** The question mark, spelled so that no query text holds one (the driver reads every ? as a parameter). */
+const QM = `' || chr(63) || '`;
+
+/** A referrer's host without www. */
+const host = (url: string) => `nullif(regexp_replace(lower(substring(${url} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:${QM}#]+)')), '^www\\.', ''), '')`;
+
+/**
+ * Traffic source as "source / medium" (Plausible's and GA's channel key): utm_source and
+ * utm_medium when tagged, else the referrer's host / referral, else (direct) / (none).
+ */
+export const trafficSource = (props: string) => `case
+  when nullif(${props}->>'utm_source', '') is not null
+    then lower(${props}->>'utm_source') || ' / ' || coalesce(nullif(lower(${props}->>'utm_medium'), ''), '(none)')
+  when ${host(`${props}->>'referrer'`)} is not null then ${host(`${props}->>'referrer'`)} || ' / referral'
+  else '(direct) / (none)' end`;
+
+/** The path of a page address (no query or fragment): what popular pages group by. */
+const pagePath = (url: string) => `coalesce(nullif(substring(${url} from '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/${QM}#]*([^${QM}#]*)'), ''), '/')`;
+
+/** A value in the cell currency of a stored Money (amounts are taken in the cell currency). */
+const amount = (money: string) => `(${money}->>'amount')::numeric`;
+
+/** Won leads' value in the cell currency (a lead valued in another currency goes through the rouble rates). */
+const leadValue = `case when l.value_currency is null then 0
+  when l.value_currency = p.currency then l.value_amount
+  else l.value_amount / nullif((select per_rub from fx_rates where currency = l.value_currency), 0) * p.per_rub end`;
+
+const PARAMS = `p as (select ?::uuid as tenant, ?::text as zone, ?::timestamptz as lo, ?::timestamptz as hi, ?::date[] as days, ?::text as currency, ?::numeric as per_rub)`;
+
+/** Raw events of the tenant on the days; dated types (ad_spend, search_performance) by their properties.date. */
+const EVENTS = `e as (
+  select ev.*, case when ev.type in ('ad_spend', 'search_performance') then (ev.properties->>'date')::date else ${day('ev.occurred_at')} end as d
+    from analytics_events ev, p
+   where ev.tenant_id = p.tenant and ev.occurred_at >= p.lo - interval '2 days' and ev.occurred_at < p.hi + interval '2 days'
+)`;
+
+const ROLLUPS: string[] = [
+  // Web: page views, visitors (distinct visitor ids of the day), by source and page.
+  `select d, 'page_views', '', count(*) from e, p where type = 'page_view' and d = any(p.days) group by d`,
+  `select d, 'page_views', 'source:' || ${trafficSource('properties')}, count(*) from e, p where type = 'page_view' and d = any(p.days) group by 1, 3`,
+  `select d, 'page_views', 'page:' || ${pagePath(`properties->>'url'`)}, count(*) from e, p where type = 'page_view' and d = any(p.days) group by 1, 3`,
+  `select d, 'visitors', '', count(distinct visitor_id) from e, p where type = 'page_view' and visitor_id is not null and d = any(p.days) group by d`,
+  `select d, 'visitors', 'source:' || ${trafficSource('properties')}, count(distinct visitor_id) from e, p
+    where type = 'page_view' and visitor_id is not null and d = any(p.days) group by 1, 3`,
+  // Site behaviour sent by the tenant.
+  `select d, 'site_searches', '', count(*) from e, p where type = 'site_search' and d = any(p.days) group by d`,
+  `select d, 'site_searches', 'query:' || lower(properties->>'query'), count(*) from e, p where type = 'site_search' and d = any(p.days) group by 1, 3`,
+  `select d, 'add_to_carts', '', count(*) from e, p where type = 'add_to_cart' and d = any(p.days) group by d`,
+  `select d, 'purchases', '', count(*) from e, p where type = 'purchase' and d = any(p.days) group by d`,
+  `select d, 'purchase_value', '', sum(${amount(`properties->'value'`)}) from e, p where type = 'purchase' and d = any(p.days) group by d`,
+  `select d, 'signups', '', count(*) from e, p where type = 'signup' and d = any(p.days) group by d`,
+  `select d, 'custom_events', 'name:' || (properties->>'name'), count(*) from e, p where type = 'custom' and d = any(p.days) group by 1, 3`,
+  // Ads: spend and clicks per platform.
+  `select d, 'ad_spend', '', sum(${amount(`properties->'cost'`)}) from e, p where type = 'ad_spend' and d = any(p.days) group by d`,
+  `select d, 'ad_spend', 'source:' || lower(properties->>'source'), sum(${amount(`properties->'cost'`)}) from e, p where type = 'ad_spend' and d = any(p.days) group by 1, 3`,
+  `select d, 'ad_clicks', '', sum(coalesce((properties->>'clicks')::numeric, 0)) from e, p where type = 'ad_spend' and d = any(p.days) group by d`,
+  // Search visibility: impressions, clicks and impression-weighted position per keyword and page.
+  ...(['impressions', 'clicks'] as const).flatMap((m) => [
+    `select d, 'search_${m}', '', sum((properties->>'${m}')::numeric) from e, p where type = 'search_performance' and d = any(p.days) group by d`,
+    `select d, 'search_${m}', 'keyword_page:' || jsonb_build_array(properties->>'keyword', properties->>'page')::text, sum((properties->>'${m}')::numeric)
+       from e, p where type = 'search_performance' and d = any(p.days) group by 1, 3`,
+  ]),
+  `select d, 'search_position_x_impressions', 'keyword_page:' || jsonb_build_array(properties->>'keyword', properties->>'page')::text,
+          sum((properties->>'position')::numeric * (properties->>'impressions')::numeric)
+     from e, p where type = 'search_performance' and d = any(p.days) group by 1, 3`,
+  // Sales closed outside the site.
+  `select d, 'offline_conversions', '', count(*) from e, p where type = 'offline_conversion' and d = any(p.days) group by d`,
+  `select d, 'offline_revenue', '', sum(${amount(`properties->'value'`)}) from e, p where type = 'offline_conversion' and d = any(p.days) group by d`,
+  // The platform's own rows: conversations and messages by channel and sender.
+  `select ${day('c.created_at')}, 'conversations', '', count(*) from conversations c, p where c.tenant_id = p.tenant and ${within('c.created_at')} group by 1`,
+  `select ${day('c.created_at')}, 'conversations', 'channel:' || c.channel_type, count(*) from conversations c, p
+    where c.tenant_id = p.tenant and ${within('c.created_at')} group by 1, 3`,
+  `select ${day('c.created_at')}, 'conversations', 'page:' || ${pagePath(`c.page->>'address'`)}, count(*) from conversations c, p
+    where c.tenant_id = p.tenant and c.page->>'address' is not null and ${within('c.created_at')} group by 1, 3`,
+  `select ${day('m.created_at')}, 'messages', 'sender:' || m.sender, count(*) from messages m, p
+    where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
+  `select ${day('m.created_at')}, 'messages', 'channel:' || c.channel_type, count(*) from messages m join conversations c on c.id = m.conversation_id, p
+    where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
+  // AI replies (succeeded operations), their cost in roubles (charges less refunds), hand-offs.
+  `select ${day('o.completed_at')}, 'ai_replies', '', count(*) from operations o, p
+    where o.tenant_id = p.tenant and o.type = 'conversation.ai_reply' and o.status = 'succeeded' and ${within('o.completed_at')} group by 1`,
+  `select ${day('l.created_at')}, 'ai_cost_rub', '', sum(-l.amount_rub) from wallet_ledger l join operations o on o.id::text = l.operation_id, p
+    where l.tenant_id = p.tenant and o.type = 'conversation.ai_reply' and l.kind in ('charge', 'refund') and ${within('l.created_at')} group by 1`,
+  `select ${day('x.created_at')}, 'handoffs', '', count(*) from outbox_events x, p
+    where x.tenant_id = p.tenant and x.type = 'conversation.handoff_requested' and ${within('x.created_at')} group by 1`,
+  // Leads: opened (by channel and traffic source), qualified, won (with value), lost.
+  `select ${day('l.created_at')}, 'leads', '', count(*) from leads l, p where l.tenant_id = p.tenant and ${within('l.created_at')} group by 1`,
+  `select ${day('l.created_at')}, 'leads', 'channel:' || coalesce(l.source, '(none)'), count(*) from leads l, p
+    where l.tenant_id = p.tenant and ${within('l.created_at')} group by 1, 3`,
+  `select ${day('l.created_at')}, 'leads', 'source:' || ${trafficSource(`coalesce(l.attribution, '{}'::jsonb)`)}, count(*) from leads l, p
+    where l.tenant_id = p.tenant and ${within('l.created_at')} group by 1, 3`,
+  `select ${day('l.qualified_at')}, 'qualified_leads', '', count(*) from leads l, p where l.tenant_id = p.tenant and ${within('l.qualified_at')} group by 1`,
+  `select ${day('l.won_at')}, 'won_leads', '', count(*) from leads l, p where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1`,
+  `select ${day('l.won_at')}, 'won_leads', 'source:' || ${trafficSource(`coalesce(l.attribution, '{}'::jsonb)`)}, count(*) from leads l, p
+    where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1, 3`,
+  `select ${day('l.lost_at')}, 'lost_leads', '', count(*) from leads l, p where l.tenant_id = p.tenant and l.status = 'lost' and ${within('l.lost_at')} group by 1`,
+  `select ${day('l.won_at')}, 'won_value', '', sum(${leadValue}) from leads l, p
+    where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1`,
+  `select ${day('l.won_at')}, 'won_value', 'source:' || ${trafficSource(`coalesce(l.attribution, '{}'::jsonb)`)}, sum(${leadValue}) from leads l, p
+    where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1, 3`,
+];
+
+/** Writes every rollup of the days (the caller deleted them first). */
+export const INSERT_ROLLUPS = `
+  with ${PARAMS}, ${EVENTS}, r(day, metric, dimension, value) as (
+    ${ROLLUPS.join('\n    union all\n    ')}
+  )
+  insert into analytics_daily (tenant_id, day, metric, dimension, value)
+  select p.tenant, r.day, r.metric, left(r.dimension, 1000), r.value from r, p where r.value is not null`;

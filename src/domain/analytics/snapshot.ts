@@ -1,0 +1,136 @@
+import type { Cell } from '../../config.js';
+import type { Em } from '../../db/orm.js';
+import { CELL_CURRENCY } from '../wallet/money.js';
+import { textArray } from '../pacing/claims.js';
+import { INSERT_ROLLUPS } from './rollup-sql.js';
+import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
+
+/**
+ * The daily snapshot of one tenant (decisions: "Analytics: rollups and the snapshot"): the
+ * days whose rows changed since the last run are rebuilt from the raw events and the
+ * platform's own rows, up to the last full day in the tenant's zone.
+ */
+
+/** Rows that commit after the watermark may carry an earlier time: the next run looks this far back. */
+const OVERLAP_MS = 60 * 60 * 1000;
+/** Lead moves can take a figure off an older day (won -> lost): the last days are always rebuilt. */
+const ALWAYS_REBUILT_DAYS = 7;
+
+export interface SnapshotPlan {
+  tenantId: string;
+  zone: string;
+  /** The last full day in the tenant's zone: nothing later is built. */
+  completeThrough: string;
+  /** When this run started reading: the next run asks for changes since then. */
+  watermark: string;
+  /** Days to rebuild, ascending. */
+  days: string[];
+}
+
+interface SnapshotRow { watermark: Date | string }
+
+/** Every day from `from` to `to` inclusive. */
+function dayRange(from: string, to: string): string[] {
+  const n = daysBetween(from, to);
+  return n < 0 ? [] : Array.from({ length: n + 1 }, (_, i) => addDays(from, i));
+}
+
+/** Local days of rows that changed since `since` (all rows when null), from every source the rollups read. */
+async function touchedDays(em: Em, tenantId: string, zone: string, since: Date | null): Promise<string[]> {
+  const s = since?.toISOString() ?? null;
+  const rows = await em.execute<{ d: string }[]>(
+    `with p as (select ?::uuid as tenant, ?::text as zone, ?::timestamptz as since)
+     select distinct to_char(d, 'YYYY-MM-DD') as d from (
+       select case when ev.type in ('ad_spend', 'search_performance') then (ev.properties->>'date')::date else (ev.occurred_at at time zone p.zone)::date end
+         from analytics_event_keys k join analytics_events ev on ev.tenant_id = k.tenant_id and ev.occurred_at = k.occurred_at
+              and ev.source = k.source and ev.external_id = k.external_id, p
+        where k.tenant_id = p.tenant and (p.since is null or k.received_at >= p.since)
+       union all
+       select (c.created_at at time zone p.zone)::date from conversations c, p where c.tenant_id = p.tenant and (p.since is null or c.updated_at >= p.since)
+       union all
+       select (m.created_at at time zone p.zone)::date from messages m, p where m.tenant_id = p.tenant and (p.since is null or m.created_at >= p.since)
+       union all
+       select (t at time zone p.zone)::date from operations o, p, unnest(array[o.completed_at]) t
+        where o.tenant_id = p.tenant and t is not null and (p.since is null or o.completed_at >= p.since)
+       union all
+       select (l.created_at at time zone p.zone)::date from wallet_ledger l, p where l.tenant_id = p.tenant and l.operation_id is not null and (p.since is null or l.created_at >= p.since)
+       union all
+       select (x.created_at at time zone p.zone)::date from outbox_events x, p
+        where x.tenant_id = p.tenant and x.type = 'conversation.handoff_requested' and (p.since is null or x.created_at >= p.since)
+       union all
+       select (t at time zone p.zone)::date from leads l, p, unnest(array[l.created_at, l.qualified_at, l.won_at, l.lost_at]) t
+        where l.tenant_id = p.tenant and t is not null and (p.since is null or l.updated_at >= p.since)
+     ) changed(d) where d is not null`,
+    [tenantId, zone, s],
+  );
+  return rows.map((r) => r.d);
+}
+
+/**
+ * What a run rebuilds: with `from`, every day from it to the last full day; else the days
+ * touched since the last run (all of them on a first run) and the last few days.
+ */
+export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Date, from?: string): Promise<SnapshotPlan> {
+  const zone = await tenantTimeZone(em, tenantId, cell);
+  const completeThrough = addDays(dayIn(now, zone), -1);
+  const [last] = await em.execute<SnapshotRow[]>('select watermark from analytics_snapshots where tenant_id = ?', [tenantId]);
+  let days: string[];
+  if (from) {
+    days = dayRange(from, completeThrough);
+  } else {
+    const since = last ? new Date(new Date(last.watermark).getTime() - OVERLAP_MS) : null;
+    const touched = await touchedDays(em, tenantId, zone, since);
+    const recent = last ? dayRange(addDays(completeThrough, 1 - ALWAYS_REBUILT_DAYS), completeThrough) : [];
+    days = [...new Set([...touched, ...recent])].filter((d) => d <= completeThrough).sort();
+  }
+  return { tenantId, zone, completeThrough, watermark: now.toISOString(), days };
+}
+
+/** Rebuilds the rollups of these days (one transaction: a read never sees a half-built day). */
+export async function rebuildDays(em: Em, cell: Cell, plan: Pick<SnapshotPlan, 'tenantId' | 'zone'>, days: string[]): Promise<number> {
+  if (!days.length) return 0;
+  const sorted = [...days].sort();
+  const currency = CELL_CURRENCY[cell];
+  return em.transactional(async (tx) => {
+    const [rate] = await tx.execute<{ per_rub: string }[]>('select per_rub from fx_rates where currency = ?', [currency]);
+    const [bounds] = await tx.execute<{ lo: string; hi: string }[]>(
+      `select (?::date::timestamp at time zone ?) as lo, ((?::date + 1)::timestamp at time zone ?) as hi`,
+      [sorted[0], plan.zone, sorted[sorted.length - 1], plan.zone],
+    );
+    const dayList = textArray(sorted);
+    await tx.execute('delete from analytics_daily where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
+    const result = await tx.execute<{ affectedRows?: number }>(INSERT_ROLLUPS, [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, dayList, currency, rate?.per_rub ?? '1'], 'run');
+    return Number(result.affectedRows ?? 0);
+  });
+}
+
+/**
+ * Records the run: its watermark, the last full day, and per source the day up to which its
+ * data is complete (`data_as_of`): the last full day for the sources the tenant has rows of,
+ * and for dated sources (ads, search) the last day they were sent for.
+ */
+export async function finishSnapshot(em: Em, plan: SnapshotPlan, now: Date): Promise<void> {
+  await em.execute(
+    `insert into analytics_snapshots (tenant_id, watermark, complete_through, sources, updated_at)
+     select ?::uuid, ?::timestamptz, ?::date, coalesce(jsonb_object_agg(source, to_char(as_of, 'YYYY-MM-DD')) filter (where as_of is not null), '{}'), ?::timestamptz
+       from (
+         select 'web' as source, case when exists (select 1 from analytics_daily where tenant_id = ?::uuid and metric = 'page_views') then ?::date end as as_of
+         union all select 'conversations', case when exists (select 1 from conversations where tenant_id = ?::uuid) then ?::date end
+         union all select 'leads', case when exists (select 1 from leads where tenant_id = ?::uuid) then ?::date end
+         union all select 'ads', (select max(day) from analytics_daily where tenant_id = ?::uuid and metric = 'ad_spend' and day <= ?::date)
+         union all select 'search', (select max(day) from analytics_daily where tenant_id = ?::uuid and metric = 'search_impressions' and day <= ?::date)
+         union all select 'offline_conversions', case when exists (select 1 from analytics_daily where tenant_id = ?::uuid and metric = 'offline_conversions') then ?::date end
+       ) s
+     on conflict (tenant_id) do update set watermark = excluded.watermark, complete_through = excluded.complete_through,
+       sources = excluded.sources, updated_at = excluded.updated_at`,
+    [plan.tenantId, plan.watermark, plan.completeThrough, now.toISOString(),
+      ...Array.from({ length: 6 }, () => [plan.tenantId, plan.completeThrough]).flat()],
+    'run',
+  );
+}
+
+/** Tenants of the cell that have anything to roll up: the nightly run starts one workflow each. */
+export async function activeTenants(em: Em): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(`select id from tenants where status = 'active' order by id`);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,68 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import { Contact, Conversation, Message } from '../../entities/conversation.js';
+import { Lead, LeadTask } from '../../entities/lead.js';
+import { Tenant } from '../../entities/tenant.js';
+import { addTask } from './tasks.js';
+import { EVENTS } from '../events/catalogue.js';
+import { recordEvent } from '../events/outbox.js';
+import { bumpLead, leadEventRef } from './lead-events.js';
+import { scoreLead, type LeadScore } from './scoring.js';
+
+/** The most recent customer messages the scorer reads. */
+const MESSAGES_READ = 200;
+
+/**
+ * Scores a lead from its conversation and stores the result; a new score (or level or flags)
+ * bumps the version and raises lead.scored {score, level, reason, flags}. Answers the score,
+ * or null for a lead that is gone.
+ */
+export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<LeadScore | null> {
+  const lead = await em.findOne(Lead, { id: leadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!lead) return null;
+  const contact = lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null;
+  const conversation = lead.conversationId ? await em.findOne(Conversation, { id: lead.conversationId }) : null;
+  const messages = conversation
+    ? (await em.find(Message, { conversationId: conversation.id, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: MESSAGES_READ })).reverse()
+    : [];
+  const customer = messages.filter((m) => m.sender === 'customer');
+  const lastCustomerAt = customer[customer.length - 1]?.createdAt ?? lead.createdAt;
+  const result = scoreLead({
+    contactLeft: !!(contact?.email || contact?.phone),
+    productNamed: !!lead.productId || messages.some((m) => m.cards.length > 0),
+    customerTexts: customer.map((m) => m.content ?? ''),
+    handoff: conversation ? conversation.status === 'handoff_pending' || conversation.mode === 'operator' : false,
+    quietMs: now.getTime() - lastCustomerAt.getTime(),
+  });
+  if (lead.score === result.score && lead.level === result.level && JSON.stringify(lead.flags) === JSON.stringify(result.flags)) return result;
+  const becameHot = result.level === 'hot' && lead.level !== 'hot';
+  lead.score = result.score;
+  lead.level = result.level;
+  lead.flags = result.flags;
+  bumpLead(lead, now);
+  recordEvent(em, { tenantId: lead.tenantId, type: 'lead.scored', ...EVENTS['lead.scored']({ ...leadEventRef(lead, contact), ...result }) }, now);
+  if (becameHot) await actOnHotLead(em, lead, contact, result, customer.map((m) => m.id), now);
+  return result;
+}
+
+/** Evidence of lead.action_requested: the customer messages read (the latest) and the score. */
+const EVIDENCE_MESSAGES = 10;
+
+/**
+ * A lead that became hot: in internal CRM mode the platform works it itself (next_action and
+ * a task, one open scorer task per lead); with an external CRM it asks that CRM to act with
+ * lead.action_requested (reason and evidence) and waits for it to PATCH the lead back.
+ */
+async function actOnHotLead(em: Em, lead: Lead, contact: Contact | null, score: LeadScore, messageIds: string[], now: Date): Promise<void> {
+  const tenant = await em.findOneOrFail(Tenant, { id: lead.tenantId });
+  if (tenant.crmMode !== 'internal') {
+    const evidence = [...messageIds.slice(-EVIDENCE_MESSAGES).map((id) => ({ type: 'message', id })), { type: 'score', score: score.score, flags: score.flags }];
+    recordEvent(em, { tenantId: lead.tenantId, type: 'lead.action_requested', ...EVENTS['lead.action_requested']({ ...leadEventRef(lead, contact), reason: score.reason, evidence }) }, now);
+    return;
+  }
+  const open = await em.findOne(LeadTask, { leadId: lead.id, source: 'scorer', status: 'open' });
+  const who = contact?.name || contact?.email || contact?.phone || 'the customer';
+  lead.nextAction = `Contact ${who} today. ${score.reason}`;
+  lead.nextActionAt = now;
+  if (!open) addTask(em, lead, { title: lead.nextAction, dueAt: now, source: 'scorer' }, now);
+}

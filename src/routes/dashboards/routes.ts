@@ -1,0 +1,84 @@
+import { defineRoute } from '../../http/route.js';
+import { invalidField } from '../../errors/domain-error.js';
+import { cellMoney } from '../../domain/wallet/fx.js';
+import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
+import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
+import { readPeriod } from '../../domain/analytics/period.js';
+import { asOf, snapshotState } from '../../domain/analytics/rollup-reads.js';
+import { pulse } from '../../domain/dashboards/pulse.js';
+import { BLOCKS, OVERVIEW_BLOCKS, type Block, type OverviewBlock } from '../../domain/dashboards/blocks.js';
+import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
+import { OverviewQuery, OverviewSchema, PulseQuery, PulseSchema } from './schemas.js';
+
+const reading = { family: 'dashboards', migration: ANALYTICS_MIGRATION, scope: 'dashboards:read', rateClass: 'read' } as const;
+
+/** The blocks asked for, in screen order; an unknown name is 422 at /blocks. */
+function blocksOf(text: string | undefined): OverviewBlock[] {
+  if (text === undefined) return [...OVERVIEW_BLOCKS];
+  const names = text.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(OVERVIEW_BLOCKS as readonly string[]).includes(n));
+  if (unknown.length || !names.length) throw invalidField('/blocks', 'not_supported', `unknown block(s) ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${OVERVIEW_BLOCKS.join(', ')}`);
+  return OVERVIEW_BLOCKS.filter((b) => names.includes(b));
+}
+
+export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: string }>({
+  ...reading, release: 'available', method: 'GET', path: '/dashboards/overview',
+  summary: 'The overview dashboard: the blocks asked for, in screen order',
+  description: 'Every block has availability, an optional reason and data_as_of, and its figures: kpi {visitors, conversations, leads, won, '
+    + 'revenue: {value, previous, change}} against the period just before; funnel {steps}; attention (live) {handoffs_waiting, '
+    + 'hot_leads_without_task, dead_deliveries_30d, failed_publications, wallet_low}; ads {spend, clicks, conversions (leads from a paid '
+    + 'medium), cost_per_lead} or not_connected when no ad_spend was ever sent; ai_assistants {replies, handoffs, handoff_rate, cost, '
+    + 'reply_time_p50_ms}; popular_pages {pages: [{page, views, chats_started}]}; data_trust {sources: [{source, complete_through, '
+    + 'days_with_data, days_without_data, duplicates_dropped}]}; status {wallet, site_module}; strategist and clusters no_data and '
+    + 'sitemap_health not_connected until their modules land. Figures come from the daily rollups. A source that fails answers 503 '
+    + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
+  query: OverviewQuery,
+  responses: { 200: { description: 'Overview', schema: OverviewSchema } },
+  errors: ['validation_failed'],
+  handler: async ({ query, auth, em, services, wallet }) => {
+    const names = blocksOf(query.blocks);
+    const { cell } = services.config;
+    const now = services.clock.now();
+    const zone = await tenantTimeZone(em, auth.tenant.id, cell);
+    const period = readPeriod(query, zone, now);
+    const fromRub = await cellMoney(em, cell);
+    const context = {
+      em, tenantId: auth.tenant.id, period, state: await snapshotState(em, auth.tenant.id), now,
+      money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
+      wallet: { state: wallet.state, balance: wallet.balance ? fromRub(wallet.balance.amount) : null },
+    };
+    const blocks: Partial<Record<OverviewBlock, Block>> = {};
+    for (const name of names) blocks[name] = await BLOCKS[name](context);
+    return { status: 200, body: { data: { from: period.from, to: period.to, time_zone: zone, blocks } } };
+  },
+});
+
+
+export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
+  ...reading, release: 'available', method: 'GET', path: '/dashboards/pulse',
+  summary: 'Rising keywords: site searches and search impressions over 7 and 28 days',
+  description: 'Each keyword seen in site_search events or search_performance impressions in the 7 or 28 days ending at `to` (or the '
+    + 'horizon before), against the horizon just before: new, active (steady or growing) or fading. Sorted by score, at most 50 '
+    + '(truncated says when cut). Customer questions in chats are not counted yet. Date rules as GET /analytics/timeseries.',
+  query: PulseQuery,
+  responses: { 200: { description: 'Pulse', schema: PulseSchema } },
+  errors: ['validation_failed'],
+  handler: async ({ query, auth, em, services }) => {
+    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
+    const period = readPeriod(query, zone, services.clock.now());
+    const found = await pulse(em, auth.tenant.id, period.to);
+    const state = await snapshotState(em, auth.tenant.id);
+    return {
+      status: 200,
+      body: {
+        data: {
+          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts: found.alerts,
+          data_as_of: asOf(state, ['web', 'search']),
+        },
+      },
+    };
+  },
+});
+
+/** Spec 02 "Dashboards". */
+export const dashboardRoutes = [overviewRoute, pulseRoute];

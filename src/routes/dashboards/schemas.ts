@@ -1,0 +1,53 @@
+import Joi from 'joi';
+import { OVERVIEW_BLOCKS } from '../../domain/dashboards/blocks.js';
+import { AVAILABILITY, DataAsOfSchema, PeriodSchema, periodParams } from '../analytics/read-schemas.js';
+
+/** Wire shapes of GET /dashboards/overview and GET /dashboards/pulse. */
+
+export const OverviewQuery = Joi.object({
+  ...periodParams,
+  blocks: Joi.string().max(500).description(`Comma-separated subset of ${OVERVIEW_BLOCKS.join(', ')}; all by default. An unknown name is 422 at /blocks.`),
+});
+
+export const OverviewBlockSchema = Joi.object({
+  availability: Joi.string().valid(...AVAILABILITY).required()
+    .description('ok; no_data: the source exists, nothing in the period; no_source: nothing was ever sent; not_connected: the module that feeds it is not there.'),
+  reason: Joi.string().description('Why the block is not ok.'),
+  data_as_of: DataAsOfSchema.required(),
+}).unknown(true).meta({ ref: 'OverviewBlock' }).description('availability, reason, data_as_of, and the figures of the block (see the route description).');
+
+export const OverviewSchema = Joi.object({
+  data: Joi.object({
+    ...PeriodSchema,
+    blocks: Joi.object(Object.fromEntries(OVERVIEW_BLOCKS.map((b) => [b, OverviewBlockSchema]))).required().description('In screen order.'),
+  }).required(),
+}).meta({ ref: 'Overview' });
+
+export const PulseQuery = Joi.object({ ...periodParams });
+
+export const PulseAlertSchema = Joi.object({
+  id: Joi.string().required().description('Stable for a keyword and horizon: pulse_<horizon>_<hash of the keyword>.'),
+  topic_id: Joi.valid(null).required().description('null until the strategist issue lands.'),
+  topic_name: Joi.string().required().description('The keyword itself until topics exist.'),
+  keyword: Joi.string().required(),
+  horizon: Joi.string().valid('7d', '28d').required(),
+  status: Joi.string().valid('new', 'active', 'fading').required()
+    .description('new: not seen in the horizon before; active: growing or steady; fading: fewer than in the horizon before.'),
+  episode_start: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required().description('First day seen in the horizon.'),
+  last_seen: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required(),
+  score: Joi.number().required().description('volume × (1 + growth, or 1 when new), to two places: what the list is sorted by.'),
+  volume: Joi.number().integer().min(0).required().description('Searches on the site plus search impressions in the horizon.'),
+  growth: Joi.number().allow(null).required().description('(volume - volume of the horizon before) / that volume; null when new.'),
+  sources: Joi.array().items(Joi.string().valid('site_search', 'search_performance')).required(),
+  strategist_topic: Joi.valid(null).required().description('null until the strategist issue lands.'),
+}).meta({ ref: 'PulseAlert' });
+
+export const PulseSchema = Joi.object({
+  data: Joi.object({
+    period: Joi.object(PeriodSchema).required(),
+    new_7d: Joi.number().integer().min(0).required().description('Alerts of horizon 7d with status new.'),
+    truncated: Joi.boolean().required().description('true when the list was cut at 50 alerts.'),
+    alerts: Joi.array().items(PulseAlertSchema).required(),
+    data_as_of: DataAsOfSchema.required(),
+  }).required(),
+}).meta({ ref: 'Pulse' });

@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TestApi } from '../support/app.js';
+import { useApiSuite } from '../support/api-suite.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call } from '../support/http.js';
+import { InProcessWorker } from '../support/in-process-worker.js';
+import { uniq } from '../support/ctl.js';
+import { runCtl } from '../../src/cli/ctl.js';
+import { addDays } from '../../src/domain/analytics/time-zone.js';
+import { generateTraffic, perDay, type Traffic } from './analytics-traffic.js';
+import { pageView } from './analytics-fixtures.js';
+import { eventually } from '../support/eventually.js';
+import { TENANT_ID } from '../../workflows/search-attributes.js';
+
+let api: TestApi;
+let sql: pg.Client;
+useApiSuite((s) => ({ api, sql } = s));
+
+let worker: InProcessWorker;
+beforeAll(async () => {
+  worker = new InProcessWorker(api.services, uniq());
+  await worker.start();
+});
+afterAll(async () => worker?.stop());
+
+const snapshot = (tenantId: string, ...more: string[]) => runCtl(['analytics', 'snapshot', '--tenant', tenantId, ...more, '--json'], api.services);
+
+/** Totals (dimension '') of one metric, by day, as the rollups hold them. */
+async function rollup(who: Caller, metric: string, dimension = ''): Promise<Map<string, number>> {
+  const { rows } = await sql.query<{ day: string; value: string }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, value from analytics_daily where tenant_id = $1 and metric = $2 and dimension = $3`, [who.tenantId, metric, dimension]);
+  return new Map(rows.map((r) => [r.day, Number(r.value)]));
+}
+
+const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([d, v]) => [d, Math.round(v * 100) / 100]);
+
+describe('the analytics snapshot', () => {
+  let caller: Caller;
+  let traffic: Traffic;
+
+  beforeAll(async () => {
+    caller = await newCaller(api.services);
+    traffic = await generateTraffic(api.base, sql, caller, 30);
+  });
+
+  it('bin/ctl analytics snapshot builds the daily rollups of every day with data, each equal to a count over the raw rows', async () => {
+    const result = await snapshot(caller.tenantId);
+    expect(result).toMatchObject({ tenant: caller.tenantId, workflow_id: `analytics-snapshot:${caller.tenantId}`, complete_through: traffic.to });
+    const { from, to } = traffic;
+    const visitors = new Map<string, Set<string>>();
+    for (const v of traffic.pageViews) {
+      const [day] = [...perDay([v], (x) => x.at, from, to).keys()];
+      if (day) visitors.set(day, (visitors.get(day) ?? new Set()).add(v.visitor));
+    }
+    expect(sorted(await rollup(caller, 'page_views'))).toEqual(sorted(perDay(traffic.pageViews, (v) => v.at, from, to)));
+    expect(sorted(await rollup(caller, 'visitors'))).toEqual(sorted(new Map([...visitors].map(([d, s]) => [d, s.size]))));
+    expect(sorted(await rollup(caller, 'conversations'))).toEqual(sorted(perDay(traffic.conversations, (c) => c, from, to)));
+    expect(sorted(await rollup(caller, 'messages', 'sender:customer'))).toEqual(sorted(perDay(traffic.customerMessages, (c) => c, from, to)));
+    expect(sorted(await rollup(caller, 'ai_replies'))).toEqual(sorted(perDay(traffic.aiReplies, (r) => r.at, from, to)));
+    expect(sorted(await rollup(caller, 'ai_cost_rub'))).toEqual(sorted(perDay(traffic.aiReplies, (r) => r.at, from, to, (r) => r.costRub)));
+    expect(sorted(await rollup(caller, 'handoffs'))).toEqual(sorted(perDay(traffic.handoffs, (h) => h, from, to)));
+    expect(sorted(await rollup(caller, 'leads'))).toEqual(sorted(perDay(traffic.leads, (l) => l.created, from, to)));
+    expect(sorted(await rollup(caller, 'qualified_leads'))).toEqual(sorted(perDay(traffic.leads, (l) => l.qualified, from, to)));
+    expect(sorted(await rollup(caller, 'won_leads'))).toEqual(sorted(perDay(traffic.leads, (l) => l.won, from, to)));
+    expect(sorted(await rollup(caller, 'won_value'))).toEqual(sorted(perDay(traffic.leads, (l) => l.won, from, to, (l) => l.value)));
+    expect(traffic.pageViews.length).toBeGreaterThan(50);
+  });
+
+  it('a late event re-opens its day: the next run rebuilds it, and only the changed and last days', async () => {
+    const old = addDays(traffic.to, -20);
+    const before = (await rollup(caller, 'page_views')).get(old) ?? 0;
+    // The generated events arrived long before the last run (not within its look-back hour).
+    await sql.query(`update analytics_event_keys set received_at = received_at - interval '3 hours' where tenant_id = $1`, [caller.tenantId]);
+    const res = await call(api.base, 'POST', '/events', { key: caller.apiKey, body: { events: [pageView('late-1', { occurred_at: `${old}T12:00:00+03:00` })] } });
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0 });
+    const result = await snapshot(caller.tenantId);
+    expect((await rollup(caller, 'page_views')).get(old)).toBe(before + 1);
+    // The late event's day and the last seven days, which every run rebuilds.
+    expect(result.days).toBe(8);
+  });
+
+  it('--from rebuilds every day from that date to the last full day', async () => {
+    const result = await snapshot(caller.tenantId, '--from', addDays(traffic.to, -9));
+    expect(result.days).toBe(10);
+    expect(sorted(await rollup(caller, 'conversations'))).toEqual(sorted(perDay(traffic.conversations, (c) => c, traffic.from, traffic.to)));
+  });
+
+  it('records data_as_of per source: the last full day for the sources the tenant has', async () => {
+    const { rows } = await sql.query('select to_char(complete_through, \'YYYY-MM-DD\') as through, sources from analytics_snapshots where tenant_id = $1', [caller.tenantId]);
+    expect(rows[0]).toEqual({ through: traffic.to, sources: { web: traffic.to, conversations: traffic.to, leads: traffic.to } });
+  });
+
+  it('the nightly Schedule of the cell exists and starts analyticsNightlySnapshots', async () => {
+    const client = await api.services.temporal.client();
+    const described = await client.schedule.getHandle(worker.scheduleIds.analytics).describe();
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'analyticsNightlySnapshots' });
+    expect(described.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 0, end: 0, step: 1 }], minute: [{ start: 30, end: 30, step: 1 }] });
+  });
+
+  it('the nightly Schedule, triggered, snapshots each active tenant in a child tagged with its TenantId', async () => {
+    const fresh = await newCaller(api.services);
+    await call(api.base, 'POST', '/events', { key: fresh.apiKey, body: { events: [pageView('n1', { occurred_at: `${addDays(traffic.to, -1)}T12:00:00+03:00` })] } });
+    const client = await api.services.temporal.client();
+    await client.schedule.getHandle(worker.scheduleIds.analytics).trigger();
+    const described = await eventually('the nightly child of the fresh tenant', async () => {
+      const d = await client.workflow.getHandle(`analytics-snapshot:${fresh.tenantId}`).describe().catch(() => undefined);
+      return d?.status.name === 'COMPLETED' ? d : undefined;
+    }, 60_000);
+    expect(described.typedSearchAttributes.get(TENANT_ID)).toBe(fresh.tenantId);
+    expect((await rollup(fresh, 'page_views')).get(addDays(traffic.to, -1))).toBe(1);
+  });
+
+  it('a tenant that does not exist is refused', async () => {
+    await expect(snapshot('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/no tenant/);
+  });
+});

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { OperationsHarness } from '../support/operations-harness.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call } from '../support/http.js';
+import { eventually } from '../support/eventually.js';
+import { outboxRows } from './conversations-fixtures.js';
+import { leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
+import { runCtl } from '../../src/cli/ctl.js';
+
+/**
+ * The builtin lead scorer: workflow `lead-score:<lead id>`, signalled with start on every
+ * change of the lead's conversation, debounced (LEAD_SCORE_DEBOUNCE), scoring from the
+ * conversation's signals and raising lead.scored.
+ */
+
+let h: OperationsHarness;
+let caller: Caller;
+
+beforeAll(async () => {
+  h = await OperationsHarness.start({ env: { LEAD_SCORE_DEBOUNCE: '1500ms', LEAD_SCORE_MAX_DELAY: '60s' } });
+  // No ai_seller:invoke: customer messages are stored and the AI stays silent (no paid work here).
+  caller = await newCaller(h.api.services, { scopes: ['conversations:read', 'conversations:write', 'leads:read', 'leads:write'] });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+}, 60_000);
+
+const open = async (body: Record<string, unknown>) => (await call(h.api.base, 'POST', '/conversations', { key: caller.apiKey, body })).body;
+const say = (conversationId: string, content: string) => call(h.api.base, 'POST', `/conversations/${conversationId}/messages`, {
+  key: caller.apiKey, body: { content }, headers: { 'idempotency-key': randomUUID() },
+});
+const lead = async (id: string) => (await call(h.api.base, 'GET', `/leads/${id}`, { key: caller.apiKey })).body;
+const runsOf = (leadId: string) => h.client.workflow.getHandle(leadScoringWorkflowId(leadId)).query(scoringRuns);
+
+describe('lead scoring', () => {
+  it('scores a lead from its conversation: contact left, product named, price and delivery asked make it hot, with lead.scored', async () => {
+    const conversation = await open({
+      external_customer_id: `scored-${randomUUID()}`, name: 'Anna', email: 'anna@example.com',
+      page: { address: 'https://shop.example.com/runner-x', title: 'Runner X sneakers', type: 'product', id: 'runner-x' },
+    });
+    expect((await say(conversation.id, 'Сколько стоит и есть ли доставка в Казань?')).status).toBe(200);
+    const scored = await eventually('the lead to be scored', async () => {
+      const body = await lead(conversation.lead_id);
+      return body.score !== null && body.flags.length === 4 ? body : undefined;
+    });
+    expect(scored).toMatchObject({ score: 85, level: 'hot', flags: ['contact_left', 'product_named', 'price_asked', 'delivery_asked'] });
+    const events = (await outboxRows(h.db, caller.tenantId)).filter((e) => e.type === 'lead.scored' && e.data.lead_id === conversation.lead_id);
+    expect(events.at(-1)!.data).toEqual({
+      lead_id: conversation.lead_id, contact_id: conversation.contact_id, conversation_id: conversation.id, version: scored.version,
+      score: 85, level: 'hot', flags: ['contact_left', 'product_named', 'price_asked', 'delivery_asked'],
+      reason: 'The customer left contact details, named a product, asked the price, asked about delivery.',
+    });
+  });
+
+  it('a lead that becomes hot gets a next action and one scorer task (internal CRM mode)', async () => {
+    const conversation = await open({ external_customer_id: `hot-${randomUUID()}`, name: 'Boris', phone: '+7 912 111 00 00' });
+    await say(conversation.id, 'How much is delivery? Can I talk to a manager?');
+    const hot = await eventually('the lead to turn hot', async () => {
+      const body = await lead(conversation.lead_id);
+      return body.level === 'hot' ? body : undefined;
+    });
+    expect(hot.next_action).toBe('Contact Boris today. The customer left contact details, asked the price, asked about delivery, asked for a person.');
+    const tasks = (await call(h.api.base, 'GET', `/leads/${conversation.lead_id}/tasks`, { key: caller.apiKey })).body.data;
+    expect(tasks).toEqual([expect.objectContaining({ lead_id: conversation.lead_id, title: hot.next_action, status: 'open', source: 'scorer', due_at: hot.next_action_at })]);
+    const types = (await outboxRows(h.db, caller.tenantId)).filter((e) => e.data.lead_id === conversation.lead_id).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['lead.scored', 'task.created']));
+    expect(types).not.toContain('lead.action_requested');
+  });
+
+  it('with an external CRM a hot lead raises lead.action_requested with the reason and evidence, and no task', async () => {
+    const external = await newCaller(h.api.services, { scopes: ['conversations:read', 'conversations:write', 'leads:read', 'leads:write'] });
+    await runCtl(['tenant', 'set-crm-mode', '--tenant', external.tenantId, '--mode', 'hubspot', '--json'], h.api.services);
+    const conversation = (await call(h.api.base, 'POST', '/conversations', { key: external.apiKey, body: { external_customer_id: 'ext-1', email: 'vera@example.com' } })).body;
+    const message = await call(h.api.base, 'POST', `/conversations/${conversation.id}/messages`, {
+      key: external.apiKey, body: { content: 'What is the price with delivery?' }, headers: { 'idempotency-key': randomUUID() },
+    });
+    const requested = await eventually('lead.action_requested', async () =>
+      (await outboxRows(h.db, external.tenantId)).find((e) => e.type === 'lead.action_requested'));
+    expect(requested.data).toEqual({
+      lead_id: conversation.lead_id, contact_id: conversation.contact_id, conversation_id: conversation.id, version: expect.any(Number),
+      reason: 'The customer left contact details, asked the price, asked about delivery.',
+      evidence: [{ type: 'message', id: message.body.message.id }, { type: 'score', score: 65, flags: ['contact_left', 'price_asked', 'delivery_asked'] }],
+    });
+    expect((await call(h.api.base, 'GET', `/leads/${conversation.lead_id}/tasks`, { key: external.apiKey })).body.data).toEqual([]);
+  });
+
+  it('a burst of 30 customer messages in one conversation makes at most 2 scoring runs', async () => {
+    const conversation = await open({ external_customer_id: `burst-${randomUUID()}`, phone: '+7 912 000 00 00' });
+    for (let i = 0; i < 30; i++) expect((await say(conversation.id, `Message ${i}: how much is delivery?`)).status).toBe(200);
+    const runs = await eventually('the burst to be scored', async () => {
+      const n = await runsOf(conversation.lead_id);
+      return n >= 1 ? n : undefined;
+    });
+    expect(runs).toBeLessThanOrEqual(2);
+    expect(await lead(conversation.lead_id)).toMatchObject({ score: 65, level: 'hot', flags: ['contact_left', 'price_asked', 'delivery_asked'] });
+    const scoredEvents = (await outboxRows(h.db, caller.tenantId)).filter((e) => e.type === 'lead.scored' && e.data.lead_id === conversation.lead_id);
+    expect(scoredEvents.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a score that does not change raises nothing and keeps the version', async () => {
+    const conversation = await open({ external_customer_id: `calm-${randomUUID()}`, email: 'calm@example.com' });
+    const first = await eventually('the first score', async () => {
+      const body = await lead(conversation.lead_id);
+      return body.score !== null ? body : undefined;
+    });
+    expect(first).toMatchObject({ score: 35, level: 'warm', flags: ['contact_left'] });
+    await say(conversation.id, 'Hello there');
+    await eventually('the second run', async () => ((await runsOf(conversation.lead_id)) >= 2 ? true : undefined));
+    expect((await lead(conversation.lead_id)).version).toBe(first.version);
+  });
+});

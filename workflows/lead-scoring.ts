@@ -1,0 +1,43 @@
+import { condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { conversationChanged, scoringRuns, type LeadScoringTiming } from './lead-scoring-contract.js';
+
+const steps = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** With no change for this long the workflow ends; the next change starts a new run (signal-with-start). */
+const IDLE = '1 hour';
+/** Runs before the history is cut with continue-as-new. */
+const RUNS_PER_HISTORY = 100;
+
+/**
+ * The builtin scorer of one lead (workflow id `lead-score:<lead id>`), started or signalled
+ * with signal-with-start on each change of its conversation. Changes are debounced: it scores
+ * once the conversation has been quiet for debounceMs, or maxDelayMs after the first unscored
+ * change, so a burst of messages scores once (twice when it outlasts maxDelayMs).
+ */
+export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTiming): Promise<number> {
+  let changes = 0;
+  let runs = 0;
+  setHandler(conversationChanged, () => {
+    changes += 1;
+  });
+  setHandler(scoringRuns, () => runs);
+  for (; runs < RUNS_PER_HISTORY; runs++) {
+    if (!(await condition(() => changes > 0, IDLE))) return runs;
+    const firstAt = Date.now();
+    let seen = -1;
+    // Quiet for debounceMs (no new change), or the first change maxDelayMs old.
+    while (seen !== changes) {
+      seen = changes;
+      const left = firstAt + timing.maxDelayMs - Date.now();
+      if (left <= 0) break;
+      await condition(() => changes !== seen, Math.min(timing.debounceMs, left));
+    }
+    changes = 0;
+    await steps.scoreLead(leadId);
+  }
+  return continueAsNew<typeof leadScoringWorkflow>(leadId, timing);
+}
