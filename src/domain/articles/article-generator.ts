@@ -80,3 +80,15 @@ export function builtinArticle(brief: GenerationBrief): GeneratedArticle {
     model: BUILTIN_ARTICLE_MODEL, costRub: BUILTIN_ARTICLE_PRICE_RUB,
   };
 }
+
+/** A generator behind one interface: builtin (offline) or openai (Chat Completions), as AI_PROVIDER says. */
+export interface ArticleGenerator {
+  /** Least and most one article can cost, in roubles: what admission reserves. */
+  costBounds(): { minRub: string; maxRub: string };
+  write(brief: GenerationBrief, signal?: AbortSignal): Promise<GeneratedArticle>;
+}
+
+export const builtinArticleGenerator: ArticleGenerator = {
+  costBounds: () => ({ minRub: BUILTIN_ARTICLE_PRICE_RUB, maxRub: BUILTIN_ARTICLE_PRICE_RUB }),
+  write: async (brief) => builtinArticle(brief),
+};

@@ -19,7 +19,14 @@ import { EVENTS } from '../events/catalogue.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
 import { findEditorialProfile } from './editorial-profile.js';
 import { countWords, sanitizeArticleHtml } from './article-html.js';
-import { BUILTIN_ARTICLE_PRICE_RUB, builtinArticle, slugOf, type GeneratedArticle, type GenerationBrief } from './article-generator.js';
+import { builtinArticleGenerator, slugOf, type ArticleGenerator, type GeneratedArticle, type GenerationBrief } from './article-generator.js';
+import { OpenAiArticleGenerator } from './openai-article-generator.js';
+import type { AiSettings } from '../../config.js';
+
+/** The generator AI_PROVIDER names: builtin (offline) or openai (Chat Completions). */
+export function articleGeneratorOf(ai: AiSettings): ArticleGenerator {
+  return ai.provider === 'openai' ? new OpenAiArticleGenerator(ai) : builtinArticleGenerator;
+}
 
 /** What POST /articles/generation-jobs takes. */
 export interface GenerationRequest {
@@ -59,11 +66,11 @@ export async function requestGeneration(em: Em, r: GenerationAdmission, body: Ge
   if (!await findEditorialProfile(em, tenantId)) {
     throw domainError('editorial_profile_required', 'Set the editorial profile (PUT /editorial-profile, at least the niche) before generating articles.');
   }
-  const price = BUILTIN_ARTICLE_PRICE_RUB;
-  if (body.max_cost !== undefined && new Decimal(body.max_cost).lessThan(price)) {
-    throw domainError('spend_limit_reached', `max_cost ${new Decimal(body.max_cost).toFixed(2)} RUB is below the least this generation costs (${price} RUB).`);
+  const bounds = articleGeneratorOf(r.services.config.ai).costBounds();
+  if (body.max_cost !== undefined && new Decimal(body.max_cost).lessThan(bounds.minRub)) {
+    throw domainError('spend_limit_reached', `max_cost ${new Decimal(body.max_cost).toFixed(2)} RUB is below the least this generation costs (${bounds.minRub} RUB).`);
   }
-  const admission = await admitPaidOperation(em, { ...r, costBounds: { minRub: price, maxRub: price } });
+  const admission = await admitPaidOperation(em, { ...r, costBounds: bounds });
   if (!admission.admitted) throw admission.error;
   const ceiling = body.max_cost === undefined ? admission.costCeilingRub : Decimal.min(admission.costCeilingRub, body.max_cost).toFixed(2);
   const input: GenerationInput = {
@@ -95,9 +102,9 @@ export async function generationBrief(s: WriterServices, operationId: string): P
   };
 }
 
-/** The builtin generator (offline, deterministic). */
-export async function composeBuiltinArticle(s: WriterServices, operationId: string): Promise<GeneratedArticle> {
-  return builtinArticle(await generationBrief(s, operationId));
+/** The article of AI_PROVIDER's generator; a provider that cannot answer throws UpstreamUnavailable. */
+export async function composeArticle(s: WriterServices, operationId: string, signal?: AbortSignal): Promise<GeneratedArticle> {
+  return articleGeneratorOf(s.config.ai).write(await generationBrief(s, operationId), signal);
 }
 
 /** Runs `change` on the locked operation in one transaction, then tells waiters and the relay. */

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { OperationsHarness } from '../support/operations-harness.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { call } from '../support/http.js';
+import type { Caller } from '../support/fixtures.js';
+import { getArticle } from './articles-fixtures.js';
+
+/** Article generation with AI_PROVIDER=openai against a local Chat Completions server. */
+
+let h: OperationsHarness;
+let chat: ChatCompletionsServer;
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start('not used');
+  h = await OperationsHarness.start({ env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-local-test-key' } });
+}, 120_000);
+afterAll(async () => {
+  chat?.release();
+  await h?.stop();
+  await chat?.close();
+}, 60_000);
+
+const ARTICLE = {
+  title: 'The reading lamp', meta_title: 'Reading lamps', meta_description: 'How to choose a reading lamp.',
+  html: '<h2>Light</h2><p>Warm light is kinder to the eyes.<script>alert(1)</script></p><p onclick="x()">Choose 2700 K.</p>',
+};
+
+async function withProfile(): Promise<Caller> {
+  const caller = await h.caller();
+  await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Lamps', audience: 'readers', locale: 'en' } });
+  return caller;
+}
+const generate = (who: Caller, body: unknown) => call(h.api.base, 'POST', '/articles/generation-jobs?wait=20', {
+  key: who.apiKey, body, headers: { 'idempotency-key': randomUUID() },
+});
+
+describe('article generation with the openai generator', () => {
+  it('writes the sanitized draft the model answered, priced by its token usage', async () => {
+    const caller = await withProfile();
+    const before = chat.requests.length;
+    chat.script({ reply: JSON.stringify(ARTICLE), usage: { prompt_tokens: 1000, completion_tokens: 2000 } });
+    const res = await generate(caller, { keyword: 'reading lamp' });
+    expect(res.status).toBe(200);
+    expect(res.body.operation).toMatchObject({ status: 'succeeded', usage: { cost: { amount: '0.14', currency: 'RUB' }, model: 'openai/gpt-4o-mini' } });
+    const sent = JSON.stringify(chat.requests[before]!.body.messages);
+    expect(sent).toContain('reading lamp');
+    expect(sent).toContain('Lamps');
+    const job = (await call(h.api.base, 'GET', `/articles/generation-jobs/${res.body.operation.id}`, { key: caller.apiKey })).body;
+    const article = (await getArticle(h.api, caller, job.article_id)).body;
+    expect(article).toMatchObject({
+      status: 'draft', title: 'The reading lamp', slug: 'the-reading-lamp', meta_title: 'Reading lamps', meta_description: 'How to choose a reading lamp.',
+      content: '<h2>Light</h2><p>Warm light is kinder to the eyes.</p><p>Choose 2700 K.</p>',
+    });
+    expect(await h.charges(res.body.operation.id)).toEqual([{ amount_rub: '-0.14', integration_id: caller.integrationId }]);
+  });
+
+  it('a provider that stays down fails the job with upstream_unavailable: article.generation.failed, no charge, no article', async () => {
+    const caller = await withProfile();
+    chat.script({ status: 503 }, { status: 503 }, { status: 503 });
+    const res = await generate(caller, { keyword: 'desk lamp', topic_id: 'topic-7' });
+    expect(res.body.operation).toMatchObject({ status: 'failed', error: { code: 'upstream_unavailable', message: expect.any(String) } });
+    expect(res.body.operation.usage).toBeUndefined();
+    expect(await h.charges(res.body.operation.id)).toEqual([]);
+    expect((await h.events(caller.tenantId, 'article.generation.failed')).map((e) => e.data)).toEqual([{
+      operation_id: res.body.operation.id, topic_id: 'topic-7', error: { code: 'upstream_unavailable', message: expect.any(String) },
+    }]);
+    expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    const job = (await call(h.api.base, 'GET', `/articles/generation-jobs/${res.body.operation.id}`, { key: caller.apiKey })).body;
+    expect(job).toMatchObject({ status: 'failed', article_id: null, usage: null, error: { code: 'upstream_unavailable' } });
+  });
+
+  it('an answer that is no article fails at once, without a retry or a charge', async () => {
+    const caller = await withProfile();
+    const before = chat.requests.length;
+    chat.script({ reply: 'Sorry, I cannot help with that.' });
+    const res = await generate(caller, { keyword: 'floor lamp' });
+    expect(res.body.operation).toMatchObject({ status: 'failed', error: { code: 'upstream_unavailable' } });
+    expect(chat.requests.length).toBe(before + 1);
+    expect(await h.charges(res.body.operation.id)).toEqual([]);
+  });
+});
+
+describe('POST /operations/{id}/cancel of a generation', () => {
+  it('cancels a running generation with no charge and no article', async () => {
+    const caller = await withProfile();
+    const before = chat.requests.length;
+    chat.script({ hold: true });
+    const res = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=0', {
+      key: caller.apiKey, body: { keyword: 'pendant lamp' }, headers: { 'idempotency-key': randomUUID() },
+    });
+    const id = res.body.operation.id;
+    await chat.arrived(before + 1);
+    const canceled = await call(h.api.base, 'POST', `/operations/${id}/cancel`, { key: caller.apiKey });
+    expect(canceled.body).toMatchObject({ id, type: 'article.generation', status: 'canceled' });
+    chat.release();
+    expect(await h.workflowClosed(id)).toBe('CANCELLED');
+    expect(await h.charges(id)).toEqual([]);
+    expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    expect((await call(h.api.base, 'GET', `/articles/generation-jobs/${id}`, { key: caller.apiKey })).body).toMatchObject({ status: 'canceled', article_id: null });
+  });
+});
