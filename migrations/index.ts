@@ -10,6 +10,7 @@ import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery
 import { Migration20261124000200OperationPacing } from './20261124000200-operation-pacing.js';
 import { Migration20261124001000Leads } from './20261124001000-leads.js';
 import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
+import { Migration20261124001020LeadScoreSource } from './20261124001020-lead-score-source.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124000200OperationPacing', class: Migration20261124000200OperationPacing },
   { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
   { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
+  { name: 'Migration20261124001020LeadScoreSource', class: Migration20261124001020LeadScoreSource },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

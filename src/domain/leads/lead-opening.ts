@@ -54,7 +54,7 @@ export async function ensureOpenLead(em: Em, conversation: Conversation, contact
     id: newId(), tenantId: conversation.tenantId, externalId: null, externalUrl: null, version: 1, status: 'new', archived: false, archivedReason: null,
     owner: null, title: titleOf(page, contact), source: conversation.channelType, assignedTo: null, valueAmount: null, valueCurrency: null,
     productId: page?.type === 'product' ? page.id ?? null : null, courseSlug: null, contactId: contact.id, conversationId: conversation.id,
-    attribution: attributionOf(page), score: null, level: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
+    attribution: attributionOf(page), score: null, level: null, scoreSource: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
     lostReason: null, qualifiedAt: null, wonAt: null, lostAt: null, lastActivityAt: conversation.updatedAt, createdAt: now, updatedAt: now,
   });
   conversation.leadId = lead.id;
