@@ -17,6 +17,25 @@ const RETRY_AFTER_CAP_MS = 60_000;
  */
 export function createAiReplyActivities(services: Services) {
   const model = services.seller;
+
+  /** One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
+  async function compose(operationId: string, signal: AbortSignal): Promise<ComposedReply> {
+    const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
+    try {
+      const reply = await model.reply(context, signal);
+      return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
+    } catch (err) {
+      if (err instanceof UpstreamUnavailable) {
+        throw ApplicationFailure.create({
+          type: UPSTREAM_UNAVAILABLE, message: err.message, nonRetryable: !err.retryable,
+          // A 429's Retry-After decides when the next attempt goes (else the retry policy's pause).
+          nextRetryDelay: err.retryAfterMs ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : undefined,
+        });
+      }
+      throw err;
+    }
+  }
+
   return {
     /**
      * queued -> running, answering the model call's limits as this worker is configured; null
@@ -25,29 +44,23 @@ export function createAiReplyActivities(services: Services) {
     async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
       if (!(await beginOperation(services, operationId))) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
-      return { timeoutMs, maxAttempts, retryInitialMs };
+      return { timeoutMs, maxAttempts, retryInitialMs, remote: model.remote };
     },
 
-    /** One model call. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
+    /** One model call across the network, heartbeating (an activity another worker takes over). */
     async composeAiReply(operationId: string): Promise<ComposedReply> {
-      const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
       const activity = Context.current();
       const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
       try {
-        const reply = await model.reply(context, activity.cancellationSignal);
-        return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
-      } catch (err) {
-        if (err instanceof UpstreamUnavailable) {
-          throw ApplicationFailure.create({
-            type: UPSTREAM_UNAVAILABLE, message: err.message, nonRetryable: !err.retryable,
-            // A 429's Retry-After decides when the next attempt goes (else the retry policy's pause).
-            nextRetryDelay: err.retryAfterMs ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : undefined,
-          });
-        }
-        throw err;
+        return await compose(operationId, activity.cancellationSignal);
       } finally {
         clearInterval(beat);
       }
+    },
+
+    /** One reply of an offline model, in the worker that runs the workflow (a local activity). */
+    async composeAiReplyLocally(operationId: string): Promise<ComposedReply> {
+      return compose(operationId, Context.current().cancellationSignal);
     },
 
     async finishAiReply(operationId: string, reply: ComposedReply): Promise<boolean> {

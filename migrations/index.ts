@@ -11,6 +11,7 @@ import { Migration20261124000200OperationPacing } from './20261124000200-operati
 import { Migration20261124001000Leads } from './20261124001000-leads.js';
 import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
 import { Migration20261124001020LeadScoreSource } from './20261124001020-lead-score-source.js';
+import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
   { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
   { name: 'Migration20261124001020LeadScoreSource', class: Migration20261124001020LeadScoreSource },
+  { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

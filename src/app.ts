@@ -10,11 +10,14 @@ import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
 import { jsonBody } from './http/body.js';
 import { domainError } from './errors/domain-error.js';
-import { registerRoute } from './http/pipeline.js';
+import { hideUnreleased, registerRoute } from './http/pipeline.js';
 import { Authenticator } from './http/authenticate.js';
 import { rateLimiterOf } from './http/rate-limit.js';
 import { MigrationGate } from './http/migration-gate.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { TenantTurns } from './http/tenant-turns.js';
+import { StatusMap } from './domain/status/status-map.js';
+import { statusRouter } from './routes/status/status-page.js';
 
 /** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
@@ -38,9 +41,11 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
     authenticator,
     rateLimiter: rateLimiterOf(services),
     migrationGate: new MigrationGate(services.orm, services.config.migrationCheckMs, MIGRATIONS.map((m) => m.name)),
+    admissionTurns: new TenantTurns(services.config.operations.admissionsAtOnce),
   };
   const api = new Router({ prefix: API_BASE_PATH });
-  for (const route of routes) registerRoute(api, pipeline, route);
+  const released = (route: RouteDefinition) => services.config.releasedLabels.includes(route.release);
+  for (const route of routes.filter(released)) registerRoute(api, pipeline, route);
   const system = systemRouter(services, routes);
 
   koa.use(observe(services.log, services.metrics));
@@ -48,7 +53,9 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(unmatchedAsProblems);
   koa.use(jsonBody);
   koa.use(system.routes());
+  koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
+  koa.use(hideUnreleased(API_BASE_PATH, routes.filter((r) => !released(r))));
   koa.use(api.routes());
   koa.use(api.allowedMethods());
   void services.wallets.listen(services.redis, services.log);

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
+import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -45,6 +46,8 @@ export interface WebhookSettings {
   relayMaxInFlight: number;
   /** While deliveries wait for room under the bound, the relay looks again this often. */
   relayBacklogTickMs: number;
+  /** Relay runs woken back to back start at least this far apart, so each takes a batch. */
+  relayMinRunMs: number;
   retentionDays: number;
   cleanupEvery: string;
 }
@@ -79,6 +82,11 @@ export interface OperationSettings {
   maxInFlight: number;
   /** How long the widget and POST ... ?wait hold at most (spec: 20 s). */
   maxWaitSeconds: number;
+  /**
+   * Paid-admission transactions of one tenant at once in one api process; the others wait in
+   * memory, holding no database connection (docs/decisions.md, "Paid admissions take turns").
+   */
+  admissionsAtOnce: number;
 }
 
 /** The visitor chat (spec 01, Visitor chat routes). */
@@ -108,6 +116,15 @@ export interface WidgetSettings {
   paidTurnsPerAddressPerHour: number;
 }
 
+/**
+ * A route's release label (spec 01 Versioning 5): available works in the spec's release
+ * status, beta is this project's addition beyond the spec, planned is designed in the spec and
+ * not released there. RELEASED_LABELS chooses which answer; the others are 404 like an
+ * unknown path.
+ */
+export const RELEASES = ['available', 'beta', 'planned'] as const;
+export type Release = (typeof RELEASES)[number];
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   cell: Cell;
@@ -133,12 +150,15 @@ export interface Config {
   operationCostCapRub: string;
   walletLowThresholdRub: string;
   deprecations: Record<string, RouteDeprecation>;
-  disabledFamilies: string[];
+  /** Release labels whose routes answer (RELEASED_LABELS); the others are 404 like an unknown path. */
+  releasedLabels: Release[];
   keyExpiryScanEvery: string;
   webhooks: WebhookSettings;
   ai: AiSettings;
   operations: OperationSettings;
   widget: WidgetSettings;
+  /** The status map (GET /status): how long a document is kept, and when waiting work is degraded. */
+  status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
   /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
   leadScoring: { debounceMs: number; maxDelayMs: number };
   logLevel: string;
@@ -178,7 +198,7 @@ const schema = Joi.object({
   OPERATION_COST_CAP_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('100'),
   WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
-  DISABLED_ROUTE_FAMILIES: Joi.string().allow('').default(''),
+  RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).default('available,beta,planned'),
   KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_SECRET_KEY: Joi.string().min(32),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Joi.boolean().default(false),
@@ -190,6 +210,7 @@ const schema = Joi.object({
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
+  RELAY_MIN_RUN_MS: Joi.number().integer().min(0).max(1000).default(20),
   TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
   TEMPORAL_WORKFLOW_TASK_POLLS: Joi.number().integer().min(2).max(1000).default(20),
   TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
@@ -209,6 +230,10 @@ const schema = Joi.object({
   AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
   OPERATION_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
+  PAID_ADMISSIONS_AT_ONCE: Joi.number().integer().min(1).max(1000).default(2),
+  STATUS_CACHE_MS: Joi.number().integer().min(0).max(60000).default(5000),
+  STATUS_WAITING_DEGRADED_SECONDS: Joi.number().min(0.1).max(86400).default(60),
+  STATUS_ERROR_RATE_DEGRADED: Joi.number().min(0).max(1).default(0.05),
   WIDGET_SECRET: Joi.string().min(32),
   WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
   WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
@@ -283,6 +308,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     relaySweepMs: v.RELAY_SWEEP_MS,
     relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,
     relayBacklogTickMs: v.RELAY_BACKLOG_TICK_MS,
+    relayMinRunMs: v.RELAY_MIN_RUN_MS,
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
   };
@@ -334,6 +360,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     throw new ConfigError(`configuration: "ROUTE_DEPRECATIONS" is not valid: ${(err as Error).message}`);
   }
+  for (const [route, d] of Object.entries(deprecations)) {
+    const problem = changelogEntryProblem({ date: d.deprecation.slice(0, 10), kind: 'deprecation', routes: [route], text: '', sunset: d.sunset?.slice(0, 10) });
+    if (problem) throw new ConfigError(`configuration: "ROUTE_DEPRECATIONS" for ${route}: ${problem}`);
+  }
+  for (const e of CHANGELOG) {
+    const problem = changelogEntryProblem(e);
+    if (problem) throw new ConfigError(`the change log entry of ${e.date}: ${problem}`);
+  }
   const cell = v.CELL as Cell;
   const publicOrigin = (v.PUBLIC_ORIGIN ?? `http://127.0.0.1:${v.PORT}`).replace(/\/$/, '');
   const origins = { ...parseCellOrigins(v.CELL_ORIGINS), [cell]: publicOrigin };
@@ -377,12 +411,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operationCostCapRub: v.OPERATION_COST_CAP_RUB,
     walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
-    deprecations,
-    disabledFamilies: list(v.DISABLED_ROUTE_FAMILIES),
+    // The change log's deprecations, then the deployment's own (ROUTE_DEPRECATIONS).
+    deprecations: { ...deprecationsOf(CHANGELOG, `${publicOrigin}${API_BASE_PATH}/changelog`), ...deprecations },
+    releasedLabels: list(v.RELEASED_LABELS) as Release[],
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     webhooks,
     ai: parseAiSettings(v),
-    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20 },
+    operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20, admissionsAtOnce: v.PAID_ADMISSIONS_AT_ONCE },
+    status: { cacheMs: v.STATUS_CACHE_MS, waitingDegradedSeconds: v.STATUS_WAITING_DEGRADED_SECONDS, errorRateDegraded: v.STATUS_ERROR_RATE_DEGRADED },
     widget: {
       sessionTtlMs: parseDuration(v.WIDGET_SESSION_TTL),
       tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
 
@@ -8,10 +8,14 @@ const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 
 /**
  * The database steps are short, idempotent (each locks the operation row and changes nothing
  * once it has ended) and run as local activities: in the worker that runs the workflow, with
- * no task-queue round trip through the server. The model call stays a regular activity (it
- * heartbeats, and another worker takes it over when this one dies).
+ * no task-queue round trip through the server. A model across the network (openai) is a
+ * regular activity (it heartbeats, and another worker takes it over when this one dies); an
+ * offline model (builtin) is a local activity too, so the whole operation is one workflow task.
  */
 const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+
+/** Patch id: an offline model's reply became a local activity. */
+const OFFLINE_MODEL_LOCAL = 'offline-model-local-activity';
 
 export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
 
@@ -27,14 +31,16 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
     // One round trip: queued -> running, and the model call's limits as the worker is configured.
     const timing = await steps.beginAiReply(operationId);
     if (!timing) return 'already_finished';
-    const { composeAiReply } = proxyActivities<Activities>({
-      startToCloseTimeout: timing.timeoutMs + 10_000,
-      heartbeatTimeout: '5 seconds',
-      retry: { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts },
-    });
+    const modelRetry = { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts };
+    const startToCloseTimeout = timing.timeoutMs + 10_000;
+    // Histories written before offline models ran locally replay as they ran (an activity).
+    const local = timing.remote === false && patched(OFFLINE_MODEL_LOCAL);
+    const compose = !local
+      ? proxyActivities<Activities>({ startToCloseTimeout, heartbeatTimeout: '5 seconds', retry: modelRetry }).composeAiReply
+      : proxyLocalActivities<Activities>({ startToCloseTimeout, retry: modelRetry }).composeAiReplyLocally;
     let reply;
     try {
-      reply = await composeAiReply(operationId);
+      reply = await compose(operationId);
     } catch (err) {
       if (isCancellation(err)) throw err;
       const cause = err instanceof ActivityFailure ? err.cause : err;

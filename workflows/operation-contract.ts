@@ -15,6 +15,11 @@ export interface ModelCallTiming {
   timeoutMs: number;
   maxAttempts: number;
   retryInitialMs: number;
+  /**
+   * The model answers across the network (an activity with heartbeats that another worker
+   * takes over), else in the worker (a local activity: the whole operation is one workflow task).
+   */
+  remote: boolean;
 }
 
 /** What the model activity hands back to the workflow (a SellerReply, serialisable). */

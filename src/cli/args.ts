@@ -7,7 +7,7 @@ export interface ParsedArgs {
 export class UsageError extends Error {}
 
 /** Switches that never take a value, so `--json demo seed` keeps `demo` as a word. */
-const SWITCHES = new Set(['json', 'help']);
+const SWITCHES = new Set(['json', 'help', 'force']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
@@ -41,6 +41,14 @@ export class Flags {
     const value = this.flags[name];
     if (value === true) throw new UsageError(`--${name} needs a value`);
     return value;
+  }
+
+  /** A switch such as --force: present or not, never with a value. */
+  switch(name: string): boolean {
+    this.used.add(name);
+    const value = this.flags[name];
+    if (value !== undefined && value !== true) throw new UsageError(`--${name} takes no value`);
+    return value === true;
   }
 
   /** Fails on flags the command does not know, so a typo never passes silently. */

@@ -7,7 +7,7 @@ import { createIntegration, findIntegration, parseAllowlist, parseScopes, setInt
 import { issueApiKey, revokeApiKey, DEFAULT_KEY_DAYS } from '../domain/provisioning/api-keys.js';
 import { seedDemo } from '../domain/provisioning/demo.js';
 import { createWebsiteChannel, WEBSITE } from '../domain/channels/website-channels.js';
-import { postToLedger, setWalletBlocked, WalletError } from '../domain/wallet/ledger.js';
+import { postToLedger, setWalletBlocked, WalletError, WalletFloorError } from '../domain/wallet/ledger.js';
 import { announceWalletChange } from '../domain/wallet/wallet-cache.js';
 import { announceAccessChange, type AccessChange } from '../domain/access/access-changes.js';
 import { readWallet } from '../domain/wallet/wallet-reader.js';
@@ -27,6 +27,8 @@ import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription }
 import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
+import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
+import { startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
 import { parseCrmMode, setCrmMode } from '../domain/provisioning/crm-mode.js';
 import { leadForSupport } from '../domain/leads/queries.js';
 import { presentLead } from '../routes/leads/presenters.js';
@@ -50,7 +52,8 @@ const USAGE = `bin/ctl <command> [options] [--json]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
       (the api refuses test-mode keys with 403 test_mode_unavailable until the sandbox exists)
   key revoke --key KEY_ID
-  wallet topup|charge --tenant ID --amount D
+  wallet topup --tenant ID --amount D
+  wallet charge --tenant ID --amount D [--force]   (refused below a balance of 0 without --force)
   wallet block|unblock --tenant ID
   deliveries replay DELIVERY_ID
   deliveries recover --webhook ID --since ISO [--until ISO]
@@ -60,6 +63,8 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
+  webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
+      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)
   tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
   lead show --lead ID`;
 
@@ -77,22 +82,32 @@ function instant(flag: string, text: string): Date {
   return value;
 }
 
+/**
+ * The tenant's wallet as GET /wallet shows it, less what belongs to a calling integration:
+ * `daily_spend.used` is everywhere one integration's charges today (what GET /me and GET /wallet
+ * show its key), so the tenant-wide answer has only `daily_spend.account` (docs/decisions.md).
+ */
 async function walletOf(s: Services, em: Em, tenantId: string) {
   const now = s.clock.now();
   const wallet = await readWallet(em, tenantId, null, s.config.walletReadTimeoutMs, now);
-  return presentWallet(wallet, null, s.config, now);
+  const { daily_spend: { limit: _limit, used: _used, ...daily }, ...shown } = presentWallet(wallet, null, s.config, now);
+  return { ...shown, daily_spend: daily };
 }
+
+/** `wallet charge` refuses to take the balance below this (RUB) unless --force (docs/decisions.md). */
+export const CHARGE_FLOOR_RUB = '0';
 
 /**
  * A wallet command: applies `change` to the tenant's wallet, answers the wallet as GET /wallet
  * shows it, and after commit announces the change so every api process drops its cached view.
  */
-function walletCommand(takesAmount: boolean, change: (s: Services, em: Em, tenantId: string, amount: string) => Promise<unknown>): Command {
+function walletCommand(takes: { amount: boolean; force?: boolean }, change: (s: Services, em: Em, tenantId: string, amount: string, force: boolean) => Promise<unknown>): Command {
   return async (s, em, f, afterCommit) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;
-    const amount = takesAmount ? positiveAmount(f.required('amount')) : '0';
+    const amount = takes.amount ? positiveAmount(f.required('amount')) : '0';
+    const force = takes.force ? f.switch('force') : false;
     f.done();
-    await change(s, em, tenantId, amount);
+    await change(s, em, tenantId, amount, force);
     afterCommit(() => announceWalletChange(s.redis, tenantId));
     return walletOf(s, em, tenantId);
   };
@@ -207,7 +222,8 @@ const COMMANDS: Record<string, Command> = {
     if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
     if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
     const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
-    return mode === 'test' ? { ...key, note: TEST_KEY_NOTE } : { ...key };
+    const warning = keyCellWarning(cell, s.config, await runningStack());
+    return { ...key, ...(mode === 'test' ? { note: TEST_KEY_NOTE } : {}), ...(warning ? { warning } : {}) };
   },
   'key revoke': async (s, em, f, afterCommit) => {
     const keyId = f.required('key');
@@ -216,12 +232,19 @@ const COMMANDS: Record<string, Command> = {
     afterCommit(accessAnnouncement(s, { keyId: revoked.key_id }));
     return revoked;
   },
-  'wallet topup': walletCommand(true, (s, em, tenantId, amount) =>
+  'wallet topup': walletCommand({ amount: true }, (s, em, tenantId, amount) =>
     postToLedger(em, { tenantId, kind: 'topup', amountRub: amount, description: 'top-up (operator)' }, s.clock.now())),
-  'wallet charge': walletCommand(true, (s, em, tenantId, amount) =>
-    postToLedger(em, { tenantId, kind: 'charge', amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' }, s.clock.now())),
-  'wallet block': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
-  'wallet unblock': walletCommand(false, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
+  'wallet charge': walletCommand({ amount: true, force: true }, async (s, em, tenantId, amount, force) => {
+    const posting = { tenantId, kind: 'charge' as const, amountRub: new Decimal(amount).negated().toFixed(2), description: 'charge (operator)' };
+    try {
+      return await postToLedger(em, { ...posting, ...(force ? {} : { floorRub: CHARGE_FLOOR_RUB }) }, s.clock.now());
+    } catch (err) {
+      if (err instanceof WalletFloorError) throw new WalletFloorError(`${err.message}; nothing charged. --force charges it anyway (a negative balance suspends the exchange)`);
+      throw err;
+    }
+  }),
+  'wallet block': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
+  'wallet unblock': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
   'deliveries replay': async (s, em, f, afterCommit, [deliveryId]) => {
     f.done();
     const replay = await replayDelivery(em, deliveryId!, s.clock.now());
@@ -237,10 +260,10 @@ const COMMANDS: Record<string, Command> = {
     const until = untilText === undefined ? now : instant('until', untilText);
     if (since.getTime() >= until.getTime()) throw new UsageError('--since must be before --until (default: now)');
     const bar = ProgressBar.on(process.stderr, 'replaying');
-    const replays = await recoverDeliveries(em, { webhookId, since, until }, now, (done, total) => bar?.update(done, total));
+    const { replays, skipped } = await recoverDeliveries(em, { webhookId, since, until }, now, (done, total) => bar?.update(done, total));
     bar?.finish();
     if (replays.length) afterCommit(() => wakeRelay(s.redis));
-    return { replayed: replays.length, deliveries: replays.map((r) => r.id) };
+    return { replayed: replays.length, deliveries: replays.map((r) => r.id), skipped: skipped.length, skipped_deliveries: skipped };
   },
   // Spend limits and the primary domain (issue 9 items 7, 17, 18). The wallet-change
   // announcement refreshes what api processes cached of the tenant's wallet and limits.
@@ -364,6 +387,56 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   }
 }
 
+/** Prints a received delivery: one JSON line with --json, else a line for a person and the body. */
+function printDelivery(json: boolean) {
+  return (d: ReceivedDelivery) => {
+    if (json) return console.log(JSON.stringify(d));
+    const check = d.verified ? 'signature verified' : `signature NOT verified (${d.reason}): answered 400`;
+    const forwarded = d.forwarded ? `  -> ${d.forwarded.url} ${d.forwarded.status ?? d.forwarded.error}` : '';
+    console.log(`${d.received_at}  ${d.type}  ${d.event_id}  ${check}${forwarded}`);
+    console.log(`  ${JSON.stringify(d.body)}`);
+  };
+}
+
+/** `webhooks listen`: runs until SIGINT or SIGTERM, then deletes its subscription. */
+async function listen(argv: string[]): Promise<void> {
+  const { flags } = parseArgs(argv);
+  const f = new Flags(flags);
+  const json = argv.includes('--json');
+  const options = {
+    integrationId: f.required('integration'),
+    events: (f.optional('events') ?? '').split(',').map((e) => e.trim()).filter(Boolean),
+    forwardTo: f.optional('forward-to') ?? null,
+    tlsDir: process.env.WEBHOOK_LISTEN_TLS_DIR ?? '.state/tls',
+  };
+  f.done();
+  const s = await ownServices();
+  let listener: Listener;
+  try {
+    listener = await startListener(s, options, printDelivery(json));
+  } catch (err) {
+    await s.close();
+    throw err;
+  }
+  const ready = { listening: listener.url, webhook_id: listener.webhookId, events: listener.events, secret: listener.secret, forward_to: options.forwardTo };
+  if (json) console.log(JSON.stringify(ready));
+  else {
+    console.log(`Listening on ${listener.url} (subscription ${listener.webhookId}; events ${listener.events.join(',')})`);
+    console.log(`Signing secret ${listener.secret}${options.forwardTo ? `; forwarding to ${options.forwardTo}` : ''}. Ctrl-C deletes the subscription.`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  try {
+    await listener.stop();
+    console.error(`ctl: subscription ${listener.webhookId} deleted`);
+  } finally {
+    await s.close();
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.includes('--help')) {
@@ -371,6 +444,10 @@ async function main(): Promise<void> {
     return;
   }
   const json = argv.includes('--json');
+  // Warned before the command runs (on stderr: stdout carries only the answer).
+  const stack = await runningStack();
+  if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
+  if (parseArgs(argv).positional.join(' ') === 'webhooks listen') return listen(argv);
   const result = await runCtl(argv);
   if (json) console.log(JSON.stringify(result));
   else printHuman(result);

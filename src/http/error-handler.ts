@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { DomainError, domainError } from '../errors/domain-error.js';
 import { problemHeaders, statusOf } from './problem.js';
+import { errorTypeUrl } from './errors-page.js';
 
 /** The visitor chat routes (public, on the cell origin). */
 export const WIDGET_API_PREFIX = '/api/widget/';
@@ -36,7 +37,7 @@ export interface RenderedProblem {
 export function renderProblem(err: DomainError, requestId: string, errorsOrigin: string, audience: 'api' | 'widget' = 'api'): RenderedProblem {
   const status = statusOf(err.code);
   const body: Record<string, unknown> = {
-    type: `${errorsOrigin}/developers/errors#${err.code}`,
+    type: errorTypeUrl(errorsOrigin, err.code),
     title: err.title,
     status,
     code: err.code,

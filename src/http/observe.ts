@@ -27,6 +27,7 @@ export function observe(log: Logger, metrics: Metrics) {
       const labels = { route, method: ctx.method, status: String(ctx.status) };
       metrics.requests.inc(labels);
       metrics.latency.observe(labels, seconds);
+      metrics.recentRequests.record(ctx.status);
       const auth = ctx.state.auth as { tenant: { id: string }; integration: { id: string } } | undefined;
       (ctx.state.log as Logger).info({
         method: ctx.method, route, status: ctx.status, ms: Math.round(seconds * 1000),

@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import Joi from 'joi';
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
@@ -11,6 +11,7 @@ import type { Authenticator, AuthContext } from './authenticate.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MigrationGate } from './migration-gate.js';
 import { validatePart } from './validate.js';
+import type { TenantTurns } from './tenant-turns.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
 import { announceConversationChanges, takeConversationChanges } from '../domain/conversations/live.js';
@@ -23,6 +24,8 @@ export interface Pipeline {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   migrationGate: MigrationGate;
+  /** Paid-admission transactions per tenant at once (routes with `paidAdmission`). */
+  admissionTurns: TenantTurns;
 }
 
 /** PII routes on the ru cell need an IP allowlist, hosting country RU and a transfer basis. */
@@ -70,7 +73,9 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   };
   const em = services.orm.em.fork();
   let changedConversations: string[] = [];
-  const result = transactional ? await runInTransaction(em) : await finish(em, await call(em));
+  const result = !transactional ? await finish(em, await call(em))
+    : route.paidAdmission ? await p.admissionTurns.run(input.auth.tenant.id, () => runInTransaction(em))
+      : await runInTransaction(em);
   if (changedConversations.length) afterCommit.unshift(() => announceConversationChanges(services.redis, changedConversations));
   for (const fn of afterCommit) {
     await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));
@@ -99,13 +104,27 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   }
 }
 
+/**
+ * Routes whose release label is off (RELEASED_LABELS) answer 404 not_found as an unknown path
+ * does, also where other methods of their path are released: they are matched here, before
+ * the router, and never registered in it, so no 405 or Allow header names them.
+ */
+export function hideUnreleased(prefix: string, routes: readonly RouteDefinition[]) {
+  const hidden = routes.map((r) => ({
+    method: r.method,
+    path: new RegExp(`^${prefix}${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  return async function unreleased(ctx: Context, next: Next): Promise<void> {
+    if (hidden.some((h) => h.method === ctx.method && h.path.test(ctx.path))) throw domainError('not_found', 'No such route.');
+    await next();
+  };
+}
+
 /** Registers one API route with its whole middleware chain. */
 export function registerRoute(router: Router, p: Pipeline, route: RouteDefinition): void {
   const { services } = p;
   const { config } = services;
   const label = `${route.method} ${route.path}`;
-  // A family switched off is not registered at all: every method on its paths is 404, not 405.
-  if (config.disabledFamilies.includes(route.family)) return;
   const deprecation = deprecationHeaders(config.deprecations[label]);
   router.register(routerPath(route.path), [route.method], async (ctx: Context) => {
     ctx.state.routeLabel = label;

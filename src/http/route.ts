@@ -11,6 +11,9 @@ import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RateClass = 'read' | 'write' | 'paid';
 
+import type { Release } from '../config.js';
+export { RELEASES, type Release } from '../config.js';
+
 export interface ResponseDoc {
   description: string;
   schema?: Joi.Schema;
@@ -63,8 +66,10 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   method: Method;
   /** OpenAPI-style path relative to the base path: `/webhooks/{id}`. */
   path: string;
-  /** Release family (`account`, `webhooks`, ...): the switch that can turn a family off. */
+  /** Route family (`account`, `webhooks`, ...): the OpenAPI tag. */
   family: string;
+  /** Release label (Available, Beta, Planned): RELEASED_LABELS decides whether it answers. */
+  release: Release;
   summary: string;
   description?: string;
   /** Required scope; undefined for GET /me and GET /wallet. */
@@ -78,6 +83,11 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   idempotency?: 'required' | 'optional';
   /** Writes run in one transaction with their outbox events (default: true for non-GET). */
   transactional?: boolean;
+  /**
+   * The transaction may admit paid work: a tenant's such transactions take turns in the
+   * process (PAID_ADMISSIONS_AT_ONCE), waiting without a database connection (TenantTurns).
+   */
+  paidAdmission?: boolean;
   /** The newest migration this route's tables need. */
   migration: MigrationName;
   params?: Joi.ObjectSchema;

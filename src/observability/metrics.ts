@@ -1,8 +1,11 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RecentRequests } from './recent-requests.js';
 
 /** Prometheus series of one process. Later families add theirs through `registry`. */
 export class Metrics {
   readonly registry = new Registry();
+  /** The last 15 minutes of answers, for the status map's error rate. */
+  readonly recentRequests = new RecentRequests();
   readonly requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by route, method and status',

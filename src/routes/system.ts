@@ -4,8 +4,11 @@ import type { RouteDefinition } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
 import { API_BASE_PATH } from '../config.js';
+import { readiness } from '../domain/status/readiness.js';
+import { CHANGELOG, SUNSET_NOTICE_DAYS } from '../changelog.js';
+import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat); /metrics is on the internal listener (observability/metrics-server.ts). */
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
 export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
   const router = new Router();
   let openapi: unknown;
@@ -18,11 +21,7 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
 
   router.get('/readyz', async (ctx) => {
     ctx.state.routeLabel = 'GET /readyz';
-    const [postgres, redis, temporal] = await Promise.all([
-      services.orm.em.fork().execute('select 1').then(() => true, () => false),
-      services.redis.ping().then(() => true, () => false),
-      services.temporal.reachable(),
-    ]);
+    const { postgres, redis, temporal } = await readiness(services);
     const checks = { postgres: postgres ? 'ok' : 'down', redis: redis ? 'ok' : 'down', temporal: temporal ? 'ok' : 'down' };
     const ready = postgres && redis && temporal;
     ctx.status = ready ? 200 : 503;
@@ -35,12 +34,32 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     ctx.body = openapi;
   });
 
+  // The change log (src/changelog.ts, docs/CHANGELOG.md): public, like the OpenAPI document.
+  router.get(`${API_BASE_PATH}/changelog`, (ctx) => {
+    ctx.state.routeLabel = 'GET /changelog';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = { data: CHANGELOG, sunset_notice_days: SUNSET_NOTICE_DAYS };
+  });
+
   router.get('/api/widget/openapi.json', (ctx) => {
     ctx.state.routeLabel = 'GET /api/widget/openapi.json';
     widgetOpenapi ??= buildWidgetOpenApi(services.config);
     // The same for every visitor until a deploy; unlike the chat's own answers, cacheable.
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = widgetOpenapi;
+  });
+
+  // Where every Problem's `type` links: the error catalogue, HTML for people, JSON on request.
+  router.get(ERRORS_PAGE_PATH, (ctx) => {
+    ctx.state.routeLabel = `GET ${ERRORS_PAGE_PATH}`;
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.vary('Accept');
+    if (ctx.accepts('html', 'json') === 'json') {
+      ctx.body = { errors: errorPageEntries(services.config.publicOrigin) };
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = errorPageHtml(services.config.publicOrigin);
   });
   return router;
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DEMO_PRODUCTS, demoProductPath, type DemoProduct } from '../domain/provisioning/demo-catalogue.js';
+import { escapeHtml } from '../http/html.js';
 
 /**
  * A tiny shop page on another origin than the cell that embeds the chat with the one line a
@@ -27,8 +28,6 @@ export interface DemoSite {
   port: number;
   close(): Promise<void>;
 }
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The snippet a site owner pastes: one line. */
 export function embedSnippet(cellOrigin: string, channelId: string): string {

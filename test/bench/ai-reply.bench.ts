@@ -119,7 +119,7 @@ interface FloorRun {
  */
 async function measureFloor(config: Config, count: number): Promise<FloorRun> {
   const taskQueue = `${config.temporal.taskQueue}-floor`;
-  /** Steps reached per workflow, and when the last one (the second local step) was. */
+  /** Steps reached per workflow, and when the last one (the third local step) was. */
   const steps = new Map<string, number>();
   const finished = new Map<string, number>();
   const connection = await NativeConnection.connect({ address: config.temporal.address });
@@ -130,9 +130,8 @@ async function measureFloor(config: Config, count: number): Promise<FloorRun> {
       floorStep: async (id: string) => {
         const n = (steps.get(id) ?? 0) + 1;
         steps.set(id, n);
-        if (n === 2) finished.set(id, Date.now());
+        if (n === 3) finished.set(id, Date.now());
       },
-      floorModel: async () => undefined,
     },
     ...workerTuning(config),
   });

@@ -1,4 +1,4 @@
-import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { proxyLocalActivities } from '@temporalio/workflow';
 
 /** The benchmark's floor activity: notes that the workflow reached it (in the benchmark's process). */
 export interface FloorActivities {
@@ -15,21 +15,20 @@ export async function floorWorkflow(id: string): Promise<void> {
   await floorReached(id);
 }
 
-/** The floor of an operation's model call: a regular activity (run eagerly when the server allows). */
+/** The floor of an operation's steps: each a local activity, as with an offline model. */
 export interface OperationFloorActivities {
   floorStep(id: string): Promise<void>;
-  floorModel(id: string): Promise<void>;
 }
 
 const { floorStep } = proxyLocalActivities<OperationFloorActivities>({ startToCloseTimeout: '30 seconds' });
-const { floorModel } = proxyActivities<OperationFloorActivities>({ startToCloseTimeout: '30 seconds', heartbeatTimeout: '5 seconds' });
 
 /**
- * The Temporal floor of the conversation.ai_reply workflow: its shape (a local step, the model
- * call as a regular activity, a local step) and no work in any of them.
+ * The Temporal floor of the conversation.ai_reply workflow with the builtin (offline) model:
+ * its shape (begin, the model's reply and the result, each a local activity, so one workflow
+ * task) and no work in any of them.
  */
 export async function operationFloorWorkflow(id: string): Promise<void> {
   await floorStep(id);
-  await floorModel(id);
+  await floorStep(id);
   await floorStep(id);
 }

@@ -15,7 +15,7 @@ const seen: { eventId: string; committed: boolean }[] = [];
 let sql: pg.Client;
 
 const noteRoute = defineRoute<unknown, unknown, { fail?: boolean }>({
-  method: 'POST', path: '/test/after-commit', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/after-commit', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'writes an event and looks for it after the commit', rateClass: 'write',
   body: Joi.object({ fail: Joi.boolean() }),
   responses: { 201: { description: 'event id' } },

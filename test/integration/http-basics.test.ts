@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from '../../src/http/body.js';
 
 // A write route taking a JSON object, to exercise body handling through the real pipeline.
 const echo = defineRoute<unknown, unknown, { text?: string }>({
-  method: 'POST', path: '/test/echo', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/echo', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Echoes the length of its text', rateClass: 'write',
   body: Joi.object({ text: Joi.string().allow('') }),
   responses: { 200: { description: 'length' } },

@@ -27,7 +27,7 @@ const noteBody = Joi.object({ text: Joi.string().required(), tag: Joi.string() }
 
 // A write with an effect (one outbox event per run) whose answer names the event.
 const noteRoute = (path: string, idempotency: 'required' | 'optional') => defineRoute<unknown, unknown, Note>({
-  method: 'POST', path, family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path, family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Writes one outbox event', rateClass: 'write', idempotency, body: noteBody,
   responses: { 201: { description: 'the event written' } },
   handler: async ({ body, auth, em, services }) => {
@@ -51,7 +51,7 @@ const noteRoute = (path: string, idempotency: 'required' | 'optional') => define
 // A creation whose secret is shown once: a replay answers the body with the secret nulled.
 let secretsIssued = 0;
 const postSecret = defineRoute({
-  method: 'POST', path: '/test/secrets', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/secrets', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Issues a secret', rateClass: 'write', idempotency: 'required',
   responses: { 201: { description: 'issued' } },
   replayBody: (body) => ({ ...(body as Record<string, unknown>), secret: null }),
@@ -61,7 +61,7 @@ const postSecret = defineRoute({
 // A write that asks for no transaction of its own (it might only start a workflow).
 let workflowsStarted = 0;
 const postUntransacted = defineRoute({
-  method: 'POST', path: '/test/untransacted', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/untransacted', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Starts something outside the database', rateClass: 'write', idempotency: 'required', transactional: false,
   responses: { 202: { description: 'started' } },
   handler: async () => ({ status: 202, body: { started: ++workflowsStarted } }),

@@ -81,7 +81,7 @@ describe('GET /api/public/v1/openapi.json', () => {
 
   it('documents Idempotency-Key on POST routes, required where the route requires it', () => {
     const route = defineRoute({
-      method: 'POST', path: '/test/things', family: 'test', migration: 'Migration20261121000100Foundation', summary: 'x', rateClass: 'write',
+      release: 'available', method: 'POST', path: '/test/things', family: 'test', migration: 'Migration20261121000100Foundation', summary: 'x', rateClass: 'write',
       idempotency: 'required', body: Joi.object({ name: Joi.string().required() }), responses: { 201: { description: 'made' } },
       handler: async () => ({ status: 201 }),
     });

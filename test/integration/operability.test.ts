@@ -8,7 +8,7 @@ import { defineRoute } from '../../src/http/route.js';
 import { createRedis } from '../../src/redis.js';
 
 const getThing = defineRoute<unknown, { id: string }>({
-  method: 'GET', path: '/test/things/{id}', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'GET', path: '/test/things/{id}', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'A route with a path parameter', rateClass: 'read',
   params: Joi.object({ id: Joi.string().pattern(/^[a-z0-9-]+$/) }),
   responses: { 200: { description: 'thing' } },
@@ -16,7 +16,7 @@ const getThing = defineRoute<unknown, { id: string }>({
 });
 
 const explode = defineRoute({
-  method: 'GET', path: '/test/explode', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'GET', path: '/test/explode', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Fails with an unexpected error', rateClass: 'read',
   responses: { 200: { description: 'never' } },
   handler: async () => {

@@ -7,7 +7,7 @@ import { PinnedClock } from '../../src/clock.js';
 import { createRedis } from '../../src/redis.js';
 
 const write = defineRoute({
-  method: 'POST', path: '/test/writes', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/writes', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'A write that does nothing', rateClass: 'write',
   responses: { 204: { description: 'done' } },
   handler: async () => ({ status: 204 }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
+import { API_ROUTES } from '../../src/routes/index.js';
 
 const DEPRECATIONS = {
   'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
@@ -11,7 +12,7 @@ let api: TestApi;
 let caller: Caller;
 
 beforeAll(async () => {
-  api = await startApi({ ROUTE_DEPRECATIONS: JSON.stringify(DEPRECATIONS), DISABLED_ROUTE_FAMILIES: 'disclosures' });
+  api = await startApi({ ROUTE_DEPRECATIONS: JSON.stringify(DEPRECATIONS), RELEASED_LABELS: 'available' });
   caller = await newCaller(api.services);
 });
 afterAll(async () => api.close());
@@ -51,7 +52,31 @@ describe('deprecation by configuration', () => {
   });
 });
 
-describe('a route family switched off by configuration', () => {
+describe('RELEASED_LABELS=available: the spec\'s release status', () => {
+  const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+
+  it('every route labelled planned or beta answers 404 not_found with a valid key, and disappears from the document', async () => {
+    const doc = (await call(api.base, 'GET', '/openapi.json')).body;
+    const off = API_ROUTES.filter((r) => r.release !== 'available');
+    expect(off.length).toBeGreaterThan(0);
+    for (const route of off) {
+      const res = await call(api.base, route.method, concrete(route.path), { key: caller.apiKey, body: route.method === 'GET' ? undefined : {} });
+      expect([`${route.method} ${route.path}`, res.status, res.body?.code]).toEqual([`${route.method} ${route.path}`, 404, 'not_found']);
+      expect(doc.paths[route.path]?.[route.method.toLowerCase()]).toBeUndefined();
+    }
+  });
+
+  it('every route labelled available still answers: in the document with x-release, and a list read answers 200', async () => {
+    const doc = (await call(api.base, 'GET', '/openapi.json')).body;
+    const on = API_ROUTES.filter((r) => r.release === 'available');
+    for (const route of on) expect(doc.paths[route.path][route.method.toLowerCase()]['x-release']).toBe('available');
+    for (const path of ['/me', '/wallet', '/conversations', '/cards', '/webhooks']) {
+      expect([path, (await call(api.base, 'GET', path, { key: caller.apiKey })).status]).toEqual([path, 200]);
+    }
+  });
+});
+
+describe('a route whose release label is off', () => {
   it('answers 404 not_found with a valid key', async () => {
     expectProblem(await call(api.base, 'GET', '/disclosures', { key: caller.apiKey }), 'not_found');
   });

@@ -50,7 +50,7 @@ describe('the cached wallet view', () => {
     expect((await disclosures(first)).status).toBe(200);
     expect((await disclosures(second)).status).toBe(200);
 
-    onlyJson(await ctlProcess(['wallet', 'charge', '--tenant', caller.tenantId, '--amount', '100', '--json']));
+    onlyJson(await ctlProcess(['wallet', 'charge', '--tenant', caller.tenantId, '--amount', '100', '--force', '--json']));
     for (const api of [first, second]) {
       expectProblem(await disclosures(api), 'wallet_suspended', {
         topup_url: expect.any(String),

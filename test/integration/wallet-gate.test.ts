@@ -10,7 +10,7 @@ import { postToLedger, setWalletBlocked } from '../../src/domain/wallet/ledger.j
 
 // Incoming data: a write that stores an outbox event when it runs.
 const postOrder = defineRoute({
-  method: 'POST', path: '/test/orders', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/orders', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Stores an event', rateClass: 'write',
   responses: { 201: { description: 'stored' } },
   handler: async ({ auth, em, services }) => {
@@ -21,7 +21,7 @@ const postOrder = defineRoute({
 
 // A paid operation (AI reply, article generation): refused while the wallet state is unknown.
 const postPaidWork = defineRoute({
-  method: 'POST', path: '/test/paid-work', family: 'test', migration: 'Migration20261121000100Foundation',
+  release: 'available', method: 'POST', path: '/test/paid-work', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Paid work', rateClass: 'paid',
   responses: { 202: { description: 'queued' } },
   handler: async () => ({ status: 202, body: { queued: true } }),

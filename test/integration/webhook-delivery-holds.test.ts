@@ -12,6 +12,7 @@ import { announceWalletChange } from '../../src/domain/wallet/wallet-cache.js';
 import { cancelDeliveryWorkflow, signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
+import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 
 let h: DeliveryHarness;
@@ -78,6 +79,9 @@ describe('a paused subscription', () => {
     await setStatus(sub.id, 'paused');
     const deliveryId = await existingDelivery(sub);
     await held(deliveryId);
+    // What the Temporal UI shows as held, GET …/deliveries shows as pending with its hold.
+    const holds = await deliveryHolds(h.services.orm.em.fork(), [deliveryId], h.services.config.cell, new Date());
+    expect({ state: (await row(deliveryId)).state, hold_reason: holds.get(deliveryId) }).toEqual({ state: 'pending', hold_reason: 'subscription_paused' });
     expect(await row(deliveryId)).toMatchObject({ state: 'pending', attempt: 0 });
     expect(h.receiver.received(sub.path)).toEqual([]);
 

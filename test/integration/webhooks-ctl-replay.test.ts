@@ -120,7 +120,7 @@ describe('bin/ctl deliveries recover --webhook ID --since ISO [--until ISO]', ()
   it('replays every failed or dead delivery created in [since, until), oldest first, and answers {replayed, deliveries}', async () => {
     const g = await logWithGaps();
     const out = await ctl('deliveries', 'recover', '--webhook', g.hook.id, '--since', at(10).toISOString(), '--until', at(20).toISOString());
-    expect(Object.keys(out).sort()).toEqual(['deliveries', 'replayed']);
+    expect(Object.keys(out).sort()).toEqual(['deliveries', 'replayed', 'skipped', 'skipped_deliveries']);
     expect(out.replayed).toBe(2);
     const { rows } = await sql.query('select id, replay_of, event_id, state, attempt, workflow_started_at from webhook_deliveries where id = any($1::uuid[])', [out.deliveries]);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -134,8 +134,33 @@ describe('bin/ctl deliveries recover --webhook ID --since ISO [--until ISO]', ()
     const g = await logWithGaps();
     const range = ['--webhook', g.hook.id, '--since', at(10).toISOString(), '--until', at(20).toISOString()];
     expect((await ctl('deliveries', 'recover', ...range)).replayed).toBe(2);
-    expect(await ctl('deliveries', 'recover', ...range)).toEqual({ replayed: 0, deliveries: [] });
+    expect(await ctl('deliveries', 'recover', ...range)).toEqual({
+      replayed: 0, deliveries: [], skipped: 2,
+      skipped_deliveries: [
+        { id: g.failed.id, event_id: g.failed.eventId, reason: 'already_replayed' },
+        { id: g.dead.id, event_id: g.dead.eventId, reason: 'already_replayed' },
+      ],
+    });
     expect(await replaysOf(g.dead.id)).toHaveLength(1);
+  });
+
+  it('sends each original event at most once over runs whose range takes in the replays that failed again, and says what it skipped', async () => {
+    const g = await logWithGaps();
+    const since = ['--webhook', g.hook.id, '--since', at(10).toISOString()];
+    const first = await ctl('deliveries', 'recover', ...since);
+    expect(first).toMatchObject({ replayed: 3, skipped: 0 });
+    // The replays fail again, and later runs (up to a later now) find them in their range.
+    await sql.query("update webhook_deliveries set state = 'dead', attempt = 9 where id = any($1::uuid[])", [first.deliveries]);
+    for (let run = 2; run <= 3; run++) {
+      clock.advance(60_000);
+      const again = await ctl('deliveries', 'recover', ...since);
+      expect({ replayed: again.replayed, skipped: again.skipped }).toEqual({ replayed: 0, skipped: 6 });
+      const reasons = new Map((again.skipped_deliveries as { id: string; reason: string }[]).map((d) => [d.id, d.reason]));
+      for (const original of [g.failed, g.dead, g.after]) expect(reasons.get(original.id)).toBe('already_replayed');
+      for (const replay of first.deliveries as string[]) expect(reasons.get(replay)).toBe('is_a_replay');
+    }
+    for (const original of [g.failed, g.dead, g.after]) expect(await replaysOf(original.id)).toHaveLength(1);
+    for (const replay of first.deliveries as string[]) expect(await replaysOf(replay)).toEqual([]);
   });
 
   it('without --until runs up to now', async () => {
@@ -167,7 +192,7 @@ describe('bin/ctl deliveries recover --webhook ID --since ISO [--until ISO]', ()
     const g = await logWithGaps();
     const run = await ctlProcess(['deliveries', 'recover', '--webhook', g.hook.id, '--since', at(10).toISOString(), '--until', at(20).toISOString(), '--json']);
     const out = onlyJson(run);
-    expect(out).toEqual({ replayed: 2, deliveries: [expect.any(String), expect.any(String)] });
+    expect(out).toEqual({ replayed: 2, deliveries: [expect.any(String), expect.any(String)], skipped: 0, skipped_deliveries: [] });
     expect(run.stderr).toBe('');
   }, PROCESS_TIMEOUT_MS);
 
@@ -187,6 +212,6 @@ describe('bin/ctl deliveries recover --webhook ID --since ISO [--until ISO]', ()
     const g = await logWithGaps();
     const run = await ctlProcess(['deliveries', 'recover', '--webhook', g.hook.id, '--since', at(10).toISOString(), '--until', at(20).toISOString()]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^replayed: 2\ndeliveries: \["[0-9a-f-]{36}","[0-9a-f-]{36}"\]\n$/);
+    expect(run.stdout).toMatch(/^replayed: 2\ndeliveries: \["[0-9a-f-]{36}","[0-9a-f-]{36}"\]\nskipped: 0\nskipped_deliveries: \[\]\n$/);
   }, PROCESS_TIMEOUT_MS);
 });

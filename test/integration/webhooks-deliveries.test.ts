@@ -58,7 +58,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(ids(res)).toEqual([d.pending!.id, d.dead!.id, d.failed!.id, d.delivered!.id]);
     expect(res.body.next_cursor).toBeNull();
     expect(res.body.data[2]).toEqual({
-      id: d.failed!.id, event_id: d.failed!.eventId, state: 'failed', attempt: 3, status_code: 503, duration_ms: 12, error: 'HTTP 503',
+      id: d.failed!.id, event_id: d.failed!.eventId, state: 'failed', held: false, hold_reason: null, attempt: 3, status_code: 503, duration_ms: 12, error: 'HTTP 503',
       next_attempt_at: new Date(at(2).getTime() + 300_000).toISOString(), delivered_at: null, created_at: at(2).toISOString(),
     });
     expect(res.body.data[3]).toMatchObject({ state: 'delivered', status_code: 200, delivered_at: at(1).toISOString(), next_attempt_at: null, error: null });
@@ -150,7 +150,7 @@ describe('POST /webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
     const res = await redeliver(caller, hook.id, original.id);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), event_id: original.eventId, state: 'pending', attempt: 0, status_code: null, duration_ms: null,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/), event_id: original.eventId, state: 'pending', held: false, hold_reason: null, attempt: 0, status_code: null, duration_ms: null,
       error: null, next_attempt_at: null, delivered_at: null, created_at: clock.now().toISOString(),
     });
     expect(res.body.id).not.toBe(original.id);
@@ -217,5 +217,37 @@ describe('POST /webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
     const stranger = await newCaller(api.services);
     const original = await seedDelivery(api.services, hook, caller, { state: 'dead' });
     expectProblem(await redeliver(stranger, hook.id, original.id), 'not_found');
+  });
+});
+
+describe('a held delivery in GET /webhooks/{id}/deliveries', () => {
+  it('keeps its state (pending or failed) and shows held: true with the hold_reason while the hold lasts', async () => {
+    const caller = await newCaller(api.services);
+    const hook = await newWebhook(api, caller);
+    const pending = await seedDelivery(api.services, hook, caller, { state: 'pending', createdAt: at(1), attempt: 0, statusCode: null });
+    const failed = await seedDelivery(api.services, hook, caller, { state: 'failed', createdAt: at(2), attempt: 2 });
+    const delivered = await seedDelivery(api.services, hook, caller, { state: 'delivered', createdAt: at(3) });
+    const holds = async () => {
+      const res = await log(caller, hook.id);
+      expect(schemaErrors(res.body, { $ref: '#/components/schemas/WebhookDeliveryPage' }, doc)).toEqual([]);
+      return Object.fromEntries(res.body.data.map((x: any) => [x.id, { state: x.state, held: x.held, hold_reason: x.hold_reason }]));
+    };
+    const shown = (reason: string | null) => ({
+      [pending.id]: { state: 'pending', held: reason !== null, hold_reason: reason },
+      [failed.id]: { state: 'failed', held: reason !== null, hold_reason: reason },
+      [delivered.id]: { state: 'delivered', held: false, hold_reason: null },
+    });
+    expect(await holds()).toEqual(shown(null));
+
+    const patch = (status: string) => call(api.base, 'PATCH', `/webhooks/${hook.id}`, { key: caller.apiKey, body: { status } });
+    expect((await patch('paused')).status).toBe(200);
+    expect(await holds()).toEqual(shown('subscription_paused'));
+    expect((await patch('active')).status).toBe(200);
+
+    // The integration loses the read scope lead events need: held until it comes back.
+    await sql.query("update integrations set scopes = array_remove(scopes, 'leads:read') where id = $1", [caller.integrationId]);
+    expect(await holds()).toEqual(shown('scope_missing'));
+    await sql.query("update integrations set scopes = array_append(scopes, 'leads:read') where id = $1", [caller.integrationId]);
+    expect(await holds()).toEqual(shown(null));
   });
 });

@@ -16,7 +16,7 @@ export interface ProbeReads {
  */
 export function contactsProbe(reads: ProbeReads = { count: 0 }): RouteDefinition {
   return defineRoute({
-    method: 'GET', path: '/test/contacts', family: 'test', migration: 'Migration20261121000200Disclosures',
+    release: 'available', method: 'GET', path: '/test/contacts', family: 'test', migration: 'Migration20261121000200Disclosures',
     summary: 'Test: a read carrying personal data', rateClass: 'read', scope: 'conversations:read', pii: true,
     responses: { 200: { description: 'contacts' } },
     handler: async ({ disclose }) => {
@@ -31,7 +31,7 @@ export function contactsProbe(reads: ProbeReads = { count: 0 }): RouteDefinition
 export function scopedProbe(scope: Scope): RouteDefinition {
   const family = scope.split(':')[0]!;
   return defineRoute({
-    method: 'GET', path: `/test/${family}`, family: 'test', migration: 'Migration20261121000100Foundation',
+    release: 'available', method: 'GET', path: `/test/${family}`, family: 'test', migration: 'Migration20261121000100Foundation',
     summary: `Test: a read needing ${scope}`, rateClass: 'read', scope,
     responses: { 200: { description: 'ok' } },
     handler: async () => ({ status: 200, body: { data: [] } }),
@@ -41,7 +41,7 @@ export function scopedProbe(scope: Scope): RouteDefinition {
 /** GET /test/peer: the socket peer as Node saw it and the client address auth settled on. */
 export function peerProbe(): RouteDefinition {
   return defineRoute({
-    method: 'GET', path: '/test/peer', family: 'test', migration: 'Migration20261121000100Foundation',
+    release: 'available', method: 'GET', path: '/test/peer', family: 'test', migration: 'Migration20261121000100Foundation',
     summary: 'Test: the caller address', rateClass: 'read', walletGate: false,
     responses: { 200: { description: 'addresses' } },
     handler: async ({ ctx, auth }) => ({ status: 200, body: { socket: ctx.req.socket.remoteAddress, client: auth.clientAddress } }),

@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       env: 'development', cell: 'ru', host: '127.0.0.1', port: 3000,
       publicOrigin: 'http://127.0.0.1:3000', baseUrl: 'http://127.0.0.1:3000/api/public/v1',
       limits: { readPerMin: 600, writePerMin: 120, paidPerMin: 30, paidConcurrency: 5 },
-      operationCostCapRub: '100', keyExpiryScanEvery: '1h', deprecations: {}, trustedProxies: [], disabledFamilies: [],
+      operationCostCapRub: '100', keyExpiryScanEvery: '1h', deprecations: {}, trustedProxies: [], releasedLabels: ['available', 'beta', 'planned'],
       temporal: { address: '127.0.0.1:7233', namespace: 'default', taskQueue: 'public-api', uiUrl: 'http://127.0.0.1:8233' },
     });
     expect(c.cellBaseUrls).toEqual({

@@ -19,6 +19,7 @@ const EARLIER_TURNS = 3;
  * otherwise it hands off, saying it will ask a colleague.
  */
 export class BuiltinSeller implements SellerModel {
+  readonly remote = false;
   readonly name = BUILTIN_MODEL;
   private readonly priceRub: string;
 

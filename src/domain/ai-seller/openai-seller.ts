@@ -16,6 +16,7 @@ const TEMPERATURE = 0.3;
  * outside the catalogue are dropped, and a reply left empty hands off with the seller's own text.
  */
 export class OpenAiSeller implements SellerModel {
+  readonly remote = true;
   readonly name: string;
   private readonly endpoint: ChatEndpoint;
   private readonly model: string;

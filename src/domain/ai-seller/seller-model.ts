@@ -44,6 +44,12 @@ export interface SellerReply {
 export interface SellerModel {
   /** provider/model, as usage.model will say it. */
   readonly name: string;
+  /**
+   * true when a reply is a call across the network (it may take seconds, and another worker
+   * should take it over when this one dies): the operation runs it as an activity with
+   * heartbeats. An offline model answers in the worker, as a local activity.
+   */
+  readonly remote: boolean;
   /** Least and most one reply can cost, in roubles: admission checks these before any work. */
   costBounds(): { minRub: string; maxRub: string };
   /** One reply. Throws UpstreamUnavailable when the provider cannot answer. */

@@ -16,6 +16,8 @@ export interface WokenLoopOptions {
   sweepMs: number;
   /** While work waits for room, the loop looks again this soon. */
   backlogTickMs: number;
+  /** Runs woken back to back start at least this far apart (MIN_RUN_INTERVAL_MS when not given). */
+  minRunIntervalMs?: number;
   log: Logger;
   /** One run; answers true when work is left waiting for room. */
   run(o: { sweep: boolean }): Promise<boolean>;
@@ -26,7 +28,7 @@ export interface WokenLoopOptions {
  * a Redis channel after commits, by a sweep timer (a lost wake-up only delays), and by a short
  * backlog tick while work waits under a bound. One run at a time; a wake-up during a run asks
  * for one more right after it, and runs under a stream of wake-ups are spaced
- * MIN_RUN_INTERVAL_MS apart so each takes a batch.
+ * minRunIntervalMs apart so each takes a batch.
  */
 export class WokenLoop {
   private subscriber?: Redis;
@@ -74,7 +76,7 @@ export class WokenLoop {
   private async drain(): Promise<void> {
     do {
       this.again = false;
-      const wait = this.lastRunAt + MIN_RUN_INTERVAL_MS - Date.now();
+      const wait = this.lastRunAt + (this.o.minRunIntervalMs ?? MIN_RUN_INTERVAL_MS) - Date.now();
       if (wait > 0) await sleep(wait);
       this.lastRunAt = Date.now();
       try {

@@ -24,7 +24,12 @@ export interface Posting {
   integrationId?: string | null;
   operationId?: string | null;
   description?: string;
+  /** Refused (WalletFloorError) when the balance would end below this many roubles; none when absent. */
+  floorRub?: Decimal.Value;
 }
+
+/** A debit that would take the balance below the floor its caller set. */
+export class WalletFloorError extends WalletError {}
 
 /**
  * Posts one ledger entry and moves the balance with it, under a row lock on the wallet so
@@ -37,6 +42,9 @@ export async function postToLedger(em: Em, posting: Posting, now: Date): Promise
   const balance = new Decimal(wallet.balanceRub).plus(amount);
   if (balance.abs().greaterThanOrEqualTo(BALANCE_LIMIT)) {
     throw new WalletError(`the balance would become ${balance.toFixed(2)} RUB, beyond what a wallet holds`);
+  }
+  if (posting.floorRub !== undefined && amount.isNegative() && balance.lessThan(posting.floorRub)) {
+    throw new WalletFloorError(`the balance would become ${balance.toFixed(2)} RUB, below the floor of ${new Decimal(posting.floorRub).toFixed(2)} RUB`);
   }
   wallet.balanceRub = balance.toFixed(2);
   wallet.updatedAt = now;

@@ -7,7 +7,8 @@ import { bodyCarriesPii, type StoredEvent } from './envelope.js';
 import { scopesForPii } from './subscription-rules.js';
 
 /** Why a delivery may not go out now but may later: access can come back. */
-export type AccessHoldReason = 'integration_inactive' | 'tenant_inactive' | 'feature_not_in_plan' | 'scope_missing' | 'pii_transfer_not_allowed';
+export const ACCESS_HOLD_REASONS = ['integration_inactive', 'tenant_inactive', 'feature_not_in_plan', 'scope_missing', 'pii_transfer_not_allowed'] as const;
+export type AccessHoldReason = (typeof ACCESS_HOLD_REASONS)[number];
 
 /** send; hold until access returns; end (never sent: the integration is revoked for good). */
 export type AccessVerdict =

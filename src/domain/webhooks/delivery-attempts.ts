@@ -2,13 +2,15 @@ import type { Em } from '../../db/orm.js';
 import type { Cell } from '../../config.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import type { IntegrationStatus } from '../../entities/integration.js';
-import { deliveryAccess, type AccessHoldReason } from './delivery-access.js';
+import { ACCESS_HOLD_REASONS, deliveryAccess } from './delivery-access.js';
 import { walletState } from '../wallet/wallet-state.js';
 import { logDisclosures } from '../disclosures/disclosure-log.js';
 import { disclosedResources, type StoredEvent } from './envelope.js';
 import type { SendResult } from './sender.js';
 
-export type HoldReason = 'subscription_paused' | 'wallet_suspended' | 'earlier_delivery_first' | AccessHoldReason;
+/** Why a delivery waits without spending an attempt (GET …/deliveries shows it as hold_reason). */
+export const HOLD_REASONS = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first', ...ACCESS_HOLD_REASONS] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /**
  * send: go ahead; hold: wait without spending an attempt; stop: the delivery or its
@@ -62,34 +64,10 @@ interface AttemptRow {
  * the older ones queued with it to be tried first. A revoked integration ends it.
  */
 export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: Date): Promise<AttemptPlan> {
-  const [row] = await em.execute<AttemptRow[]>(
-    `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
-            w.status, w.url, w.include_pii, w.secret_sealed,
-            case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
-            e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
-            i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
-            t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub
-       from webhook_deliveries d
-       join webhooks w on w.id = d.webhook_id
-       join outbox_events e on e.id = d.event_id
-       join integrations i on i.id = d.integration_id
-       join tenants t on t.id = d.tenant_id
-       left join wallets wa on wa.tenant_id = d.tenant_id
-      where d.id = ?`,
-    [now.toISOString(), deliveryId],
-  );
+  const [row] = await em.execute<AttemptRow[]>(`${ATTEMPT_ROWS} where d.id = ?`, [now.toISOString(), deliveryId]);
   if (!row) return { verdict: 'stop' };
-  if (row.state === 'delivered' || row.state === 'dead') return { verdict: 'finished', state: row.state };
-  const access = deliveryAccess({
-    integrationStatus: row.integration_status, ownerActive: row.owner_active, integrationScopes: row.scopes, ownerPermissions: row.owner_permissions,
-    tenantStatus: row.tenant_status, features: row.features, includePii: row.include_pii, event: { type: row.event_type, piiData: row.pii_data },
-    ipAllowlist: row.ip_allowlist, hostingCountry: row.hosting_country, transferBasis: row.transfer_basis,
-  }, cell);
-  if (access.verdict !== 'send') return access;
-  if (row.status !== 'active') return { verdict: 'hold', reason: 'subscription_paused' };
-  const wallet = row.balance_rub === null ? null : { balanceRub: row.balance_rub, blocked: row.blocked === true, lowThresholdRub: row.low_threshold_rub ?? '0' };
-  if (walletState(wallet).exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
-  if (row.queued_while_paused && row.attempt === 0 && await olderQueuedDelivery(em, deliveryId, row)) return { verdict: 'hold', reason: 'earlier_delivery_first' };
+  const verdict = await verdictOf(em, row, cell);
+  if (verdict.verdict !== 'send') return verdict;
   return {
     verdict: 'send',
     delivery: {
@@ -102,6 +80,54 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
       },
     },
   };
+}
+
+/**
+ * The holds of unfinished deliveries (pending or failed) as their next attempt would find them
+ * now: the same reading and rules as planAttempt, for a page of the delivery log. Deliveries
+ * that are finished, gone or free to go are not in the map.
+ */
+export async function deliveryHolds(em: Em, deliveryIds: readonly string[], cell: Cell, now: Date): Promise<Map<string, HoldReason>> {
+  const holds = new Map<string, HoldReason>();
+  if (!deliveryIds.length) return holds;
+  const rows = await em.execute<AttemptRow[]>(
+    `${ATTEMPT_ROWS} where d.id = any(?::uuid[]) and d.state in ('pending', 'failed')`,
+    [now.toISOString(), `{${deliveryIds.join(',')}}`],
+  );
+  for (const row of rows) {
+    const verdict = await verdictOf(em, row, cell);
+    if (verdict.verdict === 'hold') holds.set(row.id, verdict.reason);
+  }
+  return holds;
+}
+
+const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
+            w.status, w.url, w.include_pii, w.secret_sealed,
+            case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
+            e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
+            i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
+            t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub
+       from webhook_deliveries d
+       join webhooks w on w.id = d.webhook_id
+       join outbox_events e on e.id = d.event_id
+       join integrations i on i.id = d.integration_id
+       join tenants t on t.id = d.tenant_id
+       left join wallets wa on wa.tenant_id = d.tenant_id`;
+
+/** The verdict of one delivery's row, by the rules planAttempt states. */
+async function verdictOf(em: Em, row: AttemptRow, cell: Cell): Promise<HoldVerdict> {
+  if (row.state === 'delivered' || row.state === 'dead') return { verdict: 'finished', state: row.state };
+  const access = deliveryAccess({
+    integrationStatus: row.integration_status, ownerActive: row.owner_active, integrationScopes: row.scopes, ownerPermissions: row.owner_permissions,
+    tenantStatus: row.tenant_status, features: row.features, includePii: row.include_pii, event: { type: row.event_type, piiData: row.pii_data },
+    ipAllowlist: row.ip_allowlist, hostingCountry: row.hosting_country, transferBasis: row.transfer_basis,
+  }, cell);
+  if (access.verdict !== 'send') return access;
+  if (row.status !== 'active') return { verdict: 'hold', reason: 'subscription_paused' };
+  const wallet = row.balance_rub === null ? null : { balanceRub: row.balance_rub, blocked: row.blocked === true, lowThresholdRub: row.low_threshold_rub ?? '0' };
+  if (walletState(wallet).exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
+  if (row.queued_while_paused && row.attempt === 0 && await olderQueuedDelivery(em, row.id, row)) return { verdict: 'hold', reason: 'earlier_delivery_first' };
+  return { verdict: 'send' };
 }
 
 /** The attempt found the delivery held: it leaves the relay's count of deliveries in flight. */

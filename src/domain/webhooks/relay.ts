@@ -65,10 +65,11 @@ export class OutboxRelay {
   constructor(private readonly s: RelayServices, options: RelayOptions = {}) {
     this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
     this.eagerClient = options.eagerClient;
-    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs, relaySweepMs, relayBacklogTickMs } = s.config.webhooks;
+    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs, relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
     this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
     this.loop = new WokenLoop({
-      name: 'relay', redis: s.redis, channel: OUTBOX_CHANNEL, sweepMs: relaySweepMs, backlogTickMs: relayBacklogTickMs, log: s.log,
+      name: 'relay', redis: s.redis, channel: OUTBOX_CHANNEL, sweepMs: relaySweepMs, backlogTickMs: relayBacklogTickMs,
+      minRunIntervalMs: relayMinRunMs, log: s.log,
       // The outbox lag is measured once per sweep interval, not on every run.
       run: async ({ sweep }) => (await this.runOnce({ measureLag: sweep })).waiting,
     });

@@ -60,22 +60,40 @@ export interface RecoveryRange {
   until: Date;
 }
 
+/** A delivery a recovery did not replay, and why: its event already has a replay, or it is itself a replay. */
+export interface SkippedDelivery {
+  id: string;
+  event_id: string;
+  reason: 'already_replayed' | 'is_a_replay';
+}
+
+export interface Recovery {
+  replays: WebhookDelivery[];
+  skipped: SkippedDelivery[];
+}
+
 /**
- * Replays every failed or dead delivery of a subscription created in [since, until), oldest
- * first. A delivery that already has a replay is skipped (the replay speaks for it; when it
- * failed too and is in the range, it is replayed itself), so running a recovery twice sends
- * nothing twice. The rows are locked, so two recoveries at once do not both replay them.
+ * Replays every failed or dead original delivery (not itself a replay) of a subscription
+ * created in [since, until), oldest first: each original event at most once, however often
+ * the recovery runs. An original that already has a replay is skipped (its replay speaks for
+ * it, whatever became of it: a replay that failed again is replayed only on purpose, with
+ * `deliveries replay`), and so is a replay found in the range (a later run over a range that
+ * takes in the replays of an earlier one would otherwise send them again). Both are reported.
+ * The rows are locked, so two recoveries at once do not both replay them.
  */
-export async function recoverDeliveries(em: Em, range: RecoveryRange, now: Date, progress?: (done: number, total: number) => void): Promise<WebhookDelivery[]> {
+export async function recoverDeliveries(em: Em, range: RecoveryRange, now: Date, progress?: (done: number, total: number) => void): Promise<Recovery> {
   const webhook = UUID.test(range.webhookId) ? await em.findOne(Webhook, { id: range.webhookId }) : null;
   if (!webhook) throw new ReplayRefused('not_found', `no webhook ${range.webhookId}`);
   const failed = await em.find(WebhookDelivery, {
     webhookId: webhook.id, state: { $in: ['failed', 'dead'] }, createdAt: { $gte: range.since, $lt: range.until },
   }, { orderBy: { createdAt: 'asc', id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
-  const replayed = new Set(failed.length
-    ? (await em.find(WebhookDelivery, { replayOf: { $in: failed.map((d) => d.id) } })).map((r) => r.replayOf)
+  const candidates = failed.filter((d) => d.replayOf == null);
+  const replayed = new Set(candidates.length
+    ? (await em.find(WebhookDelivery, { replayOf: { $in: candidates.map((d) => d.id) } })).map((r) => r.replayOf)
     : []);
-  const originals = failed.filter((d) => !replayed.has(d.id));
+  const skipped: SkippedDelivery[] = failed.filter((d) => d.replayOf != null || replayed.has(d.id))
+    .map((d) => ({ id: d.id, event_id: d.eventId, reason: d.replayOf == null ? 'already_replayed' : 'is_a_replay' }));
+  const originals = candidates.filter((d) => !replayed.has(d.id));
   const replays: WebhookDelivery[] = [];
   progress?.(0, originals.length);
   for (const original of originals) {
@@ -87,5 +105,5 @@ export async function recoverDeliveries(em: Em, range: RecoveryRange, now: Date,
   }
   await em.flush();
   progress?.(replays.length, originals.length);
-  return replays;
+  return { replays, skipped };
 }

@@ -174,13 +174,14 @@ export async function deleteSubscription(em: Em, ctx: SubscriptionContext, id: s
 export async function ownerContext(em: Em, webhookId: string, settings: Omit<SubscriptionContext, 'subscriber'>): Promise<SubscriptionContext> {
   const webhook = /^[0-9a-f-]{36}$/i.test(webhookId) ? await em.findOne(Webhook, { id: webhookId }) : null;
   if (!webhook) throw domainError('not_found', `No webhook subscription ${webhookId}.`);
-  const i = await em.findOneOrFail(Integration, { id: webhook.integrationId });
+  return { ...settings, subscriber: subscriberOf(await em.findOneOrFail(Integration, { id: webhook.integrationId })) };
+}
+
+/** An integration as the subscription rules see it (operator tools act as the integration would). */
+export function subscriberOf(i: Integration): Subscriber {
   return {
-    ...settings,
-    subscriber: {
-      tenantId: i.tenantId, integrationId: i.id, scopes: i.scopes, ipAllowlist: i.ipAllowlist ?? null, hostingCountry: i.hostingCountry ?? null,
-      transferBasis: i.transferBasis ?? null,
-    },
+    tenantId: i.tenantId, integrationId: i.id, scopes: i.scopes, ipAllowlist: i.ipAllowlist ?? null, hostingCountry: i.hostingCountry ?? null,
+    transferBasis: i.transferBasis ?? null,
   };
 }
 

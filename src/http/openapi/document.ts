@@ -29,6 +29,7 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
     tags: [route.family],
     deprecated: Boolean(config.deprecations[`${route.method} ${route.path}`]),
     extensions: {
+      'x-release': route.release,
       'x-rate-class': route.rateClass,
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),
       ...(carriesPii(route) ? { 'x-personal-data': true } : {}),
@@ -61,6 +62,6 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
     problem: ProblemSchema,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
-    operations: () => routes.filter((r) => !config.disabledFamilies.includes(r.family)).map((r) => operationOf(r, config)),
+    operations: () => routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => operationOf(r, config)),
   });
 }

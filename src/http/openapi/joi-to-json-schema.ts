@@ -101,7 +101,7 @@ export class SchemaConverter {
       default:
         break;
     }
-    if (d.flags?.only && allowed.length) out.enum = allowed;
+    if (d.flags?.only && allowed.length) out.enum = d.allow?.includes(null) ? [...allowed, null] : allowed;
     if (d.allow?.includes(null) && typeof out.type === 'string') out.type = [out.type, 'null'];
     if (d.flags?.description) out.description = d.flags.description;
     if (d.flags?.default !== undefined && typeof d.flags.default !== 'function') out.default = d.flags.default;

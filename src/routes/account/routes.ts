@@ -5,7 +5,7 @@ import { presentMe, presentWallet } from './presenters.js';
 const migration = 'Migration20261121000100Foundation' as const;
 
 export const getMe = defineRoute({
-  method: 'GET', path: '/me', family: 'account', migration,
+  release: 'available', method: 'GET', path: '/me', family: 'account', migration,
   summary: 'The key, its integration, tenant, limits and wallet',
   rateClass: 'read', walletGate: false,
   responses: { 200: { description: 'Me', schema: MeSchema } },
@@ -13,7 +13,7 @@ export const getMe = defineRoute({
 });
 
 export const getWallet = defineRoute({
-  method: 'GET', path: '/wallet', family: 'account', migration,
+  release: 'available', method: 'GET', path: '/wallet', family: 'account', migration,
   summary: 'The tenant wallet; answers while the exchange is suspended',
   rateClass: 'read', walletGate: false,
   responses: { 200: { description: 'Wallet', schema: WalletSchema } },

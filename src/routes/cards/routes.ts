@@ -22,7 +22,7 @@ const cardContext = (auth: AuthContext, services: Services): CardContext => ({
 });
 
 export const listCardsRoute = defineRoute<{ limit: number; cursor?: string; ai_enabled?: boolean }>({
-  ...reading, method: 'GET', path: '/cards',
+  ...reading, release: 'available', method: 'GET', path: '/cards',
   summary: "The account's product cards, by sort, then creation",
   query: CardListQuery,
   responses: { 200: { description: 'CardPage', schema: CardPageSchema } },
@@ -34,7 +34,7 @@ export const listCardsRoute = defineRoute<{ limit: number; cursor?: string; ai_e
 });
 
 export const createCardRoute = defineRoute<unknown, unknown, CardInput>({
-  ...writing, method: 'POST', path: '/cards', idempotency: 'required',
+  ...writing, release: 'available', method: 'POST', path: '/cards', idempotency: 'required',
   summary: 'Create a product card',
   description: 'A taken code is 422 at /code (code taken). Addresses: javascript:, data:, http: (any scheme but https), '
     + "protocol-relative //host, credentials and another account's storage path are refused (422 at the field).",
@@ -47,7 +47,7 @@ export const createCardRoute = defineRoute<unknown, unknown, CardInput>({
 });
 
 export const getCardRoute = defineRoute<unknown, CodeParams>({
-  ...reading, method: 'GET', path: '/cards/{code}',
+  ...reading, release: 'available', method: 'GET', path: '/cards/{code}',
   summary: 'One product card by its code',
   params: CardParams,
   responses: { 200: { description: 'Card', schema: CardSchema } },
@@ -55,7 +55,7 @@ export const getCardRoute = defineRoute<unknown, CodeParams>({
 });
 
 export const updateCardRoute = defineRoute<unknown, CodeParams, CardChanges>({
-  ...writing, method: 'PATCH', path: '/cards/{code}',
+  ...writing, release: 'available', method: 'PATCH', path: '/cards/{code}',
   summary: 'Change a product card: any create field, code included',
   description: 'At least one field must be sent. Messages already sent keep their copy of the card.',
   params: CardParams,
@@ -69,7 +69,7 @@ export const updateCardRoute = defineRoute<unknown, CodeParams, CardChanges>({
 });
 
 export const deleteCardRoute = defineRoute<unknown, CodeParams>({
-  ...writing, method: 'DELETE', path: '/cards/{code}',
+  ...writing, release: 'available', method: 'DELETE', path: '/cards/{code}',
   summary: 'Remove a product card',
   description: 'Answers 204 with no body; a second DELETE answers 404. Messages already sent keep their copy of the card, '
     + 'and the code is free for a new card at once.',

@@ -9,7 +9,7 @@ import { CardSendSchema } from './schemas.js';
 
 /** POST /conversations/{id}/cards (spec 02 Conversations: Available, PII; shapes "not shown", designed here). */
 export const sendCardRoute = defineRoute<unknown, IdParams, CardSending>({
-  ...conversationFamily, method: 'POST', path: '/conversations/{id}/cards',
+  ...conversationFamily, release: 'available', method: 'POST', path: '/conversations/{id}/cards',
   scope: 'conversations:write', rateClass: 'write',
   summary: 'Send a product card into a conversation',
   description: 'Body: code (the card), content (optional text sent along, at most 4000 characters). Answers the operator message '

@@ -35,7 +35,7 @@ interface OperatorMessageBody extends OperatorBody {
 }
 
 export const postOperatorMessageRoute = defineRoute<unknown, IdParams, OperatorMessageBody>({
-  ...acting, method: 'POST', path: '/conversations/{id}/operator-messages',
+  ...acting, release: 'planned', method: 'POST', path: '/conversations/{id}/operator-messages',
   summary: 'An operator writes to the customer',
   description: 'Body: content (1 to 4000 characters; required unless an attachment is sent), operator {name} (optional), attachments '
     + '(at most one {url (https:// or a file of the account\'s storage), name, content_type}). Writing means handling: the conversation moves to mode operator and, from '
@@ -59,7 +59,7 @@ export const postOperatorMessageRoute = defineRoute<unknown, IdParams, OperatorM
 });
 
 export const takeOverRoute = defineRoute<unknown, IdParams, OperatorBody>({
-  ...acting, method: 'POST', path: '/conversations/{id}/takeover',
+  ...acting, release: 'planned', method: 'POST', path: '/conversations/{id}/takeover',
   summary: 'An operator takes the conversation over from the AI',
   description: 'Body: operator {name} (optional). Mode ai -> operator, status -> open (also from handoff_pending); the AI stops replying. '
     + 'Already with an operator, or closed: 409 invalid_state. No event: conversation.handoff_requested is the only handoff event.',
@@ -70,7 +70,7 @@ export const takeOverRoute = defineRoute<unknown, IdParams, OperatorBody>({
 });
 
 export const returnToAiRoute = defineRoute<unknown, IdParams>({
-  ...acting, method: 'POST', path: '/conversations/{id}/return-to-ai',
+  ...acting, release: 'planned', method: 'POST', path: '/conversations/{id}/return-to-ai',
   summary: 'The operator hands the conversation back to the AI',
   description: 'No body. Mode operator -> ai, the operator is cleared, status -> open. Already with the AI, or closed: 409 invalid_state.',
   responses: { 200: { description: 'Conversation', schema: ConversationSchema } },
@@ -79,7 +79,7 @@ export const returnToAiRoute = defineRoute<unknown, IdParams>({
 });
 
 export const closeRoute = defineRoute<unknown, IdParams>({
-  ...acting, method: 'POST', path: '/conversations/{id}/close',
+  ...acting, release: 'planned', method: 'POST', path: '/conversations/{id}/close',
   summary: 'Close the conversation and write its summary',
   description: 'No body. Status -> closed (mode and operator stay); a short summary (customer, first request, cards offered, message '
     + 'counts, outcome) is written to summary and conversation.summary_ready is recorded (the event carries the conversation id, never the '

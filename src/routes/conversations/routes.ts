@@ -29,7 +29,7 @@ interface ListQuery {
 }
 
 export const listConversationsRoute = defineRoute<ListQuery>({
-  ...reading, method: 'GET', path: '/conversations',
+  ...reading, release: 'available', method: 'GET', path: '/conversations',
   summary: "The tenant's conversations, ascending by (updated_at, id)",
   description: 'To stay in sync keep the last next_cursor or updated_at and ask with updated_after (strictly later). '
     + 'Conversations of personal mailboxes and student-portal chats are never returned. include_deleted is accepted and has no effect.',
@@ -46,7 +46,7 @@ export const listConversationsRoute = defineRoute<ListQuery>({
 });
 
 export const getConversation = defineRoute<unknown, IdParams>({
-  ...reading, method: 'GET', path: '/conversations/{id}',
+  ...reading, release: 'available', method: 'GET', path: '/conversations/{id}',
   summary: 'One conversation',
   description: 'A missing, foreign, hidden (personal mailbox, student portal) or non-uuid id answers 404 not_found.',
   params: ConversationParams,
@@ -60,7 +60,7 @@ export const getConversation = defineRoute<unknown, IdParams>({
 });
 
 export const listConversationMessages = defineRoute<{ limit: number; cursor?: string; include_deleted: boolean }, IdParams>({
-  ...reading, method: 'GET', path: '/conversations/{id}/messages',
+  ...reading, release: 'available', method: 'GET', path: '/conversations/{id}/messages',
   summary: 'Messages of a conversation, ascending by (created_at, id)',
   description: 'Deleted messages appear only with include_deleted=true, as tombstones: deleted true, content null, no attachments.',
   params: ConversationParams,
@@ -85,7 +85,7 @@ interface CreateBody {
 }
 
 export const createConversation = defineRoute<unknown, unknown, CreateBody>({
-  ...conversationFamily, method: 'POST', path: '/conversations', scope: 'conversations:write', rateClass: 'write',
+  ...conversationFamily, release: 'planned', method: 'POST', path: '/conversations', scope: 'conversations:write', rateClass: 'write',
   summary: "Find or create the conversation of a customer on this integration's api channel",
   description: "Found by external_customer_id on the calling integration's api channel; created (status open, mode ai, with a contact "
     + 'from name, email and phone) when there is none, recording conversation.created once. A retry, with or without the same '

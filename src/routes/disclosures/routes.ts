@@ -21,7 +21,7 @@ const OLDEST_FIRST: KeysetOrder = { keys: [['occurredAt', 'time'], ['id', 'uuid'
  * integration, oldest first by (occurred_at, id), for its own audit.
  */
 export const listDisclosures = defineRoute<Query>({
-  method: 'GET', path: '/disclosures', family: 'disclosures', migration: 'Migration20261121000200Disclosures',
+  release: 'planned', method: 'GET', path: '/disclosures', family: 'disclosures', migration: 'Migration20261121000200Disclosures',
   summary: 'The personal-data disclosure log of this integration',
   rateClass: 'read',
   query: Joi.object({

@@ -34,7 +34,7 @@ interface ListQuery {
 }
 
 export const listLeadsRoute = defineRoute<ListQuery>({
-  ...reading, method: 'GET', path: '/leads',
+  ...reading, release: 'available', method: 'GET', path: '/leads',
   summary: "The tenant's leads, ascending by (updated_at, id)",
   description: 'To stay in sync keep the last updated_at and ask with updated_since (inclusive) or updated_after (strictly later), '
     + 'never both (422 at /updated_after). archived=false (default) lists the non-archived leads, archived=true only the archived ones. '
@@ -60,7 +60,7 @@ export const listLeadsRoute = defineRoute<ListQuery>({
 });
 
 export const getLeadRoute = defineRoute<unknown, LeadIdParams>({
-  ...reading, method: 'GET', path: '/leads/{id}',
+  ...reading, release: 'available', method: 'GET', path: '/leads/{id}',
   summary: 'One lead, with its contact',
   description: 'A missing, foreign or non-uuid id answers 404 not_found. The ETag header is the quoted version.',
   params: LeadParams,
@@ -93,7 +93,7 @@ const leadAnswer = (status: number, r: { lead: Lead; contact: Contact | null }) 
 });
 
 export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
-  ...writing, method: 'PATCH', path: '/leads/{id}',
+  ...writing, release: 'planned', method: 'PATCH', path: '/leads/{id}',
   summary: 'Change a lead (optimistic: If-Match required)',
   description: 'Send If-Match with the ETag of the lead as read (the quoted version, "3"): without it 428 precondition_required; when the '
     + 'lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. '
@@ -114,7 +114,7 @@ export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
 });
 
 export const createLeadRoute = defineRoute<unknown, unknown, NewLeadInput>({
-  ...writing, method: 'POST', path: '/leads', idempotency: 'required',
+  ...writing, release: 'planned', method: 'POST', path: '/leads', idempotency: 'required',
   summary: 'Create a lead',
   description: 'About a contact (contact_id, or contact details: a new contact, merged into the account\'s contact with the same e-mail or '
     + 'phone) and optionally a conversation, whose open lead it becomes (409 invalid_state when it has one). Source defaults to api. '
@@ -131,7 +131,7 @@ export const createLeadRoute = defineRoute<unknown, unknown, NewLeadInput>({
 });
 
 export const scoreLeadRoute = defineRoute<unknown, LeadIdParams, IntegratorScore>({
-  ...leadFamily, method: 'POST', path: '/leads/{id}/score', scope: 'leads:score', rateClass: 'write',
+  ...leadFamily, release: 'beta', method: 'POST', path: '/leads/{id}/score', scope: 'leads:score', rateClass: 'write',
   summary: "Set the integrator's own score of a lead",
   description: 'score 0 to 100; level defaults from the score (60+ hot, 30+ warm, else cold); reason and flags optional. A new version '
     + 'and lead.scored {score, level, reason, flags}; score_source becomes integrator and the builtin scorer leaves the lead alone.',

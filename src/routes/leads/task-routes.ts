@@ -46,7 +46,7 @@ export function presentTask(t: LeadTask) {
 }
 
 export const createTaskRoute = defineRoute<unknown, LeadIdParams, { title: string; due_at?: Date | null }>({
-  ...common, method: 'POST', path: '/leads/{id}/tasks', scope: 'leads:write', rateClass: 'write',
+  ...common, release: 'beta', method: 'POST', path: '/leads/{id}/tasks', scope: 'leads:write', rateClass: 'write',
   summary: 'Add a follow-up task to a lead',
   description: 'Raises task.created. Idempotency-Key is optional (recommended: a retry without one makes a second task).',
   params: LeadParams,
@@ -62,7 +62,7 @@ export const createTaskRoute = defineRoute<unknown, LeadIdParams, { title: strin
 });
 
 export const listTasksRoute = defineRoute<{ limit: number; cursor?: string; status?: TaskStatus }, LeadIdParams>({
-  ...common, method: 'GET', path: '/leads/{id}/tasks', scope: 'leads:read', rateClass: 'read',
+  ...common, release: 'beta', method: 'GET', path: '/leads/{id}/tasks', scope: 'leads:read', rateClass: 'read',
   summary: "A lead's tasks, in the order they were made",
   params: LeadParams,
   query: TaskListQuery,
@@ -77,7 +77,7 @@ export const listTasksRoute = defineRoute<{ limit: number; cursor?: string; stat
 });
 
 export const completeTaskRoute = defineRoute<unknown, LeadIdParams & { task_id: string }>({
-  ...common, method: 'POST', path: '/leads/{id}/tasks/{task_id}/complete', scope: 'leads:write', rateClass: 'write',
+  ...common, release: 'beta', method: 'POST', path: '/leads/{id}/tasks/{task_id}/complete', scope: 'leads:write', rateClass: 'write',
   summary: 'Complete a task',
   description: 'Raises task.completed once; completing a completed task answers it unchanged.',
   params: TaskParams,

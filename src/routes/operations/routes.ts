@@ -21,7 +21,7 @@ interface IdParams { id: string }
  * (Google's WaitOperation): when the time is up the answer is the current state.
  */
 export const getOperation = defineRoute<{ wait: number }, IdParams>({
-  ...common, method: 'GET', path: '/operations/{id}', rateClass: 'read',
+  ...common, release: 'available', method: 'GET', path: '/operations/{id}', rateClass: 'read',
   summary: 'An asynchronous operation started by this integration; wait=0..20 holds until it finishes',
   params: OperationParams,
   query: WaitQuery,
@@ -45,7 +45,7 @@ export const getOperation = defineRoute<{ wait: number }, IdParams>({
  * later is dropped). A finished operation is 409 invalid_state naming its status.
  */
 export const cancelOperation = defineRoute<unknown, IdParams>({
-  ...common, method: 'POST', path: '/operations/{id}/cancel', rateClass: 'write',
+  ...common, release: 'beta', method: 'POST', path: '/operations/{id}/cancel', rateClass: 'write',
   summary: 'Cancel a queued or running operation; nothing is charged',
   params: OperationParams,
   responses: { 200: { description: 'The operation, canceled', schema: OperationSchema } },

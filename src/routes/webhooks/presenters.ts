@@ -1,6 +1,7 @@
 import type { Webhook, WebhookDelivery } from '../../entities/webhook.js';
 import type { OutboxEvent } from '../../entities/outbox-event.js';
 import { previousSecretValid } from '../../domain/webhooks/secret-rotation.js';
+import type { HoldReason } from '../../domain/webhooks/delivery-attempts.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -34,12 +35,17 @@ export function presentTestResult(event: OutboxEvent) {
   return { event_id: event.id, type: event.type, status: 'queued' };
 }
 
-/** WebhookDelivery: exactly the fields of the spec table. */
-export function presentDelivery(d: WebhookDelivery) {
+/**
+ * WebhookDelivery: the fields of the spec table, plus whether an unfinished delivery is held
+ * now and why (its state stays pending or failed: the spec's vocabulary; docs/decisions.md).
+ */
+export function presentDelivery(d: WebhookDelivery, hold: HoldReason | null = null) {
   return {
     id: d.id,
     event_id: d.eventId,
     state: d.state,
+    held: hold !== null,
+    hold_reason: hold,
     attempt: d.attempt,
     status_code: d.statusCode ?? null,
     duration_ms: d.durationMs ?? null,

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
 import { DELIVERY_STATES, WEBHOOK_STATUSES } from '../../entities/webhook.js';
+import { HOLD_REASONS } from '../../domain/webhooks/delivery-attempts.js';
 
 /** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
 
@@ -58,6 +59,9 @@ export const WebhookDeliverySchema = Joi.object({
   id: Joi.string().required(),
   event_id: Joi.string().required(),
   state: Joi.string().valid(...DELIVERY_STATES).required(),
+  held: Joi.boolean().required().description('The delivery (pending or failed) waits without spending attempts: see hold_reason. It goes out within seconds of the hold ending.'),
+  hold_reason: Joi.string().valid(...HOLD_REASONS).allow(null).required()
+    .description('Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.'),
   attempt: Joi.number().integer().min(0).required().description('Number of the last attempt; 0 = none yet.'),
   status_code: Joi.number().integer().allow(null).required().description("Subscriber's HTTP status."),
   duration_ms: Joi.number().integer().allow(null).required(),

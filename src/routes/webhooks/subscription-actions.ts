@@ -13,7 +13,7 @@ const common = { family: 'webhooks', scope: 'webhooks:manage', migration: WEBHOO
 interface IdParams { id: string }
 
 export const rotateWebhookSecret = defineRoute<unknown, IdParams>({
-  ...common, method: 'POST', path: '/webhooks/{id}/rotate-secret',
+  ...common, release: 'available', method: 'POST', path: '/webhooks/{id}/rotate-secret',
   summary: 'Issue a new signing secret; the old one stays valid 24 hours',
   description: 'The new secret is shown once. Until previous_secret_expires_at every delivery carries two v1 signatures. '
     + 'A rotation inside an open window ends the older secret at once: only the two newest are ever valid.',
@@ -29,7 +29,7 @@ export const rotateWebhookSecret = defineRoute<unknown, IdParams>({
 });
 
 export const sendWebhookTest = defineRoute<unknown, IdParams>({
-  ...common, method: 'POST', path: '/webhooks/{id}/test',
+  ...common, release: 'available', method: 'POST', path: '/webhooks/{id}/test',
   summary: 'Queue a webhook.test event (livemode false) for this subscription',
   responses: { 202: { description: 'WebhookTestResult: queued, goes out on the next delivery run', schema: WebhookTestResultSchema } },
   handler: async ({ params, auth, em, services, afterCommit }) => {

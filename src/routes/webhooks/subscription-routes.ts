@@ -16,7 +16,7 @@ const common = { family: 'webhooks', scope: 'webhooks:manage', migration: WEBHOO
 interface IdParams { id: string }
 
 export const listWebhooks = defineRoute<{ limit: number; cursor?: string }>({
-  ...common, method: 'GET', path: '/webhooks', rateClass: 'read',
+  ...common, release: 'available', method: 'GET', path: '/webhooks', rateClass: 'read',
   summary: "This integration's webhook subscriptions, oldest first",
   query: WebhookListQuery,
   responses: { 200: { description: 'WebhookPage (no secrets)', schema: WebhookPageSchema } },
@@ -29,7 +29,7 @@ export const listWebhooks = defineRoute<{ limit: number; cursor?: string }>({
 });
 
 export const createWebhook = defineRoute<unknown, unknown, SubscriptionInput>({
-  ...common, method: 'POST', path: '/webhooks', rateClass: 'write', idempotency: 'required',
+  ...common, release: 'available', method: 'POST', path: '/webhooks', rateClass: 'write', idempotency: 'required',
   summary: 'Subscribe a URL to events; the signing secret is shown once',
   body: WebhookCreateSchema,
   responses: { 201: { description: 'WebhookWithSecret', schema: WebhookWithSecretSchema } },
@@ -43,7 +43,7 @@ export const createWebhook = defineRoute<unknown, unknown, SubscriptionInput>({
 });
 
 export const getWebhook = defineRoute<unknown, IdParams>({
-  ...common, method: 'GET', path: '/webhooks/{id}', rateClass: 'read',
+  ...common, release: 'available', method: 'GET', path: '/webhooks/{id}', rateClass: 'read',
   summary: 'One webhook subscription (no secret)',
   params: WebhookParams,
   responses: { 200: { description: 'Webhook', schema: WebhookSchema } },
@@ -54,7 +54,7 @@ export const getWebhook = defineRoute<unknown, IdParams>({
 });
 
 export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>({
-  ...common, method: 'PATCH', path: '/webhooks/{id}', rateClass: 'write',
+  ...common, release: 'available', method: 'PATCH', path: '/webhooks/{id}', rateClass: 'write',
   summary: 'Change a subscription: url, events, include_pii, description, status (active or paused)',
   params: WebhookParams,
   body: WebhookUpdateSchema,
@@ -72,7 +72,7 @@ export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>
 });
 
 export const deleteWebhook = defineRoute<unknown, IdParams>({
-  ...common, method: 'DELETE', path: '/webhooks/{id}', rateClass: 'write',
+  ...common, release: 'available', method: 'DELETE', path: '/webhooks/{id}', rateClass: 'write',
   summary: 'Remove a subscription, its delivery log and its deliveries still on their way',
   params: WebhookParams,
   responses: { 204: { description: 'Removed; a second DELETE answers 404' } },

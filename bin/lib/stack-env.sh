@@ -1,0 +1,23 @@
+# The environment of the local stack, one definition for bin/up and bin/ctl: the .env file
+# (a variable already in the environment wins), then the defaults of anything still unset.
+# Needs bin/lib/dotenv.sh.
+load_stack_env() {
+  local root="$1"
+  load_dotenv "$root/.env"
+  export PORT=${PORT:-3000} CELL=${CELL:-ru}
+  export TEMPORAL_PORT=${TEMPORAL_PORT:-7233} TEMPORAL_UI_PORT=${TEMPORAL_UI_PORT:-8233}
+  export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/sales_api}
+  export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/0}
+  export TEMPORAL_ADDRESS=${TEMPORAL_ADDRESS:-127.0.0.1:$TEMPORAL_PORT}
+  export TEMPORAL_UI_URL=${TEMPORAL_UI_URL:-http://127.0.0.1:$TEMPORAL_UI_PORT}
+  export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://127.0.0.1:$PORT}
+  export METRICS_PORT=${METRICS_PORT:-9465} WORKER_METRICS_PORT=${WORKER_METRICS_PORT:-9464}
+  # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
+  export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}
+  # Webhooks to this machine (bin/ctl webhooks listen): the certificate of its receiver, and
+  # loopback addresses allowed to subscribers. Development only: never in production.
+  export WEBHOOK_LISTEN_TLS_DIR=${WEBHOOK_LISTEN_TLS_DIR:-$root/.state/tls}
+  if [ "${NODE_ENV:-development}" != production ]; then
+    export WEBHOOK_ALLOW_PRIVATE_NETWORKS=${WEBHOOK_ALLOW_PRIVATE_NETWORKS:-true}
+  fi
+}

@@ -1,0 +1,61 @@
+/**
+ * The change log of the public API (spec 01 Versioning 2-4): served as GET
+ * {base_url}/changelog and written out in docs/CHANGELOG.md (a test keeps the two together).
+ * A deprecation entry puts Deprecation and Sunset headers on the routes it names and marks them
+ * deprecated in the OpenAPI document; its sunset comes at least SUNSET_NOTICE_DAYS after it.
+ */
+
+export type ChangeKind = 'additive' | 'deprecation' | 'breaking';
+
+export interface ChangelogEntry {
+  /** YYYY-MM-DD: when the change shipped (for a deprecation: when it was announced). */
+  date: string;
+  kind: ChangeKind;
+  /** Routes it concerns, as "METHOD /path" of the route definitions. */
+  routes: string[];
+  text: string;
+  /** Deprecations only: YYYY-MM-DD when the routes stop working (absent: no removal scheduled yet). */
+  sunset?: string;
+}
+
+export const SUNSET_NOTICE_DAYS = 90;
+
+export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    date: '2026-11-24', kind: 'additive', routes: ['GET /me/status'],
+    text: 'Release labels on every operation (x-release), the status map at {cell_origin}/status, and GET /me/status: your subscriptions\' last 15 minutes, what waits, your operations queue.',
+  },
+  {
+    date: '2026-11-23', kind: 'additive', routes: [],
+    text: 'The visitor chat (POST /api/widget/init and the chat routes on the cell origin) and the embeddable widget.',
+  },
+  {
+    date: '2026-11-22', kind: 'additive',
+    routes: ['GET /conversations', 'GET /conversations/{id}', 'GET /conversations/{id}/messages', 'POST /conversations', 'POST /conversations/{id}/messages',
+      'GET /cards', 'POST /cards', 'GET /cards/{code}', 'PATCH /cards/{code}', 'DELETE /cards/{code}', 'GET /operations/{id}', 'POST /operations/{id}/cancel'],
+    text: 'Conversations and messages, product cards, paid AI replies as operations (wait, cancel), webhook subscriptions and signed deliveries.',
+  },
+  {
+    date: '2026-11-21', kind: 'additive', routes: ['GET /me', 'GET /wallet', 'GET /disclosures'],
+    text: 'The platform: API keys per cell, GET /me, GET /wallet, the personal-data disclosure log, Problems for every error.',
+  },
+];
+
+const DAY_MS = 86_400_000;
+
+/** Why an entry cannot stand, or null: a deprecation's sunset, when it has one, comes SUNSET_NOTICE_DAYS or more after it. */
+export function changelogEntryProblem(e: ChangelogEntry): string | null {
+  if (!/^\d{4}-\d\d-\d\d$/.test(e.date) || Number.isNaN(Date.parse(e.date))) return `date "${e.date}" is not YYYY-MM-DD`;
+  if (e.kind !== 'deprecation') return e.sunset ? 'only a deprecation has a sunset' : null;
+  // Deprecated with no removal scheduled yet: Deprecation alone (RFC 9745 allows it).
+  if (!e.sunset) return null;
+  if (Number.isNaN(Date.parse(e.sunset))) return `sunset "${e.sunset}" is not a date`;
+  const days = (Date.parse(e.sunset) - Date.parse(e.date)) / DAY_MS;
+  return days < SUNSET_NOTICE_DAYS ? `sunset ${e.sunset} is ${days} days after ${e.date}; at least ${SUNSET_NOTICE_DAYS} are required` : null;
+}
+
+/** Deprecation, sunset and link of each route a deprecation entry names ("GET /me" -> ...). */
+export function deprecationsOf(entries: readonly ChangelogEntry[], link: string): Record<string, { deprecation: string; sunset?: string; link?: string }> {
+  return Object.fromEntries(entries.filter((e) => e.kind === 'deprecation')
+    .flatMap((e) => e.routes.map((route) => [route, { deprecation: `${e.date}T00:00:00Z`, ...(e.sunset ? { sunset: `${e.sunset}T00:00:00Z` } : {}), link }])));
+}

@@ -1,0 +1,63 @@
+import type { Em } from '../../db/orm.js';
+
+/**
+ * One integration's own view of the pipeline (GET /me/status), in the manner of Svix's endpoint
+ * stats: per subscription, the last 15 minutes of delivery attempts and what waits now; its
+ * operations queue. Only the calling integration's rows.
+ */
+export interface IntegrationStatus {
+  operations: { queued: number; running: number; oldest_queued_seconds: number | null };
+  webhooks: {
+    id: string;
+    status: string;
+    last_15m: { attempts: number; succeeded: number; failed: number; success_rate: number | null; p50_ms: number | null };
+    waiting: { pending: number; held: number; failed: number; oldest_seconds: number | null };
+  }[];
+}
+
+/** Waiting for a hold to end: found held at its last look, or queued while its subscription was paused. */
+const HELD = `x.held_at is not null or (x.queued_while_paused and x.attempt = 0)`;
+
+const age = (v: string | null): number | null => (v === null ? null : Math.max(0, Math.round(Number(v) * 10) / 10));
+
+export async function integrationStatus(em: Em, integrationId: string, now: Date): Promise<IntegrationStatus> {
+  const at = now.toISOString();
+  const [ops] = await em.execute<{ queued: number; running: number; oldest: string | null }[]>(
+    `select count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'running')::int as running,
+            extract(epoch from (?::timestamptz - min(created_at) filter (where status = 'queued'))) as oldest
+       from operations where integration_id = ? and status in ('queued', 'running')`,
+    [at, integrationId],
+  );
+  const hooks = await em.execute<{ id: string; status: string; attempts: number; succeeded: number; p50: string | null;
+    pending: number; held: number; failed: number; oldest: string | null }[]>(
+    `select w.id, w.status, a.attempts, a.succeeded, a.p50, d.pending, d.held, d.failed, d.oldest
+       from webhooks w
+       cross join lateral (
+         select count(*)::int as attempts, count(*) filter (where t.status_code between 200 and 299)::int as succeeded,
+                percentile_cont(0.5) within group (order by t.duration_ms) as p50
+           from webhook_deliveries x join webhook_delivery_attempts t on t.delivery_id = x.id
+          where x.webhook_id = w.id and t.started_at > ?::timestamptz - interval '15 minutes') a
+       cross join lateral (
+         select count(*) filter (where x.state = 'pending' and not (${HELD}))::int as pending,
+                count(*) filter (where ${HELD})::int as held,
+                count(*) filter (where x.state = 'failed')::int as failed,
+                extract(epoch from (?::timestamptz - min(x.created_at))) as oldest
+           from webhook_deliveries x where x.webhook_id = w.id and x.state in ('pending', 'failed')) d
+      where w.integration_id = ?
+      order by w.created_at, w.id`,
+    [at, at, integrationId],
+  );
+  return {
+    operations: { queued: ops!.queued, running: ops!.running, oldest_queued_seconds: age(ops!.oldest) },
+    webhooks: hooks.map((h) => ({
+      id: h.id,
+      status: h.status,
+      last_15m: {
+        attempts: h.attempts, succeeded: h.succeeded, failed: h.attempts - h.succeeded,
+        success_rate: h.attempts ? Number((h.succeeded / h.attempts).toFixed(4)) : null,
+        p50_ms: h.p50 === null ? null : Math.round(Number(h.p50)),
+      },
+      waiting: { pending: h.pending, held: h.held, failed: h.failed, oldest_seconds: age(h.oldest) },
+    })),
+  };
+}
