@@ -6,7 +6,10 @@ export default {
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/bench/'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^htmlparser2$': '<rootDir>/test/support/htmlparser2.cjs',
+  },
   transform: {
     '^.+\\.ts$': ['@swc/jest', {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },

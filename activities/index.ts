@@ -3,6 +3,8 @@ import { createKeyExpiryActivities } from './key-expiry.js';
 import { createWebhookActivities } from './webhooks.js';
 import { createAiReplyActivities } from './ai-reply.js';
 import { createLeadScoringActivities } from './lead-scoring.js';
+import { createPublicationActivities } from './publications.js';
+import { createArticleGenerationActivities } from './article-generation.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -14,6 +16,8 @@ export function createActivities(services: Services) {
     ...createWebhookActivities(services),
     ...createAiReplyActivities(services),
     ...createLeadScoringActivities(services),
+    ...createPublicationActivities(services),
+    ...createArticleGenerationActivities(services),
   };
 }
 

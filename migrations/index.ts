@@ -11,6 +11,7 @@ import { Migration20261124000200OperationPacing } from './20261124000200-operati
 import { Migration20261124001000Leads } from './20261124001000-leads.js';
 import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
 import { Migration20261124001020LeadScoreSource } from './20261124001020-lead-score-source.js';
+import { Migration20261124002000Articles } from './20261124002000-articles.js';
 import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 
 /**
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
   { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
   { name: 'Migration20261124001020LeadScoreSource', class: Migration20261124001020LeadScoreSource },
+  { name: 'Migration20261124002000Articles', class: Migration20261124002000Articles },
   { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
 ];
 

@@ -5,6 +5,7 @@ import { API_BASE_PATH } from './config.js';
 import { API_ROUTES } from './routes/index.js';
 import { systemRouter } from './routes/system.js';
 import { widgetRouter } from './widget/router.js';
+import { siteModuleRouter } from './site-module/router.js';
 import type { RouteDefinition } from './http/route.js';
 import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
@@ -55,6 +56,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(system.routes());
   koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
+  koa.use(siteModuleRouter(services).routes());
   koa.use(hideUnreleased(API_BASE_PATH, routes.filter((r) => !released(r))));
   koa.use(api.routes());
   koa.use(api.allowedMethods());

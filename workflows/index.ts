@@ -4,3 +4,5 @@ export { deliveryWorkflow } from './delivery.js';
 export { deliveryLogRetention } from './retention.js';
 export { aiReplyWorkflow } from './ai-reply.js';
 export { leadScoringWorkflow } from './lead-scoring.js';
+export { publicationWorkflow } from './publication.js';
+export { articleGenerationWorkflow } from './article-generation.js';

@@ -7,6 +7,7 @@ export const operationWorkflowId = (operationId: string): string => `op:${operat
 /** Operation type (spec 01 Operation.type) -> the workflow that runs it. */
 export const OPERATION_WORKFLOW_TYPES = {
   'conversation.ai_reply': 'aiReplyWorkflow',
+  'article.generation': 'articleGenerationWorkflow',
 } as const;
 export type OperationType = keyof typeof OPERATION_WORKFLOW_TYPES;
 
@@ -32,3 +33,14 @@ export interface ComposedReply {
 
 /** ApplicationFailure type of a model provider that cannot answer (spec code upstream_unavailable). */
 export const UPSTREAM_UNAVAILABLE = 'UpstreamUnavailable';
+
+/** What the article generator hands back to the workflow (serialisable). */
+export interface ComposedArticle {
+  title: string;
+  slug: string;
+  html: string;
+  metaTitle: string;
+  metaDescription: string;
+  model: string;
+  costRub: string;
+}

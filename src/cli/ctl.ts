@@ -32,6 +32,11 @@ import { startListener, type Listener, type ReceivedDelivery } from './webhooks-
 import { parseCrmMode, setCrmMode } from '../domain/provisioning/crm-mode.js';
 import { leadForSupport } from '../domain/leads/queries.js';
 import { presentLead } from '../routes/leads/presenters.js';
+import { createArticle } from '../domain/articles/articles.js';
+import { bindSite } from '../domain/articles/sites.js';
+import { setEditorialProfile, type EditorialProfileInput } from '../domain/articles/editorial-profile.js';
+import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../routes/articles/editorial-profile-routes.js';
+import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -66,7 +71,10 @@ const USAGE = `bin/ctl <command> [options] [--json]
   webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
       (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)
   tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
-  lead show --lead ID`;
+  lead show --lead ID
+  site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
+  editorial-profile set --tenant ID --niche N [--audience A] [--tone T] [--presentation P] [--topic-sources a,b] [--source-urls u1,u2] [--avoid A] [--example-text T] [--locale ru|en|id]
+  article create --tenant ID --title T [--status S] [--slug S] [--locale ru|en|id] [--keyword K] [--content HTML]`;
 
 const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
@@ -348,6 +356,39 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     const { lead, contact } = await leadForSupport(em, id);
     return { tenant_id: lead.tenantId, ...presentLead(lead, contact) };
+  },
+  'site bind': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const url = f.required('url');
+    const draftsOnly = f.switch('drafts-only');
+    f.done();
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError('--url is an http(s):// address');
+    return { ...(await bindSite(em, { tenantId, url, draftsOnly }, s.config.secrets.apiKeyPepper, s.clock.now())) };
+  },
+  'editorial-profile set': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const list = (name: string) => f.optional(name)?.split(',').map((v) => v.trim()).filter(Boolean);
+    const given = {
+      niche: f.required('niche'), audience: f.optional('audience'), tone: f.optional('tone'), presentation: f.optional('presentation'),
+      topic_sources: list('topic-sources'), source_urls: list('source-urls'), avoid: f.optional('avoid'), example_text: f.optional('example-text'),
+      locale: f.optional('locale'),
+    };
+    f.done();
+    const { value, error } = EditorialProfileUpdateSchema.validate(JSON.parse(JSON.stringify(given)) as unknown, { abortEarly: false });
+    if (error) throw new UsageError(error.details.map((d) => d.message).join('; '));
+    return presentEditorialProfile(await setEditorialProfile(em, tenantId, value as EditorialProfileInput, s.clock.now()));
+  },
+  'article create': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const status = f.optional('status') ?? 'draft';
+    const input = {
+      title: f.required('title'), slug: f.optional('slug'), locale: f.optional('locale'), keyword: f.optional('keyword'), content: f.optional('content'),
+    };
+    f.done();
+    if (!(ARTICLE_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status is one of ${ARTICLE_STATUSES.join(', ')}`);
+    if (input.locale !== undefined && !(ARTICLE_LOCALES as readonly string[]).includes(input.locale)) throw new UsageError(`--locale is one of ${ARTICLE_LOCALES.join(', ')}`);
+    const article = await createArticle(em, tenantId, { ...input, status: status as ArticleStatus }, s.clock.now());
+    return { id: article.id, status: article.status, slug: article.slug, word_count: article.wordCount };
   },
 };
 

@@ -13,6 +13,7 @@ export { Card } from './card.js';
 export { Operation } from './operation.js';
 export { WidgetSession } from './widget-session.js';
 export { Lead, LeadTask } from './lead.js';
+export { Article, Publication, Site, EditorialProfile } from './article.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -28,6 +29,7 @@ import { Card } from './card.js';
 import { Operation } from './operation.js';
 import { WidgetSession } from './widget-session.js';
 import { Lead, LeadTask } from './lead.js';
+import { Article, Publication, Site, EditorialProfile } from './article.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
@@ -35,4 +37,5 @@ export const ALL_ENTITIES = [
   Webhook, WebhookDelivery, WebhookDeliveryAttempt,
   Contact, Conversation, Message, Card, Operation, WidgetSession,
   Lead, LeadTask,
+  Article, Publication, Site, EditorialProfile,
 ];

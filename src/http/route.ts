@@ -8,7 +8,7 @@ import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import type { MigrationName } from '../../migrations/index.js';
 import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RateClass = 'read' | 'write' | 'paid';
 
 import type { Release } from '../config.js';

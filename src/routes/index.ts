@@ -8,6 +8,7 @@ import { postCustomerMessage } from './conversations/customer-message-route.js';
 import { operationRoutes } from './operations/routes.js';
 import { statusRoutes } from './status/routes.js';
 import { leadRoutes } from './leads/routes.js';
+import { articleRoutes } from './articles/routes.js';
 
 /** Every route of the public API; each family file adds its list here. */
-export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...statusRoutes, ...leadRoutes];
+export const API_ROUTES: RouteDefinition[] = [...accountRoutes, ...disclosureRoutes, ...webhookRoutes, ...cardRoutes, ...conversationRoutes, postCustomerMessage, ...operationRoutes, ...statusRoutes, ...leadRoutes, ...articleRoutes];

@@ -12,6 +12,7 @@ import { createWebsiteChannel } from '../channels/website-channels.js';
 import { Card } from '../../entities/card.js';
 import { createCard, updateCard } from '../cards/cards.js';
 import { DEMO_PRODUCTS, demoCardInput } from './demo-catalogue.js';
+import { seedDemoArticles } from '../articles/demo-articles.js';
 
 /** Fixed ids, so the demo tenant is found again on every seed. */
 export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
@@ -83,6 +84,7 @@ export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = d
   const website = await em.findOne(Channel, { id: DEMO_WEBSITE_CHANNEL_ID })
     ?? await createWebsiteChannel(em, { id: DEMO_WEBSITE_CHANNEL_ID, tenantId: tenant.id, name: 'Demo website chat', greeting: 'Hello! Ask me anything about our products.', consent: DEMO_CONSENT }, now);
   const cards = await seedDemoCards(em, config, tenant.id, now);
+  await seedDemoArticles(em, tenant.id, now);
   const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
   return {
     tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id, website_channel_id: website.id,

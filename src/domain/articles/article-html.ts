@@ -1,0 +1,128 @@
+import sanitizeHtml from 'sanitize-html';
+import TurndownService from 'turndown';
+import { strikethrough, tables } from '@joplin/turndown-plugin-gfm';
+
+/**
+ * The one sanitizer of article bodies, and the read formats built from its output. An
+ * allowlist (docs/decisions.md "Articles: the sanitizer allowlist"): the tags of an editor
+ * document, a few attributes, no style and no class, http(s)/mailto/tel links and http(s)
+ * images. Everything else is dropped: scripts with their text, event handlers, srcdoc,
+ * frames, forms, svg and math, and every other scheme (javascript:, data:, vbscript:, ...).
+ */
+/** The addresses kept: absolute http(s), mailto:, tel:, a path of the same site, a fragment. Anything else is dropped. */
+const KEPT_ADDRESS = /^(?:https?:\/\/[^\s]|mailto:|tel:|\/(?![/\\])|#)/i;
+
+/** Keeps the address attribute only in a form that needs no scheme guessing (no backticks, no leading junk, no //host). */
+function keepSafeAddress(attribute: 'href' | 'src'): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    const { [attribute]: raw, ...rest } = attribs;
+    const value = raw?.trim();
+    return { tagName, attribs: value && KEPT_ADDRESS.test(value) ? { ...rest, [attribute]: value } : rest };
+  };
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
+    'abbr', 'cite', 'q', 'span', 'div', 'figure', 'figcaption', 'img',
+    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+    abbr: ['title'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  transformTags: { a: keepSafeAddress('href'), img: keepSafeAddress('src') },
+  disallowedTagsMode: 'discard',
+  // Dropped with their text: what is code or markup, never prose.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'noembed', 'noframes', 'xmp', 'template', 'iframe', 'object', 'svg', 'math', 'title'],
+  enforceHtmlBoundary: false,
+  // An image whose address was refused is no image.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Article HTML with only the allowlisted tags, attributes and schemes. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Bytes of UTF-8: the unit of the content limits. */
+export const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+turndown.use([tables, strikethrough]);
+const escapeMarkdown = turndown.escape.bind(turndown);
+// Text that spelled markup (&lt;script&gt;) must not become markup in the Markdown: angle brackets stay entities.
+turndown.escape = (text: string) => escapeMarkdown(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Markdown (GFM tables) of the sanitized HTML; it is sanitized again first, so no caller can skip that. */
+export function articleMarkdown(html: string): string {
+  return turndown.turndown(sanitizeArticleHtml(html));
+}
+
+export interface ContentBlock {
+  type: 'heading' | 'paragraph' | 'list' | 'table' | 'quote' | 'code' | 'image' | 'divider' | 'html';
+  html: string;
+}
+
+const BLOCK_TYPES: Record<string, ContentBlock['type']> = {
+  h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', p: 'paragraph',
+  ul: 'list', ol: 'list', dl: 'list', table: 'table', blockquote: 'quote', pre: 'code', figure: 'image', img: 'image', hr: 'divider',
+};
+const VOID = new Set(['br', 'hr', 'img']);
+// Sanitized HTML is balanced and escapes < and > inside text and attribute values, so a tag is always <...>.
+const TAG = /<(\/?)([a-z0-9]+)\b[^>]*>/g;
+
+/**
+ * The top-level elements of the sanitized HTML, one block each, typed by their element; each
+ * block's HTML is sanitized again on its own. Loose top-level text is a block of type html.
+ */
+export function articleBlocks(html: string): ContentBlock[] {
+  const clean = sanitizeArticleHtml(html);
+  const blocks: ContentBlock[] = [];
+  let depth = 0;
+  let start = 0;
+  let top = '';
+  const push = (end: number, type: ContentBlock['type']) => {
+    const piece = sanitizeArticleHtml(clean.slice(start, end));
+    if (piece) blocks.push({ type, html: piece });
+    start = end;
+  };
+  for (const m of clean.matchAll(TAG)) {
+    const [whole, closing, name] = m as unknown as [string, string, string];
+    const at = m.index;
+    if (depth === 0 && !closing) {
+      if (at > start) push(at, 'html');
+      top = name;
+    }
+    if (closing) depth -= 1;
+    else if (!VOID.has(name)) depth += 1;
+    if (depth === 0 && (closing || VOID.has(name))) push(at + whole.length, name === 'br' ? 'html' : BLOCK_TYPES[top] ?? 'html');
+  }
+  if (start < clean.length) push(clean.length, 'html');
+  return blocks;
+}
+
+const BLOCK_BOUNDARY = /<\/?(?:h[1-6]|p|br|hr|li|dt|dd|td|th|tr|div|blockquote|pre|figcaption|caption|img)\b[^>]*>/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** Words of the sanitized HTML's text (letters and digits, with inner apostrophes and hyphens). */
+export function countWords(html: string): number {
+  const text = sanitizeArticleHtml(html)
+    .replace(BLOCK_BOUNDARY, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(name[1] === 'x' || name[1] === 'X' ? 2 : 1), name[1]?.toLowerCase() === 'x' ? 16 : 10));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+  return text.match(WORD)?.length ?? 0;
+}

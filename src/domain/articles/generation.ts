@@ -1,0 +1,172 @@
+import { Decimal } from 'decimal.js';
+import { LockMode } from '@mikro-orm/core';
+import type { Em } from '../../db/orm.js';
+import type { Services } from '../../services.js';
+import type { WalletView } from '../wallet/wallet-reader.js';
+import { Operation } from '../../entities/operation.js';
+import { Article, ARTICLE_LOCALES } from '../../entities/article.js';
+import { domainError } from '../../errors/domain-error.js';
+import { newId } from '../../ids.js';
+import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';
+import { admitPaidOperation, type PaidRateCounter, type Payer } from '../operations/paid-admission.js';
+import { announceOperationFinished } from '../operations/operation-waiter.js';
+import { postToLedger } from '../wallet/ledger.js';
+import { announceWalletChange } from '../wallet/wallet-cache.js';
+import { cellMoney } from '../wallet/fx.js';
+import { wakeRelay } from '../events/outbox-wakeup.js';
+import { recordEvent } from '../events/outbox.js';
+import { EVENTS } from '../events/catalogue.js';
+import { loadAiCatalogue } from '../cards/catalogue.js';
+import { findEditorialProfile } from './editorial-profile.js';
+import { countWords, sanitizeArticleHtml } from './article-html.js';
+import { BUILTIN_ARTICLE_PRICE_RUB, builtinArticle, slugOf, type GeneratedArticle, type GenerationBrief } from './article-generator.js';
+
+/** What POST /articles/generation-jobs takes. */
+export interface GenerationRequest {
+  keyword: string;
+  title?: string;
+  locale?: 'ru' | 'en' | 'id';
+  topic_id?: string;
+  /** Lowers the operation's cost ceiling (never raises it), in the wallet currency (RUB). */
+  max_cost?: string;
+}
+
+/** The operation's input: the request and the article's id, chosen up front so a retried write finds it. */
+export interface GenerationInput {
+  keyword: string;
+  title: string | null;
+  locale: 'ru' | 'en' | 'id' | null;
+  topic_id: string | null;
+  article_id: string;
+}
+
+export interface GenerationAdmission {
+  payer: Payer;
+  wallet: WalletView;
+  services: Services;
+  rates: PaidRateCounter;
+}
+
+/**
+ * Admits an article generation (spec 02, a paid operation on the AI reply's pattern): 409
+ * editorial_profile_required without a profile; the paid checks (402 insufficient_funds,
+ * spend_limit_reached; max_cost may lower the ceiling, and a max_cost below the cheapest
+ * outcome is spend_limit_reached); then the queued operation `article.generation` with
+ * resource {type: generation_job, id: the operation's id}.
+ */
+export async function requestGeneration(em: Em, r: GenerationAdmission, body: GenerationRequest): Promise<Operation> {
+  const tenantId = r.payer.tenantId;
+  if (!await findEditorialProfile(em, tenantId)) {
+    throw domainError('editorial_profile_required', 'Set the editorial profile (PUT /editorial-profile, at least the niche) before generating articles.');
+  }
+  const price = BUILTIN_ARTICLE_PRICE_RUB;
+  if (body.max_cost !== undefined && new Decimal(body.max_cost).lessThan(price)) {
+    throw domainError('spend_limit_reached', `max_cost ${new Decimal(body.max_cost).toFixed(2)} RUB is below the least this generation costs (${price} RUB).`);
+  }
+  const admission = await admitPaidOperation(em, { ...r, costBounds: { minRub: price, maxRub: price } });
+  if (!admission.admitted) throw admission.error;
+  const ceiling = body.max_cost === undefined ? admission.costCeilingRub : Decimal.min(admission.costCeilingRub, body.max_cost).toFixed(2);
+  const input: GenerationInput = {
+    keyword: body.keyword, title: body.title ?? null, locale: body.locale ?? null, topic_id: body.topic_id ?? null, article_id: newId(),
+  };
+  const operation = createOperation(em, {
+    tenantId, integrationId: r.payer.integrationId, type: 'article.generation', input: { ...input }, resource: null, costCeilingRub: ceiling,
+  }, r.services.clock.now());
+  operation.resourceType = 'generation_job';
+  operation.resourceId = operation.id;
+  await em.flush();
+  return operation;
+}
+
+type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
+
+/** The brief of a generation: the profile, the request (the profile's locale, else the cell's language) and the catalogue. */
+export async function generationBrief(s: WriterServices, operationId: string): Promise<GenerationBrief> {
+  const em = s.orm.em.fork();
+  const op = await em.findOneOrFail(Operation, { id: operationId });
+  const input = op.input as unknown as GenerationInput;
+  const profile = await findEditorialProfile(em, op.tenantId);
+  const fallback = (ARTICLE_LOCALES as readonly string[]).includes(s.config.cell) ? s.config.cell as 'ru' | 'en' | 'id' : 'en';
+  return {
+    keyword: input.keyword, title: input.title,
+    locale: input.locale ?? (profile?.locale as 'ru' | 'en' | 'id' | null) ?? fallback,
+    profile: { niche: profile?.niche ?? '', audience: profile?.audience ?? null, tone: profile?.tone ?? null, avoid: profile?.avoid ?? null },
+    products: await loadAiCatalogue(em, op.tenantId, s.config.cell),
+  };
+}
+
+/** The builtin generator (offline, deterministic). */
+export async function composeBuiltinArticle(s: WriterServices, operationId: string): Promise<GeneratedArticle> {
+  return builtinArticle(await generationBrief(s, operationId));
+}
+
+/** Runs `change` on the locked operation in one transaction, then tells waiters and the relay. */
+async function onGeneration(s: WriterServices, operationId: string, change: (tx: Em, op: Operation) => Promise<boolean>): Promise<boolean> {
+  const changed = await s.orm.em.fork().transactional(async (tx) =>
+    change(tx, await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE })));
+  if (changed) {
+    await announceOperationFinished(s.redis, operationId);
+    await wakeRelay(s.redis);
+  }
+  return changed;
+}
+
+/** A slug free in the account: the generated one, else with -2, -3, ... */
+async function freeSlug(em: Em, tenantId: string, slug: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? slug : `${slug.slice(0, 190)}-${n}`;
+    if (!await em.count(Article, { tenantId, slug: candidate })) return candidate;
+  }
+}
+
+/**
+ * The result, in one transaction: the draft article (its id chosen at admission, so a write
+ * retried after a worker died finds it and writes nothing twice), article.ready, the operation
+ * succeeded with its usage and operation.completed, and the charge (keyed by the operation in
+ * the ledger). An operation canceled meanwhile is left alone.
+ */
+export async function writeGeneratedArticle(s: WriterServices, operationId: string, generated: GeneratedArticle): Promise<boolean> {
+  let chargedTenant: string | null = null;
+  const written = await onGeneration(s, operationId, async (tx, op) => {
+    if (isFinished(op.status)) return false;
+    const now = s.clock.now();
+    const input = op.input as unknown as GenerationInput;
+    const html = sanitizeArticleHtml(generated.html);
+    tx.create(Article, {
+      id: input.article_id, tenantId: op.tenantId, title: generated.title, slug: await freeSlug(tx, op.tenantId, slugOf(generated.slug)),
+      status: 'draft', locale: input.locale ?? null, keyword: input.keyword, metaTitle: generated.metaTitle, metaDescription: generated.metaDescription,
+      coverImageUrl: null, wordCount: countWords(html), contentHtml: html, createdAt: now, updatedAt: now, publishedAt: null,
+    });
+    recordEvent(tx, { tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.ready', ...EVENTS['article.ready']({ article_id: input.article_id }) }, now);
+    const cost = Decimal.min(new Decimal(generated.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
+    if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: generated.model } }, await cellMoney(tx, s.config.cell), now)) return false;
+    await tx.flush();
+    await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Article generation (${generated.model})` }, now);
+    chargedTenant = op.tenantId;
+    return true;
+  });
+  if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);
+  return written;
+}
+
+/** Ends a generation without a result; a failure also raises article.generation.failed. Nothing is charged. */
+export async function endGeneration(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
+  return onGeneration(s, operationId, async (tx, op) => {
+    const now = s.clock.now();
+    if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
+    if (outcome.status === 'failed') {
+      const input = op.input as unknown as GenerationInput;
+      recordEvent(tx, {
+        tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.generation.failed',
+        ...EVENTS['article.generation.failed']({ operation_id: op.id, topic_id: input.topic_id, error: outcome.error }),
+      }, now);
+    }
+    return true;
+  });
+}
+
+/** A generation job as GET /articles/generation-jobs/{id} shows it; article_id once the draft exists. */
+export function generationJobOf(op: Operation) {
+  const input = op.input as unknown as GenerationInput;
+  return { input, articleId: op.status === 'succeeded' ? input.article_id : null };
+}

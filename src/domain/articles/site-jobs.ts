@@ -1,0 +1,50 @@
+import type { Em } from '../../db/orm.js';
+import { Article, Publication, Site } from '../../entities/article.js';
+import { domainError } from '../../errors/domain-error.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOBS_PER_POLL = 20;
+
+/** A job as the module receives it: the version and everything the page needs. */
+export interface SiteJob {
+  id: string;
+  article_id: string;
+  version: number;
+  publish_mode: string | null;
+  title: string;
+  slug: string | null;
+  html: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  cover_image_url: string | null;
+  locale: string | null;
+  created_at: string;
+}
+
+/** The site's queued jobs, oldest first (at most 20 a poll). */
+export async function pendingJobs(em: Em, site: Site): Promise<SiteJob[]> {
+  const jobs = await em.find(Publication, { siteId: site.id, state: 'queued' }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: JOBS_PER_POLL });
+  const articles = new Map((await em.find(Article, { id: { $in: jobs.map((j) => j.articleId) } })).map((a) => [a.id, a]));
+  return jobs.map((job) => {
+    const a = articles.get(job.articleId)!;
+    return {
+      id: job.id, article_id: a.id, version: job.version, publish_mode: job.publishMode ?? null, title: a.title, slug: a.slug ?? null,
+      html: a.contentHtml ?? '', meta_title: a.metaTitle ?? null, meta_description: a.metaDescription ?? null,
+      cover_image_url: a.coverImageUrl ?? null, locale: a.locale ?? null, created_at: job.createdAt.toISOString(),
+    };
+  });
+}
+
+/** A queued job of this site: another site's or a missing job is 404, a job already settled 409. */
+export async function queuedJobOfSite(em: Em, site: Site, jobId: string): Promise<Publication> {
+  const job = UUID.test(jobId) ? await em.findOne(Publication, { id: jobId, siteId: site.id }) : null;
+  if (!job) throw domainError('not_found', 'No such job for this site.');
+  if (job.state !== 'queued') throw domainError('invalid_state', `The job is ${job.state}: only a queued job takes a result.`);
+  return job;
+}
+
+/** The module is alive: the site is working for the next 2 hours. Answers how many jobs wait. */
+export async function recordHeartbeat(em: Em, siteId: string, now: Date): Promise<number> {
+  await em.nativeUpdate(Site, { id: siteId }, { lastHeartbeatAt: now });
+  return em.count(Publication, { siteId, state: 'queued' });
+}

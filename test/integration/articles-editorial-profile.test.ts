@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import type { TestApi } from '../support/app.js';
+import { useApiSuite } from '../support/api-suite.js';
+import { newCaller, type Caller } from '../support/fixtures.js';
+import { call, expectProblem } from '../support/http.js';
+import { schemaErrors, type Schema } from '../support/json-schema.js';
+
+let api: TestApi;
+let doc: Schema;
+useApiSuite((s) => ({ api, doc } = s));
+
+const get = (who: Caller) => call(api.base, 'GET', '/editorial-profile', { key: who.apiKey });
+const put = (who: Caller, body: unknown) => call(api.base, 'PUT', '/editorial-profile', { key: who.apiKey, body });
+
+describe('GET and PUT /editorial-profile', () => {
+  it('is 404 until set; PUT sets the whole profile and GET answers it', async () => {
+    const caller = await newCaller(api.services);
+    expectProblem(await get(caller), 'not_found');
+    const body = {
+      niche: 'Furniture for small flats', audience: 'Young families', tone: 'friendly', presentation: 'short sections, one table',
+      topic_sources: ['search queries'], source_urls: ['https://shop.example.com/catalogue'], avoid: 'prices of competitors',
+      example_text: 'A sofa is where the evening ends.', locale: 'en',
+    };
+    const res = await put(caller, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...body, updated_at: expect.any(String) });
+    expect(schemaErrors(res.body, { $ref: '#/components/schemas/EditorialProfile' }, doc)).toEqual([]);
+    expect((await get(caller)).body).toEqual(res.body);
+  });
+
+  it('a second PUT replaces the profile: a field not sent becomes empty', async () => {
+    const caller = await newCaller(api.services);
+    await put(caller, { niche: 'Lamps', tone: 'calm', topic_sources: ['catalogue'] });
+    const res = await put(caller, { niche: 'Lamps and lights' });
+    expect(res.body).toMatchObject({ niche: 'Lamps and lights', tone: null, topic_sources: [] });
+  });
+
+  it('niche is required, the locale one of ru, en, id, source_urls http(s) addresses', async () => {
+    const caller = await newCaller(api.services);
+    const fields = async (body: unknown) => (await put(caller, body)).body.errors.map((e: { field: string; code: string }) => [e.field, e.code]);
+    expect(await fields({ tone: 'calm' })).toEqual([['/niche', 'required']]);
+    expect(await fields({ niche: 'x', locale: 'fr' })).toEqual([['/locale', 'not_supported']]);
+    expect(await fields({ niche: 'x', source_urls: ['javascript:alert(1)'] })).toEqual([['/source_urls/0', 'invalid_format']]);
+  });
+
+  it('PUT needs articles:write', async () => {
+    const caller = await newCaller(api.services, { scopes: ['articles:read'] });
+    expectProblem(await put(caller, { niche: 'x' }), 'scope_missing');
+  });
+});

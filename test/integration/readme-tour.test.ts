@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client, Connection } from '@temporalio/client';
+import { dropDatabase, freshDatabase } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
+import { DIST } from '../support/in-process-worker.js';
+import { WorkerProcesses, alive, exited } from '../support/worker-processes.js';
+import { announcedStatuses, tourBlocks } from '../support/readme-tour.js';
+
+/**
+ * README "A short tour" and every section after it, run as printed: each sh block that is not
+ * marked as a synopsis, in order, in one bash, against a stack started the way bin/up starts
+ * it (a database of its own, migrated and seeded with the demo tenant; the worker and the api
+ * as processes of the build on free ports), on a PATH where `uuidgen` and `jq` are missing.
+ * Every curl answer must be 2xx unless its line announces the status in a comment.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TOUR_TIMEOUT_MS = 60_000;
+
+let databaseUrl: string;
+let env: NodeJS.ProcessEnv;
+let api: ChildProcess | undefined;
+let apiPort: number;
+let metricsPort: number;
+let apiOutput = '';
+const workers = new WorkerProcesses(() => env);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function run(file: string, args: string[], o: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { env: o.env, cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => { stdout += c; });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => { stderr += c; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs);
+    child.once('exit', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabase('readme_tour');
+  [apiPort, metricsPort] = [await freePort(), await freePort()];
+  env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    PORT: String(apiPort),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${apiPort}`,
+    METRICS_PORT: String(metricsPort),
+    WORKER_METRICS_PORT: String(await freePort()),
+    TEMPORAL_TASK_QUEUE: `readme-tour-${process.pid}`,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  };
+  // bin/up: the demo tenant first, then the worker and the api.
+  const seeded = await run(process.execPath, [join(DIST, 'src', 'cli', 'ctl.js'), 'demo', 'seed', '--json'], { env, timeoutMs: 60_000 });
+  expect({ code: seeded.code, stderr: seeded.stderr }).toEqual({ code: 0, stderr: '' });
+  await workers.start();
+  api = spawn(process.execPath, [join(DIST, 'src', 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  api.stdout!.on('data', (c: Buffer) => { apiOutput += c.toString(); });
+  api.stderr!.on('data', (c: Buffer) => { apiOutput += c.toString(); });
+  await eventually('the api to be ready', async () => {
+    if (!alive(api!)) throw new Error(`the api ended: ${apiOutput.slice(-2000)}`);
+    return (await fetch(`http://127.0.0.1:${apiPort}/readyz`).then((r) => r.ok, () => false)) || undefined;
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (api && alive(api)) api.kill('SIGTERM');
+  if (api) await exited(api);
+  const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS });
+  try {
+    await workers.stopAll(new Client({ connection }));
+  } finally {
+    await connection.close();
+  }
+  if (databaseUrl) await dropDatabase(databaseUrl);
+}, 60_000);
+
+describe('README: the tour runs as printed', () => {
+  it('runs every sh block from "A short tour" on (synopses left out) with bash and curl, without uuidgen or jq; every answer is 2xx or announced', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const readmeLines = readme.split('\n');
+    const blocks = tourBlocks(readme);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+
+    // curl reports each answer's status on stderr with the script line that called it.
+    const preamble = [
+      'curl() { command curl -w "%{stderr}@@status %{http_code} ${BASH_LINENO[0]}\\n" "$@"; }',
+    ];
+    const scriptLines = [...preamble];
+    const readmeLineOf: number[] = preamble.map(() => 0);
+    for (const block of blocks) {
+      block.lines.forEach((text, i) => {
+        // As printed, except the addresses of this test's stack instead of bin/up's defaults.
+        scriptLines.push(text.replaceAll('127.0.0.1:3000', `127.0.0.1:${apiPort}`).replaceAll('127.0.0.1:9465', `127.0.0.1:${metricsPort}`));
+        readmeLineOf.push(block.line + i);
+      });
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'readme-tour-'));
+    const script = join(dir, 'tour.sh');
+    await writeFile(script, `${scriptLines.join('\n')}\n`);
+    // A machine without uuidgen and jq: both answer "command not found" first on the PATH.
+    const missing = join(dir, 'missing');
+    await mkdir(missing);
+    for (const tool of ['uuidgen', 'jq']) {
+      await writeFile(join(missing, tool), `#!/bin/sh\necho "${tool}: command not found" >&2\nexit 127\n`);
+      await chmod(join(missing, tool), 0o755);
+    }
+    const tour = await run('bash', [script], { env: { ...env, PATH: `${missing}${delimiter}${process.env.PATH}` }, cwd: ROOT, timeoutMs: TOUR_TIMEOUT_MS });
+
+    // Kept for a failing run: what the tour printed.
+    await writeFile(join(dir, 'tour.out'), tour.stdout);
+    await writeFile(join(dir, 'tour.err'), tour.stderr);
+    const statuses = [...tour.stderr.matchAll(/^@@status (\d{3}) (\d+)$/gm)].map((m) => ({ status: m[1]!, line: readmeLineOf[Number(m[2]) - 1]! }));
+    const otherStderr = tour.stderr.split('\n').filter((l) => l && !l.startsWith('@@status')).join('\n');
+    expect({ code: tour.code, stderr: otherStderr }).toEqual({ code: 0, stderr: '' });
+    expect(statuses.length).toBeGreaterThanOrEqual(20);
+    const unannounced = statuses
+      .filter(({ status, line }) => !status.startsWith('2') && !announcedStatuses(readmeLines, line).has(status))
+      .map(({ status, line }) => `README.md:${line} answered ${status}: ${readmeLines[line - 1]}`);
+    expect(unannounced).toEqual([]);
+  }, TOUR_TIMEOUT_MS + 30_000);
+});

@@ -1,0 +1,25 @@
+import { condition, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { moduleResultSignal, type ModuleResult } from './publication-contract.js';
+
+/** The database step retries until the database is back. */
+const steps = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/**
+ * One job version of an article's publication through a site module (workflow id
+ * `publication:<id>`): waits, durably and for days if need be, for the module's result signal,
+ * then applies it (state, address, error; applied with an address publishes the article and
+ * raises article.published). A newer version cancels this wait; the api has already marked
+ * this version skipped.
+ */
+export async function publicationWorkflow(publicationId: string): Promise<ModuleResult['result'] | 'stale'> {
+  let result: ModuleResult | undefined;
+  setHandler(moduleResultSignal, (r) => {
+    result ??= r;
+  });
+  await condition(() => result !== undefined);
+  return (await steps.applyPublicationResult(publicationId, result!)) ? result!.result : 'stale';
+}
