@@ -10,6 +10,7 @@ import { Migration20261124000100DeliveryPacing } from './20261124000100-delivery
 import { Migration20261124000200OperationPacing } from './20261124000200-operation-pacing.js';
 import { Migration20261124001000Leads } from './20261124001000-leads.js';
 import { Migration20261124001010LeadTasks } from './20261124001010-lead-tasks.js';
+import { Migration20261124001020LeadScoreSource } from './20261124001020-lead-score-source.js';
 import { Migration20261124002000Articles } from './20261124002000-articles.js';
 import { Migration20261124004000Analytics } from './20261124004000-analytics.js';
 import { Migration20261124005010Strategist } from './20261124005010-strategist.js';
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124000200OperationPacing', class: Migration20261124000200OperationPacing },
   { name: 'Migration20261124001000Leads', class: Migration20261124001000Leads },
   { name: 'Migration20261124001010LeadTasks', class: Migration20261124001010LeadTasks },
+  { name: 'Migration20261124001020LeadScoreSource', class: Migration20261124001020LeadScoreSource },
   { name: 'Migration20261124002000Articles', class: Migration20261124002000Articles },
   { name: 'Migration20261124004000Analytics', class: Migration20261124004000Analytics },
   { name: 'Migration20261124005010Strategist', class: Migration20261124005010Strategist },

@@ -49,6 +49,8 @@ export const Lead = defineEntity({
     attribution: p.json<LeadAttribution>().nullable(),
     score: p.integer().nullable(),
     level: p.enum(LEAD_LEVELS).nullable(),
+    /** Who set the score; the builtin scorer leaves an integrator's score alone. Optional: rows written before its migration. */
+    scoreSource: p.enum(['builtin', 'integrator'] as const).nullable(),
     flags: p.json<string[]>(),
     intent: p.text().nullable(),
     aiSummary: p.text().nullable(),

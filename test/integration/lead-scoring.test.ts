@@ -110,4 +110,29 @@ describe('lead scoring', () => {
     await eventually('the second run', async () => ((await runsOf(conversation.lead_id)) >= 2 ? true : undefined));
     expect((await lead(conversation.lead_id)).version).toBe(first.version);
   });
+
+  it("an integrator with leads:score sets its own score, raises lead.scored, and the builtin scorer leaves it alone", async () => {
+    const scorer = await newCaller(h.api.services, { scopes: ['conversations:read', 'conversations:write', 'leads:read', 'leads:score'] });
+    const conversation = (await call(h.api.base, 'POST', '/conversations', { key: scorer.apiKey, body: { external_customer_id: 'own-1', email: 'own@example.com' } })).body;
+    const setScore = (body: unknown) => call(h.api.base, 'POST', `/leads/${conversation.lead_id}/score`, { key: scorer.apiKey, body });
+    const res = await setScore({ score: 72, reason: 'Matches our ICP', flags: ['icp_match'] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe(`"${res.body.version}"`);
+    expect(res.body).toMatchObject({ score: 72, level: 'hot', flags: ['icp_match'], score_source: 'integrator' });
+    const scoredEvents = async () => (await outboxRows(h.db, scorer.tenantId)).filter((e) => e.type === 'lead.scored').map((e) => e.data);
+    expect((await scoredEvents()).at(-1)).toMatchObject({ score: 72, level: 'hot', reason: 'Matches our ICP', flags: ['icp_match'], version: res.body.version });
+    // The builtin scorer's first run (signalled by POST /conversations) finds the integrator's score and leaves it.
+    await eventually('the first builtin run', async () => ((await runsOf(conversation.lead_id)) >= 1 ? true : undefined));
+    const before = await scoredEvents();
+    const message = await call(h.api.base, 'POST', `/conversations/${conversation.id}/messages`, { key: scorer.apiKey, body: { content: 'How much?' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(message.status).toBe(200);
+    await eventually('the builtin scorer to run', async () => ((await runsOf(conversation.lead_id)) >= 2 ? true : undefined));
+    expect(await scoredEvents()).toEqual(before);
+    const read = (await call(h.api.base, 'GET', `/leads/${conversation.lead_id}`, { key: scorer.apiKey })).body;
+    expect(read).toMatchObject({ score: 72, score_source: 'integrator', version: res.body.version });
+    expect((await setScore({ score: 101 })).body).toMatchObject({ code: 'validation_failed', errors: [{ field: '/score', code: 'out_of_range', message: expect.any(String) }] });
+    expect((await setScore({ score: 10, level: 'hot' })).body).toMatchObject({ score: 10, level: 'hot' });
+    const noScope = await call(h.api.base, 'POST', `/leads/${conversation.lead_id}/score`, { key: caller.apiKey, body: { score: 1 } });
+    expect(noScope.body.code).toBe('scope_missing');
+  });
 });

@@ -5,7 +5,7 @@ import type { TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
-import { getJson, outboxRows, postJson } from './conversations-fixtures.js';
+import { getJson, outboxRows, postJson, seedMessage } from './conversations-fixtures.js';
 
 let api: TestApi;
 let sql: pg.Client;
@@ -13,7 +13,7 @@ let doc: Schema;
 useApiSuite((s) => ({ api, sql, doc } = s));
 
 /** Every scope but ai_seller:invoke: customer messages are stored and the AI stays silent (no paid work in these tests). */
-const SCOPES = ['conversations:read', 'conversations:write', 'leads:read', 'leads:write'];
+const SCOPES = ['conversations:read', 'conversations:write', 'leads:read', 'leads:write', 'cards:write'];
 
 let caller: Caller;
 beforeEach(async () => {
@@ -141,5 +141,25 @@ describe('contacts that share an e-mail or phone merge', () => {
     const mine = await open({ external_customer_id: 'y', email: 'same@example.com' });
     expect(await contactRow(mine.body.contact_id)).toMatchObject({ merged_into: null });
     expect(await events('contact.merged')).toEqual([]);
+  });
+});
+
+describe('a lead opens when the customer names a product the seller offered', () => {
+  it('naming an offered card opens the lead with that product, before any contact detail', async () => {
+    const card = { code: 'runner-x', name: 'Runner X sneakers', price: { amount: '8990', currency: 'RUB' }, page_url: '/p/runner-x', ai_enabled: true };
+    const created = await postJson(api, caller, '/cards', card, { 'idempotency-key': randomUUID() });
+    expect(created.status).toBe(201);
+    const started = await open({ external_customer_id: 'crm-p', name: 'Lena' });
+    const copy = { code: 'runner-x', name: 'Runner X sneakers', description: null, image_url: null, page_url: null, badge: null, price_text: '8990 RUB', buttons: [] };
+    await seedMessage(sql, caller, started.body.id, { sender: 'ai', content: null, contentType: 'card', cards: [copy], createdAt: new Date() });
+    await say(started.body.id, 'What colours?');
+    expect((await getJson(api, caller, `/conversations/${started.body.id}`)).body.lead_id).toBeNull();
+    await say(started.body.id, "OK, I'll take the runner x sneakers in 42");
+    const after = await conversation(started.body.id);
+    expect(after.lead_id).toEqual(expect.any(String));
+    expect(await lead(after.lead_id)).toMatchObject({
+      product_id: created.body.id, title: 'Runner X sneakers — Lena', status: 'new', contact: { id: started.body.contact_id, name: 'Lena', email: null, phone: null },
+    });
+    expect((await events('lead.created')).map((e) => e.data.lead_id)).toEqual([after.lead_id]);
   });
 });

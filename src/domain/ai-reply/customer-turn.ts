@@ -14,6 +14,7 @@ import { newId } from '../../ids.js';
 import type { AiReplyInput } from './reply-context.js';
 import { DEFAULT_COUNTRY, extractContactDetails } from '../contacts/contact-details.js';
 import { learnCustomerDetails } from '../leads/customer-details.js';
+import { noteProductNamed } from '../leads/product-named.js';
 
 /**
  * Why the AI does not answer a customer message (ai_reply.status = skipped; no operation,
@@ -54,9 +55,9 @@ export interface TurnRequest {
 
 /**
  * One customer turn, in the request's transaction: the customer message (a closed
- * conversation reopens; an e-mail or phone in it goes to the contact and opens the lead),
- * and either a skip reason or an admitted, queued AI reply operation whose result will be
- * the message `operation.resource.id`. Paid checks come before
+ * conversation reopens; an e-mail or phone in it, or a product the seller offered named in
+ * it, opens the lead), and either a skip reason or an admitted, queued AI reply operation
+ * whose result will be the message `operation.resource.id`. Paid checks come before
  * anything is written, so a refused turn leaves no trace.
  */
 export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: string, content: { text: string | null; attachments: Attachment[] }): Promise<CustomerTurn> {
@@ -82,6 +83,7 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   if (content.text) {
     const country = DEFAULT_COUNTRY[r.services.config.cell];
     await learnCustomerDetails(em, conversation, extractContactDetails(content.text, country), country, now);
+    await noteProductNamed(em, conversation, content.text, now);
   }
   if (costCeilingRub === null) {
     // A visitor whose message the AI will not answer waits for an operator.

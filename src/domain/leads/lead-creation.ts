@@ -71,7 +71,7 @@ export async function createLead(em: Em, c: LeadChangeContext & { country: Count
     id: newId(), tenantId: c.tenantId, externalId: null, externalUrl: null, version: 1, status: 'new', archived: false, archivedReason: null,
     owner: null, title: null, source: input.source ?? 'api', assignedTo: null, valueAmount: null, valueCurrency: null,
     productId: input.product_id ?? null, courseSlug: input.course_slug ?? null, contactId: contact?.id ?? null, conversationId: conversation?.id ?? null,
-    attribution: input.attribution ?? null, score: null, level: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
+    attribution: input.attribution ?? null, score: null, level: null, scoreSource: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
     lostReason: null, qualifiedAt: null, wonAt: null, lostAt: null, lastActivityAt: conversation?.updatedAt ?? null, createdAt: c.now, updatedAt: c.now,
   });
   applyLeadFields(lead, input, c.currency, c.now);

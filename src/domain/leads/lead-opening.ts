@@ -29,9 +29,15 @@ export function attributionOf(page: PageRef | null | undefined): LeadAttribution
   return out;
 }
 
-/** "Runner X sneakers — Anna": the product page the customer is on, and who they are. */
-function titleOf(page: PageRef | null | undefined, contact: Contact): string | null {
-  const product = page?.type === 'product' ? page.title : undefined;
+/** A product the customer named (a card the seller offered): its id and name. */
+export interface NamedProduct {
+  id: string;
+  name: string;
+}
+
+/** "Runner X sneakers — Anna": the product named (or the product page the customer is on), and who they are. */
+function titleOf(page: PageRef | null | undefined, contact: Contact, named: NamedProduct | undefined): string | null {
+  const product = named?.name ?? (page?.type === 'product' ? page.title : undefined);
   const who = contact.name || contact.email || contact.phone;
   return [product, who].filter(Boolean).join(' — ') || null;
 }
@@ -46,15 +52,15 @@ export function isReachable(contact: Contact | null): contact is Contact {
  * attribution from the page, title derived, conversation.lead_id set, lead.created. One open
  * lead per conversation (the conversation row is locked by the caller; a unique index backs it).
  */
-export async function ensureOpenLead(em: Em, conversation: Conversation, contact: Contact, now: Date): Promise<{ lead: Lead; created: boolean }> {
+export async function ensureOpenLead(em: Em, conversation: Conversation, contact: Contact, now: Date, named?: NamedProduct): Promise<{ lead: Lead; created: boolean }> {
   const current = conversation.leadId ? await em.findOne(Lead, { id: conversation.leadId }) : null;
   if (current && isOpenLead(current)) return { lead: current, created: false };
   const page = conversation.page;
   const lead = em.create(Lead, {
     id: newId(), tenantId: conversation.tenantId, externalId: null, externalUrl: null, version: 1, status: 'new', archived: false, archivedReason: null,
-    owner: null, title: titleOf(page, contact), source: conversation.channelType, assignedTo: null, valueAmount: null, valueCurrency: null,
-    productId: page?.type === 'product' ? page.id ?? null : null, courseSlug: null, contactId: contact.id, conversationId: conversation.id,
-    attribution: attributionOf(page), score: null, level: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
+    owner: null, title: titleOf(page, contact, named), source: conversation.channelType, assignedTo: null, valueAmount: null, valueCurrency: null,
+    productId: named?.id ?? (page?.type === 'product' ? page.id ?? null : null), courseSlug: null, contactId: contact.id, conversationId: conversation.id,
+    attribution: attributionOf(page), score: null, level: null, scoreSource: null, flags: [], intent: null, aiSummary: null, nextAction: null, nextActionAt: null,
     lostReason: null, qualifiedAt: null, wonAt: null, lostAt: null, lastActivityAt: conversation.updatedAt, createdAt: now, updatedAt: now,
   });
   conversation.leadId = lead.id;

@@ -1,13 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Contact, Conversation, Message } from '../../entities/conversation.js';
-import { Lead, LeadTask } from '../../entities/lead.js';
+import { Lead, LeadTask, type LeadLevel } from '../../entities/lead.js';
 import { Tenant } from '../../entities/tenant.js';
 import { addTask } from './tasks.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { bumpLead, leadEventRef } from './lead-events.js';
-import { scoreLead, type LeadScore } from './scoring.js';
+import { levelOf, scoreLead, type LeadScore } from './scoring.js';
+import { domainError } from '../../errors/domain-error.js';
 
 /** The most recent customer messages the scorer reads. */
 const MESSAGES_READ = 200;
@@ -15,11 +16,12 @@ const MESSAGES_READ = 200;
 /**
  * Scores a lead from its conversation and stores the result; a new score (or level or flags)
  * bumps the version and raises lead.scored {score, level, reason, flags}. Answers the score,
- * or null for a lead that is gone.
+ * or null for a lead that is gone or scored by the integrator.
  */
 export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<LeadScore | null> {
   const lead = await em.findOne(Lead, { id: leadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!lead) return null;
+  // An integrator's own score (POST /leads/{id}/score) is not overwritten by the builtin scorer.
+  if (!lead || lead.scoreSource === 'integrator') return null;
   const contact = lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null;
   const conversation = lead.conversationId ? await em.findOne(Conversation, { id: lead.conversationId }) : null;
   const messages = conversation
@@ -39,6 +41,7 @@ export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<L
   lead.score = result.score;
   lead.level = result.level;
   lead.flags = result.flags;
+  lead.scoreSource = 'builtin';
   bumpLead(lead, now);
   recordEvent(em, { tenantId: lead.tenantId, type: 'lead.scored', ...EVENTS['lead.scored']({ ...leadEventRef(lead, contact), ...result }) }, now);
   if (becameHot) await actOnHotLead(em, lead, contact, result, customer.map((m) => m.id), now);
@@ -65,4 +68,32 @@ async function actOnHotLead(em: Em, lead: Lead, contact: Contact | null, score: 
   lead.nextAction = `Contact ${who} today. ${score.reason}`;
   lead.nextActionAt = now;
   if (!open) addTask(em, lead, { title: lead.nextAction, dueAt: now, source: 'scorer' }, now);
+}
+
+export interface IntegratorScore {
+  score: number;
+  level?: LeadLevel;
+  reason?: string | null;
+  flags?: string[];
+}
+
+/**
+ * POST /leads/{id}/score: an integrator with leads:score sets its own score (level from the
+ * builtin thresholds unless sent). Always a new version and lead.scored; from then on the
+ * builtin scorer leaves the lead alone.
+ */
+export async function setIntegratorScore(em: Em, tenantId: string, leadId: string, s: IntegratorScore, now: Date): Promise<{ lead: Lead; contact: Contact | null }> {
+  const lead = await em.findOne(Lead, { id: leadId, tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!lead) throw domainError('not_found', 'No such lead.');
+  const contact = lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null;
+  lead.score = s.score;
+  lead.level = s.level ?? levelOf(s.score);
+  lead.flags = s.flags ?? [];
+  lead.scoreSource = 'integrator';
+  bumpLead(lead, now);
+  recordEvent(em, {
+    tenantId, type: 'lead.scored',
+    ...EVENTS['lead.scored']({ ...leadEventRef(lead, contact), score: lead.score, level: lead.level, reason: s.reason ?? null, flags: lead.flags }),
+  }, now);
+  return { lead, contact };
 }

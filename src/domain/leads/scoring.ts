@@ -40,10 +40,15 @@ const SIGNALS: { flag: string; points: number; says: string; test: (i: ScoringIn
   { flag: 'silence', points: -25, says: 'silent for a day', test: (i) => i.quietMs >= SILENCE_MS },
 ];
 
+/** 60+ hot, 30+ warm, else cold: the builtin scorer's levels, also an integrator's score's default level. */
+export function levelOf(score: number): LeadLevel {
+  return score >= 60 ? 'hot' : score >= 30 ? 'warm' : 'cold';
+}
+
 export function scoreLead(input: ScoringInput): LeadScore {
   const hits = SIGNALS.filter((s) => s.test(input));
   const score = Math.max(0, Math.min(100, hits.reduce((sum, s) => sum + s.points, 0)));
-  const level: LeadLevel = score >= 60 ? 'hot' : score >= 30 ? 'warm' : 'cold';
+  const level = levelOf(score);
   const reason = hits.length ? `The customer ${hits.map((s) => s.says).join(', ')}.` : 'No buying signal yet.';
   return { score, level, flags: hits.map((s) => s.flag), reason };
 }

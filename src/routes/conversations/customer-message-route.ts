@@ -28,7 +28,7 @@ interface Body {
  * also on an idempotent replay, so a retry shows the reply once it exists.
  */
 export const postCustomerMessage = defineRoute<{ wait: number }, { id: string }, Body>({
-  release: 'planned', method: 'POST', path: '/conversations/{id}/messages', family: 'conversations', migration: 'Migration20261122000500Conversations',
+  release: 'planned', method: 'POST', path: '/conversations/{id}/messages', family: 'conversations', migration: 'Migration20261124001020LeadScoreSource',
   summary: "A customer's message; the AI reply runs as a paid operation",
   description: [
     'Stores the customer message and, unless the AI does not answer (ai_reply.status skipped, with a reason: ai_not_permitted without the ai_seller:invoke scope, operator_mode, handoff_pending; no operation, no charge), starts a conversation.ai_reply operation.',

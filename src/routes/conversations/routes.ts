@@ -85,7 +85,8 @@ interface CreateBody {
 }
 
 export const createConversation = defineRoute<unknown, unknown, CreateBody>({
-  ...conversationFamily, release: 'planned', method: 'POST', path: '/conversations', scope: 'conversations:write', rateClass: 'write',
+  // It writes contacts and leads: it needs the leads tables.
+  ...conversationFamily, migration: 'Migration20261124001020LeadScoreSource', release: 'planned', method: 'POST', path: '/conversations', scope: 'conversations:write', rateClass: 'write',
   summary: "Find or create the conversation of a customer on this integration's api channel",
   description: "Found by external_customer_id on the calling integration's api channel; created (status open, mode ai, with a contact "
     + 'from name, email and phone) when there is none, recording conversation.created once. A retry, with or without the same '

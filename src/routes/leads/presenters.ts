@@ -30,6 +30,7 @@ export function presentLead(l: Lead, contact: Contact | undefined | null) {
     attribution: l.attribution ?? null,
     score: l.score ?? null,
     level: l.level ?? null,
+    score_source: l.scoreSource ?? null,
     flags: l.flags,
     intent: l.intent ?? null,
     ai_summary: l.aiSummary ?? null,

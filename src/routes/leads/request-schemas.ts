@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
-import { LEAD_STATUSES } from '../../entities/lead.js';
+import { LEAD_LEVELS, LEAD_STATUSES } from '../../entities/lead.js';
 import { LeadSchema } from './schemas.js';
 
 /** Requests and pages of the lead routes: validation and the OpenAPI document. */
@@ -71,3 +71,10 @@ export const LeadCreateSchema = Joi.object({
     utm_term: Joi.string().max(255).allow(null), utm_content: Joi.string().max(255).allow(null),
   }).allow(null).meta({ ref: 'LeadAttributionInput' }),
 }).meta({ ref: 'LeadCreate' });
+
+export const LeadScoreSchema = Joi.object({
+  score: Joi.number().integer().min(0).max(100).required(),
+  level: Joi.string().valid(...LEAD_LEVELS).description('Default: from the score (60+ hot, 30+ warm, else cold).'),
+  reason: Joi.string().max(500).allow(null).description('Carried by lead.scored.'),
+  flags: Joi.array().items(Joi.string().max(64).pattern(/^[a-z0-9_]+$/, 'flag')).max(20).unique(),
+}).meta({ ref: 'LeadScoreSet' });

@@ -11,13 +11,14 @@ import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { changeLead, type ExpectedVersion } from '../../domain/leads/lead-changes.js';
 import { createLead, type NewLeadInput } from '../../domain/leads/lead-creation.js';
 import type { LeadFields } from '../../domain/leads/lead-rules.js';
+import { setIntegratorScore, type IntegratorScore } from '../../domain/leads/lead-scoring.js';
 import { contactsOfLeads, findLead, LEADS_BY_UPDATE, listLeads } from '../../domain/leads/queries.js';
 import { leadEtag, presentLead } from './presenters.js';
 import { LeadSchema } from './schemas.js';
 import { taskRoutes } from './task-routes.js';
-import { LeadCreateSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema, type LeadIdParams } from './request-schemas.js';
+import { LeadCreateSchema, LeadScoreSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema, type LeadIdParams } from './request-schemas.js';
 
-export const LEADS_MIGRATION = 'Migration20261124001000Leads' as const;
+export const LEADS_MIGRATION = 'Migration20261124001020LeadScoreSource' as const;
 /** What every lead route shares: its release family, the migration of its tables, personal data (the contact). */
 export const leadFamily = { family: 'leads', migration: LEADS_MIGRATION, pii: true } as const;
 const reading = { ...leadFamily, scope: 'leads:read', rateClass: 'read' } as const;
@@ -129,5 +130,22 @@ export const createLeadRoute = defineRoute<unknown, unknown, NewLeadInput>({
   },
 });
 
+export const scoreLeadRoute = defineRoute<unknown, LeadIdParams, IntegratorScore>({
+  ...leadFamily, release: 'beta', method: 'POST', path: '/leads/{id}/score', scope: 'leads:score', rateClass: 'write',
+  summary: "Set the integrator's own score of a lead",
+  description: 'score 0 to 100; level defaults from the score (60+ hot, 30+ warm, else cold); reason and flags optional. A new version '
+    + 'and lead.scored {score, level, reason, flags}; score_source becomes integrator and the builtin scorer leaves the lead alone.',
+  params: LeadParams,
+  body: LeadScoreSchema,
+  responses: { 200: { description: 'Lead', schema: LeadSchema, headers: ['ETag'] } },
+  errors: ['pii_transfer_not_allowed', 'not_found', 'validation_failed', 'idempotency_conflict', 'operation_in_progress'],
+  handler: async ({ params, body, auth, em, services, disclose, afterCommit }) => {
+    const scored = await setIntegratorScore(em, auth.tenant.id, params.id, body, services.clock.now());
+    afterCommit(() => wakeRelay(services.redis));
+    disclose({ resourceType: 'lead', resourceIds: [scored.lead.id] });
+    return leadAnswer(200, scored);
+  },
+});
+
 /** Spec 02 "Leads", and the editing the issue designs. */
-export const leadRoutes = [listLeadsRoute, getLeadRoute, updateLeadRoute, createLeadRoute, ...taskRoutes];
+export const leadRoutes = [listLeadsRoute, getLeadRoute, updateLeadRoute, createLeadRoute, scoreLeadRoute, ...taskRoutes];

@@ -45,6 +45,7 @@ export const LeadSchema = Joi.object({
   attribution: LeadAttributionSchema.allow(null).required(),
   score: Joi.number().integer().min(0).max(100).allow(null).required().description('0 to 100; null until scored.'),
   level: Joi.string().allow(null).required().description('cold, warm or hot; null until scored.'),
+  score_source: Joi.string().allow(null).required().description('builtin (the platform\'s scorer) or integrator (POST /leads/{id}/score); null until scored.'),
   flags: Joi.array().items(Joi.string()).required().description('Signals the scorer saw (contact_left, product_named, price_asked, ...).'),
   intent: Joi.string().allow(null).required(),
   ai_summary: Joi.string().allow(null).required(),

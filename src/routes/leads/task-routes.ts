@@ -10,7 +10,7 @@ import { LeadParams, type LeadIdParams } from './request-schemas.js';
 
 /** A lead's follow-ups (the issue designs them; HubSpot's tasks associated with a deal). */
 
-const TASKS_MIGRATION = 'Migration20261124001010LeadTasks' as const;
+const TASKS_MIGRATION = 'Migration20261124001020LeadScoreSource' as const;
 const common = { family: 'leads', migration: TASKS_MIGRATION } as const;
 
 export const TaskSchema = Joi.object({
