@@ -5,6 +5,7 @@ import type { Services } from '../../services.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import { Operation } from '../../entities/operation.js';
 import { Article, ARTICLE_LOCALES } from '../../entities/article.js';
+import { StrategistTopic } from '../../entities/strategist.js';
 import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';
 import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';
@@ -127,6 +128,20 @@ async function freeSlug(em: Em, tenantId: string, slug: string): Promise<string>
 }
 
 /**
+ * A strategist topic that approve-with-generate moved to generating follows its generation in
+ * the same transaction: generated with the draft's id, or back to approved when it ended
+ * without one. A topic in any other state (or a plain job naming a topic_id) is left alone.
+ */
+async function settleTopic(tx: Em, tenantId: string, topicId: string | null, change: { status: 'generated' | 'approved'; generatedArticleId?: string }, now: Date): Promise<void> {
+  if (!topicId || !/^[0-9a-f-]{36}$/i.test(topicId)) return;
+  const topic = await tx.findOne(StrategistTopic, { tenantId, id: topicId, status: 'generating' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!topic) return;
+  topic.status = change.status;
+  if (change.generatedArticleId) topic.generatedArticleId = change.generatedArticleId;
+  topic.updatedAt = now;
+}
+
+/**
  * The result, in one transaction: the draft article (its id chosen at admission, so a write
  * retried after a worker died finds it and writes nothing twice), article.ready, the operation
  * succeeded with its usage and operation.completed, and the charge (keyed by the operation in
@@ -145,6 +160,7 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
       coverImageUrl: null, wordCount: countWords(html), contentHtml: html, createdAt: now, updatedAt: now, publishedAt: null,
     });
     recordEvent(tx, { tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.ready', ...EVENTS['article.ready']({ article_id: input.article_id }) }, now);
+    await settleTopic(tx, op.tenantId, input.topic_id, { status: 'generated', generatedArticleId: input.article_id }, now);
     const cost = Decimal.min(new Decimal(generated.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: generated.model } }, await cellMoney(tx, s.config.cell), now)) return false;
     await tx.flush();
@@ -161,8 +177,9 @@ export async function endGeneration(s: WriterServices, operationId: string, outc
   return onGeneration(s, operationId, async (tx, op) => {
     const now = s.clock.now();
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
+    const input = op.input as unknown as GenerationInput;
+    await settleTopic(tx, op.tenantId, input.topic_id, { status: 'approved' }, now);
     if (outcome.status === 'failed') {
-      const input = op.input as unknown as GenerationInput;
       recordEvent(tx, {
         tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.generation.failed',
         ...EVENTS['article.generation.failed']({ operation_id: op.id, topic_id: input.topic_id, error: outcome.error }),

@@ -1,21 +1,24 @@
 import type { Em } from '../../db/orm.js';
 import type { StrategistTopic } from '../../entities/strategist.js';
-import { domainError } from '../../errors/domain-error.js';
+import { invalidField } from '../../errors/domain-error.js';
+import { requestGeneration, type GenerationAdmission } from '../articles/generation.js';
+import { presentOperation } from '../operations/operations.js';
+import { cellMoney } from '../wallet/fx.js';
+import type { Operation } from '../../entities/operation.js';
 
 /** What approve-with-generate asks of article generation. */
 export interface GenerationRequest {
-  tenantId: string;
-  integrationId: string;
+  admission: GenerationAdmission;
   topic: StrategistTopic;
+  /** Only RUB, the wallet currency max_cost of POST /articles/generation-jobs is in. */
   maxCost: { amount: string; currency: string } | null;
-  idempotencyKey: string;
   now: Date;
 }
 
 /** The operation article generation started: the route answers it as a 202 OperationEnvelope. */
 export interface StartedGeneration {
   envelope: { operation: Record<string, unknown> };
-  generationJobId: string;
+  operation: Operation;
 }
 
 /**
@@ -29,15 +32,26 @@ export interface GenerationStarter {
 }
 
 /**
- * The first implementation: article generation and editorial profiles do not exist on this
- * platform yet, so no tenant has a completed profile, and the answer says exactly that.
+ * The real starter: the very admission of POST /articles/generation-jobs (profile check, paid
+ * checks, max_cost lowering the ceiling), keyword = the topic's title, topic_id = the topic;
+ * the topic moves to generating in the same transaction as the queued operation.
  */
-export const noEditorialProfileYet: GenerationStarter = {
-  start() {
-    return Promise.reject(domainError('editorial_profile_required',
-      'Article generation needs a completed editorial profile (niche at least); this account has none. The topic was not changed.'));
+export const articleGenerationStarter: GenerationStarter = {
+  async start(em, { admission, topic, maxCost, now }) {
+    if (maxCost && maxCost.currency !== 'RUB') {
+      throw invalidField('/max_cost/currency', 'currency', 'max_cost is in the wallet currency, RUB.');
+    }
+    const operation = await requestGeneration(em, admission, {
+      keyword: (topic.title ?? '').slice(0, 200) || 'Untitled topic', title: topic.title ?? undefined, topic_id: topic.id,
+      ...(maxCost ? { max_cost: maxCost.amount } : {}),
+    });
+    topic.status = 'generating';
+    topic.decidedAt = now;
+    topic.updatedAt = now;
+    await em.flush();
+    return { operation, envelope: { operation: presentOperation(operation, await cellMoney(em, admission.services.config.cell)) } };
   },
 };
 
-/** The starter approve-with-generate uses; replaced when article generation exists. */
-export const generationStarter: { current: GenerationStarter } = { current: noEditorialProfileYet };
+/** The starter approve-with-generate uses. */
+export const generationStarter: { current: GenerationStarter } = { current: articleGenerationStarter };

@@ -1,4 +1,6 @@
 import Joi from 'joi';
+import type { Context } from 'koa';
+import type { Services } from '../../services.js';
 import { defineRoute, type HandlerResult } from '../../http/route.js';
 import { IsoDate } from '../../http/schemas/common.js';
 import { payerOfApiCaller } from '../../http/authenticate.js';
@@ -51,6 +53,16 @@ async function findGenerationJob(em: Parameters<typeof findOwnOperation>[0], int
   return op;
 }
 
+/** After commit: holds the answer up to `wait` seconds; 200 when the generation finished meanwhile, else 202. */
+export async function settleGeneration(result: HandlerResult, { query, services, ctx }: { query: { wait: number }; services: Services; ctx: Context }): Promise<HandlerResult> {
+  const id = (result.body as { operation: { id: string } }).operation.id;
+  await holdOnOperation(services, id, waitLeftMs(ctx, query.wait));
+  const em = services.orm.em.fork();
+  const op = await em.findOneOrFail(Operation, { id });
+  const operation = presentOperation(op, await cellMoney(em, services.config.cell));
+  return { status: op.status === 'queued' || op.status === 'running' ? 202 : 200, headers: result.headers, body: { operation } };
+}
+
 export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, GenerationRequest>({
   ...articleFamily, release: 'planned', method: 'POST', path: '/articles/generation-jobs', scope: 'articles:generate', rateClass: 'paid', idempotency: 'required',
   summary: 'Generate a draft article (a paid operation)',
@@ -70,14 +82,7 @@ export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, G
     afterCommit(() => launchOperation(services, op));
     return { status: 202, body: { operation: presentOperation(op, await cellMoney(em, services.config.cell)) } };
   },
-  settle: async (result, { query, services, ctx }) => {
-    const id = (result.body as { operation: { id: string } }).operation.id;
-    await holdOnOperation(services, id, waitLeftMs(ctx, query.wait));
-    const em = services.orm.em.fork();
-    const op = await em.findOneOrFail(Operation, { id });
-    const operation = presentOperation(op, await cellMoney(em, services.config.cell));
-    return { status: op.status === 'queued' || op.status === 'running' ? 202 : 200, headers: result.headers, body: { operation } };
-  },
+  settle: settleGeneration,
 });
 
 export const getGenerationJobRoute = defineRoute<unknown, { id: string }>({

@@ -4,6 +4,10 @@ import { domainError } from '../../errors/domain-error.js';
 import { decideTopic, lockProposedTopic } from '../../domain/strategist/topics.js';
 import { cancelAction, confirmAction } from '../../domain/strategist/actions.js';
 import { generationStarter } from '../../domain/strategist/generation.js';
+import { launchOperation } from '../../domain/operations/operation-starts.js';
+import { payerOfApiCaller } from '../../http/authenticate.js';
+import { paidRateCounter } from '../../http/rate-limit.js';
+import { settleGeneration } from '../articles/generation-routes.js';
 import { OperationEnvelopeSchema } from '../conversations/ai-reply-schemas.js';
 import { ActionSchema, DecisionSchema, StrategistParams } from './schemas.js';
 import { presentAction } from './presenters.js';
@@ -38,7 +42,7 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
   summary: 'Approve a proposed topic, optionally ordering its article',
   description: 'Without generate: 200 {id, status: approved, decided_at}, free. With generate true: needs the articles:generate scope, an '
     + 'Idempotency-Key and a completed editorial profile; answers 202 OperationEnvelope (article.generation, resource generation_job). '
-    + 'When generation cannot start (no profile, no funds, a limit) the topic is left unchanged and the catalogue error is answered. '
+    + '200 instead when it finished within wait. When generation cannot start (no profile, no funds, a limit) the topic is left unchanged (proposed) and the catalogue error is answered. '
     + 'Only a proposed topic can be decided: 409 invalid_state names its state. Of two simultaneous decisions one executes, the other is 409.',
   params: StrategistParams,
   query: WaitQuery,
@@ -49,7 +53,7 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
   },
   errors: ['not_found', 'invalid_state', 'editorial_profile_required', 'insufficient_funds', 'spend_limit_reached', 'validation_failed', 'idempotency_key_required',
     'idempotency_conflict', 'operation_in_progress'],
-  handler: async ({ params, body, auth, em, services, ctx }) => {
+  handler: async ({ params, body, auth, wallet, em, services, ctx, afterCommit }) => {
     const now = services.clock.now();
     if (!body.generate) return { status: 200, body: decision(await decideTopic(em, auth.tenant.id, params.id, 'approved', now)) };
     if (!auth.scopes.includes('articles:generate')) throw domainError('scope_missing', 'Approving with generate needs the articles:generate scope.');
@@ -57,10 +61,12 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
     if (!idempotencyKey) throw domainError('idempotency_key_required', 'Approving with generate needs an Idempotency-Key header (a UUID v4 is a good choice).');
     const topic = await lockProposedTopic(em, auth.tenant.id, params.id, now);
     const started = await generationStarter.current.start(em, {
-      tenantId: auth.tenant.id, integrationId: auth.integration.id, topic, maxCost: body.max_cost ?? null, idempotencyKey, now,
+      admission: { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx) }, topic, maxCost: body.max_cost ?? null, now,
     });
+    afterCommit(() => launchOperation(services, started.operation));
     return { status: 202, body: started.envelope };
   },
+  settle: (result, context) => (result.status === 202 ? settleGeneration(result, context) : Promise.resolve(result)),
 });
 
 export const rejectTopicRoute = defineRoute<unknown, IdParams>({
