@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
+import { startApi, type TestApi } from '../support/app.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { InProcessWorker } from '../support/in-process-worker.js';
@@ -13,16 +13,25 @@ import { pageView } from './analytics-fixtures.js';
 import { eventually } from '../support/eventually.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 
+// A database of its own: the nightly scan walks every tenant of its database, and the shared
+// one holds every other file's tenants by the time this file runs.
+let databaseUrl: string;
 let api: TestApi;
 let sql: pg.Client;
-useApiSuite((s) => ({ api, sql } = s));
-
 let worker: InProcessWorker;
 beforeAll(async () => {
+  databaseUrl = await freshDatabase('analytics_snapshot');
+  api = await startApi({ DATABASE_URL: databaseUrl });
+  sql = await sqlClient(databaseUrl);
   worker = new InProcessWorker(api.services, uniq());
   await worker.start();
-});
-afterAll(async () => worker?.stop());
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await sql?.end();
+  await api?.close();
+  if (databaseUrl) await dropDatabase(databaseUrl);
+}, 60_000);
 
 const snapshot = (tenantId: string, ...more: string[]) => runCtl(['analytics', 'snapshot', '--tenant', tenantId, ...more, '--json'], api.services);
 
