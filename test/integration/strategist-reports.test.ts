@@ -17,7 +17,8 @@ import { newEventId } from '../../src/ids.js';
  * against the tenant's rows rather than asserted.
  */
 
-const suite = useStrategistSuite({ worker: true });
+// A database of its own: the Schedule's scan walks every tenant of its database, one after another.
+const suite = useStrategistSuite({ worker: true, freshDatabase: 'strategist_reports' });
 let h: OperationsHarness;
 beforeAll(() => {
   h = suite.h();
