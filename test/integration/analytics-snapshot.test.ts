@@ -21,7 +21,8 @@ let sql: pg.Client;
 let worker: InProcessWorker;
 beforeAll(async () => {
   databaseUrl = await freshDatabase('analytics_snapshot');
-  api = await startApi({ DATABASE_URL: databaseUrl });
+  // And a task queue of its own: its worker must not take other files' workflows onto this database.
+  api = await startApi({ DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-analytics-snapshot-${uniq()}` });
   sql = await sqlClient(databaseUrl);
   worker = new InProcessWorker(api.services, uniq());
   await worker.start();
