@@ -230,7 +230,7 @@ const schema = Joi.object({
   AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
   OPERATION_SWEEP_MS: Joi.number().integer().min(50).default(5000),
   OPERATION_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
-  PAID_ADMISSIONS_AT_ONCE: Joi.number().integer().min(1).max(1000).default(2),
+  PAID_ADMISSIONS_AT_ONCE: Joi.number().integer().min(1).max(1000).default(4),
   STATUS_CACHE_MS: Joi.number().integer().min(0).max(60000).default(5000),
   STATUS_WAITING_DEGRADED_SECONDS: Joi.number().min(0.1).max(86400).default(60),
   STATUS_ERROR_RATE_DEGRADED: Joi.number().min(0).max(1).default(0.05),

@@ -57,8 +57,13 @@ export interface TurnRequest {
  * One customer turn, in the request's transaction: the customer message (a closed
  * conversation reopens; an e-mail or phone in it, or a product the seller offered named in
  * it, opens the lead), and either a skip reason or an admitted, queued AI reply operation
- * whose result will be the message `operation.resource.id`. Paid checks come before
- * anything is written, so a refused turn leaves no trace.
+ * whose result will be the message `operation.resource.id`. A refused turn leaves no trace.
+ *
+ * Where a refusal is answered (`refuse`), the admission comes last: everything else is
+ * written first, so the tenant's admission lock is held only for the admission, the
+ * operation's row and the commit (a refusal rolls the whole transaction back). Where a
+ * refusal hands the conversation to an operator, the admission comes first, because it
+ * decides what the message records (docs/decisions.md, "Admission last in the turn").
  */
 export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: string, content: { text: string | null; attachments: Attachment[] }): Promise<CustomerTurn> {
   const { payer } = r;
@@ -67,10 +72,10 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   reopenForCustomer(conversation, now);
   let skipped = skipReason(conversation, payer);
   let costCeilingRub: string | null = null;
-  if (!skipped) {
-    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.seller.costBounds() });
+  const admit = () => admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.seller.costBounds() });
+  if (!skipped && r.unpaid === 'hand_off') {
+    const admission = await admit();
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;
-    else if (r.unpaid === 'refuse') throw admission.error;
     else if (admission.reason === 'concurrency') throw domainError('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { retryAfterSeconds: 5 });
     else skipped = admission.reason;
   }
@@ -84,6 +89,12 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
     const country = DEFAULT_COUNTRY[r.services.config.cell];
     await learnCustomerDetails(em, conversation, extractContactDetails(content.text, country), country, now);
     await noteProductNamed(em, conversation, content.text, now);
+  }
+  if (!skipped && r.unpaid === 'refuse') {
+    await em.flush();
+    const admission = await admit();
+    if (!admission.admitted) throw admission.error;
+    costCeilingRub = admission.costCeilingRub;
   }
   if (costCeilingRub === null) {
     // A visitor whose message the AI will not answer waits for an operator.
