@@ -81,6 +81,12 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   pii?: boolean;
   /** POST only; default `optional`. */
   idempotency?: 'required' | 'optional';
+  /**
+   * An optimistic write: the If-Match header carries the ETag of the version read (its handler
+   * checks it: missing 428 precondition_required, stale 412 precondition_failed). Listed as a
+   * header parameter in the document.
+   */
+  ifMatch?: 'required';
   /** Writes run in one transaction with their outbox events (default: true for non-GET). */
   transactional?: boolean;
   /**

@@ -93,6 +93,13 @@ describe('GET /api/public/v1/openapi.json', () => {
     expect(op.responses['409'].description).toMatch(/idempotency_conflict/);
     expect(op.responses['413'].description).toMatch(/payload_too_large/);
   });
+
+  it('documents If-Match as a required header of optimistic writes (PATCH /leads/{id}), and on no other route', () => {
+    const withIfMatch = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops as Record<string, { parameters?: { name: string }[] }>)
+      .filter(([, op]) => (op.parameters ?? []).some((p) => p.name === 'If-Match')).map(([method]) => `${method.toUpperCase()} ${path}`));
+    expect(withIfMatch).toEqual(['PATCH /leads/{id}']);
+    expect(doc.paths['/leads/{id}'].patch.parameters).toContainEqual(expect.objectContaining({ name: 'If-Match', in: 'header', required: true }));
+  });
 });
 
 describe('real answers hold against the document', () => {

@@ -37,10 +37,16 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
     security: [{ bearerAuth: [] }],
     params: route.params,
     query: route.query,
-    extraParameters: route.method !== 'POST' ? [] : [{
-      name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
-      schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
-    }],
+    extraParameters: [
+      ...(route.method !== 'POST' ? [] : [{
+        name: 'Idempotency-Key', in: 'header', required: route.idempotency === 'required',
+        schema: { type: 'string', maxLength: 255 }, description: 'Retries with the same key and body return the first answer; kept 24 hours.',
+      }]),
+      ...(!route.ifMatch ? [] : [{
+        name: 'If-Match', in: 'header', required: true,
+        schema: { type: 'string' }, description: 'The ETag of the version you read (the quoted version, "3"), or *. Missing: 428 precondition_required; another version: 412 precondition_failed.',
+      }]),
+    ],
     body: route.body,
     // ResponseDoc.headers names what the pipeline sets; the document has never listed them.
     answers: Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, { description: r.description, schema: r.schema }])),

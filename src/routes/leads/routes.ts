@@ -93,7 +93,7 @@ const leadAnswer = (status: number, r: { lead: Lead; contact: Contact | null }) 
 });
 
 export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
-  ...writing, release: 'planned', method: 'PATCH', path: '/leads/{id}',
+  ...writing, release: 'planned', method: 'PATCH', path: '/leads/{id}', ifMatch: 'required',
   summary: 'Change a lead (optimistic: If-Match required)',
   description: 'Send If-Match with the ETag of the lead as read (the quoted version, "3"): without it 428 precondition_required; when the '
     + 'lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. '
