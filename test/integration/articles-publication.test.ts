@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OperationsHarness } from '../support/operations-harness.js';
 import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
@@ -6,6 +9,9 @@ import type { Caller } from '../support/fixtures.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 import { publicationWorkflowId } from '../../workflows/publication-contract.js';
 import { ReferenceModule } from '../../src/site-module/reference-module.js';
+import { BlogStore } from '../../src/site-module/blog-store.js';
+import { startDemoSite } from '../../src/widget/demo-site.js';
+import { DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
 import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
 
 /** POST /articles/{id}/publish, the site module's routes and the publication workflow, on a real worker. */
@@ -173,42 +179,15 @@ describe('the site module routes', () => {
   });
 });
 
-describe('the whole path', () => {
-  it('profile -> generation (wait) -> PATCH -> approve -> publish connector -> the module applies it -> article.published', async () => {
-    const caller = await h.caller();
-    expect((await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Lamps', locale: 'en' } })).status).toBe(200);
-    const generated = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=20', {
-      key: caller.apiKey, body: { keyword: 'reading lamp' }, headers: { 'idempotency-key': `gen-${caller.tenantId}` },
-    });
-    expect(generated.body.operation.status).toBe('succeeded');
-    const articleId = (await call(h.api.base, 'GET', `/articles/generation-jobs/${generated.body.operation.id}`, { key: caller.apiKey })).body.article_id;
-    expect((await patchArticle(h.api, caller, articleId, { title: 'The reading lamp', slug: 'reading-lamp' })).status).toBe(200);
-    expect((await call(h.api.base, 'POST', `/articles/${articleId}/approve`, { key: caller.apiKey })).body.status).toBe('approved');
-    const site = await boundSite(caller);
-    const body = { target: 'connector', site_id: site.site_id, publish_mode: 'publish' };
-    const job = (await publish(caller, articleId, body)).body;
-    const [fetched] = (await siteCall(site.site_token, 'GET', '/jobs')).body.data;
-    expect(fetched).toMatchObject({ id: job.id, slug: 'reading-lamp', title: 'The reading lamp' });
-    expect(fetched.html).toContain('<h2>');
-    await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/reading-lamp' });
-    await eventually('the article published', async () => ((await getArticle(h.api, caller, articleId)).body.status === 'published' ? true : undefined));
-    expect(await articlePublished(caller)).toEqual([{ article_id: articleId, published_url: 'https://shop.example.com/blog/reading-lamp' }]);
-    // Published unchanged: the same job; edited: the next version.
-    expect((await publish(caller, articleId, body)).body.id).toBe(job.id);
-    await patchArticle(h.api, caller, articleId, { meta_description: 'A lamp to read by.' });
-    expect((await publish(caller, articleId, body)).body).toMatchObject({ version: 2, state: 'queued' });
-  });
-});
-
 describe('the reference site module', () => {
-  it('writes the article as a real page of its blog and reports the address; a draft job stays unpublished', async () => {
+  it('writes the article into the demo shop, which serves it, and reports the address; a draft stays unserved; a page another article holds is a conflict', async () => {
     const caller = await h.caller();
-    const module = new ReferenceModule({ platformOrigin: h.api.origin });
-    await module.start();
+    const blogDir = await mkdtemp(join(tmpdir(), 'demo-blog-'));
+    const shop = await startDemoSite({ cellOrigin: h.api.origin, channelId: DEMO_WEBSITE_CHANNEL_ID, blogDir });
     try {
       const site = await h.api.services.orm.em.fork().transactional((em) =>
-        bindSite(em, { tenantId: caller.tenantId, url: module.origin, draftsOnly: false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
-      module.siteToken = site.site_token;
+        bindSite(em, { tenantId: caller.tenantId, url: shop.url, draftsOnly: false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
+      const module = new ReferenceModule({ platformOrigin: h.api.origin, siteToken: site.site_token, blog: new BlogStore(blogDir), siteUrl: site.url });
       expect(await module.heartbeat()).toBe(0);
       const id = await seedArticle(h.api, caller, { status: 'approved', title: 'Oak & beech', slug: 'oak-and-beech', content: CONTENT });
       const draftId = await seedArticle(h.api, caller, { status: 'approved', title: 'Draft', slug: 'a-draft', content: CONTENT });
@@ -216,7 +195,7 @@ describe('the reference site module', () => {
       await publish(caller, draftId, { target: 'connector', site_id: site.site_id, publish_mode: 'draft' });
       expect(await module.heartbeat()).toBe(2);
       expect(await module.pollOnce()).toBe(2);
-      const url = `${module.origin}/blog/oak-and-beech`;
+      const url = `${site.url}/blog/oak-and-beech`;
       await eventually('the article published', async () => ((await getArticle(h.api, caller, id)).body.status === 'published' ? true : undefined));
       expect((await getArticle(h.api, caller, id)).body.publication).toMatchObject({ state: 'applied', published_url: url });
       const page = await fetch(url);
@@ -226,10 +205,24 @@ describe('the reference site module', () => {
       expect(html).toContain(CONTENT);
       await eventually('the draft applied', async () => ((await publicationOf(caller, draftId)).state === 'applied' ? true : undefined));
       expect((await getArticle(h.api, caller, draftId)).body).toMatchObject({ status: 'approved', publication: { published_url: null } });
-      expect((await fetch(`${module.origin}/blog/a-draft`)).status).toBe(404);
+      expect((await fetch(`${site.url}/blog/a-draft`)).status).toBe(404);
       expect(await articlePublished(caller)).toEqual([{ article_id: id, published_url: url }]);
+
+      // The first article moves to another slug; a second one takes the old slug, whose page the first still holds.
+      expect((await patchArticle(h.api, caller, id, { slug: 'oak-and-beech-old' })).status).toBe(200);
+      const rival = await seedArticle(h.api, caller, { status: 'approved', title: 'Rival', slug: 'oak-and-beech', content: '<p>Beech.</p>' });
+      await publish(caller, rival, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' });
+      expect(await module.pollOnce()).toBe(1);
+      const conflict = await eventually('the conflict applied', async () => {
+        const p = await publicationOf(caller, rival);
+        return p.state === 'conflict' ? p : undefined;
+      });
+      expect(conflict).toMatchObject({ published_url: null, error: 'The page /blog/oak-and-beech belongs to another article.' });
+      expect((await getArticle(h.api, caller, rival)).body.status).toBe('approved');
+      expect(await (await fetch(url)).text()).toContain('<h1>Oak &#38; beech</h1>');
     } finally {
-      await module.close();
+      await shop.close();
+      await rm(blogDir, { recursive: true, force: true });
     }
   });
 });
