@@ -12,7 +12,7 @@ import { ReferenceModule } from '../../src/site-module/reference-module.js';
 import { BlogStore } from '../../src/site-module/blog-store.js';
 import { startDemoSite } from '../../src/widget/demo-site.js';
 import { DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
-import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
+import { getArticle, patchArticle, seedArticle, storeRawHtml } from './articles-fixtures.js';
 
 /** POST /articles/{id}/publish, the site module's routes and the publication workflow, on a real worker. */
 
@@ -157,6 +157,35 @@ describe('POST /articles/{id}/publish with target connector', () => {
       { field: '/site_id', code: 'required', message: expect.any(String) }, { field: '/publish_mode', code: 'required', message: expect.any(String) },
     ] });
     expectProblem(await publish(caller, id, { target: 'elsewhere' }), 'validation_failed', { errors: [{ field: '/target', code: 'not_supported', message: expect.any(String) }] });
+  });
+});
+
+describe('POST /articles/{id}/publish refusals', () => {
+  it('a missing, foreign or non-uuid article is 404', async () => {
+    const caller = await h.caller();
+    const other = await h.caller();
+    const foreign = await seedArticle(h.api, other, { status: 'approved', content: CONTENT });
+    for (const id of [foreign, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) expectProblem(await publish(caller, id, { target: 'none' }), 'not_found');
+    expect((await getArticle(h.api, other, foreign)).body.status).toBe('approved');
+  });
+
+  it('stored HTML over 2,000,000 bytes is 422 at /content, and no job is queued', async () => {
+    const caller = await h.caller();
+    const site = await boundSite(caller);
+    const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
+    await storeRawHtml(h.api, id, `<p>${'я'.repeat(1_000_000)}</p>`);
+    expectProblem(await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' }), 'validation_failed', {
+      errors: [{ field: '/content', code: 'out_of_range', message: expect.any(String) }],
+    });
+    expect((await siteCall(site.site_token, 'GET', '/jobs')).body.data).toEqual([]);
+  });
+
+  it('publish and approve need the articles:write scope', async () => {
+    const caller = await h.caller({ scopes: ['articles:read'] });
+    const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
+    expectProblem(await publish(caller, id, { target: 'none' }), 'scope_missing');
+    expectProblem(await call(h.api.base, 'POST', `/articles/${id}/approve`, { key: caller.apiKey }), 'scope_missing');
+    expect((await getArticle(h.api, caller, id)).body.status).toBe('approved');
   });
 });
 
