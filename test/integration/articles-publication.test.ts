@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OperationsHarness } from '../support/operations-harness.js';
+import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { servedRoutes } from '../support/live-routes.js';
 import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
@@ -205,6 +207,39 @@ describe('the site module routes', () => {
     expectProblem(await siteCall(otherSite.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' }), 'not_found');
     expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed' })).status).toBe(422);
     expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped', published_url: 'https://x.example.com/a' })).status).toBe(422);
+  });
+});
+
+describe('GET /api/site-module/openapi.json', () => {
+  it('documents every route the site module is served, and real answers hold against it', async () => {
+    const res = await call(h.api.origin, 'GET', '/api/site-module/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body as Schema;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    expect(documented).toEqual(servedRoutes(h.api.app.koa, '/api/site-module/').filter((r) => !r.endsWith('/openapi.json')).sort());
+    expect(documented).toHaveLength(3);
+    const conforms = (answer: { status: number; body: unknown; headers: Headers }, path: string, method: string) => {
+      const media = answer.headers.get('content-type')?.startsWith('application/problem+json') ? 'application/problem+json' : 'application/json';
+      const schema = doc.paths[`/api/site-module${path}`]?.[method]?.responses?.[String(answer.status)]?.content?.[media]?.schema;
+      expect({ path, status: answer.status, documented: !!schema }).toEqual({ path, status: answer.status, documented: true });
+      expect(schemaErrors(answer.body, schema, doc)).toEqual([]);
+    };
+
+    const caller = await h.caller();
+    const site = await boundSite(caller, { beat: false });
+    const id = await seedArticle(h.api, caller, { status: 'approved', slug: 'documented', content: CONTENT });
+    conforms(await siteCall(site.site_token, 'POST', '/heartbeat'), '/heartbeat', 'post');
+    const job = (await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' })).body;
+    const jobs = await siteCall(site.site_token, 'GET', '/jobs');
+    expect(jobs.body.data).toHaveLength(1);
+    conforms(jobs, '/jobs', 'get');
+    conforms(await siteCall('', 'GET', '/jobs'), '/jobs', 'get');
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed' }), '/jobs/{id}/result', 'post');
+    conforms(await siteCall(site.site_token, 'POST', '/jobs/00000000-0000-4000-8000-000000000000/result', { result: 'skipped' }), '/jobs/{id}/result', 'post');
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/documented' }), '/jobs/{id}/result', 'post');
+    await eventually('the job applied', async () => ((await publicationOf(caller, id)).state === 'applied' ? true : undefined));
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' }), '/jobs/{id}/result', 'post');
   });
 });
 
