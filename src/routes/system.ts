@@ -3,16 +3,18 @@ import type { Services } from '../services.js';
 import type { RouteDefinition } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi/document.js';
 import { buildWidgetOpenApi } from '../widget/openapi.js';
+import { buildSiteModuleOpenApi } from '../site-module/openapi.js';
 import { API_BASE_PATH } from '../config.js';
 import { readiness } from '../domain/status/readiness.js';
 import { CHANGELOG, SUNSET_NOTICE_DAYS } from '../changelog.js';
 import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat, site module), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
 export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
   const router = new Router();
   let openapi: unknown;
   let widgetOpenapi: unknown;
+  let siteModuleOpenapi: unknown;
 
   router.get('/healthz', (ctx) => {
     ctx.state.routeLabel = 'GET /healthz';
@@ -47,6 +49,13 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
     // The same for every visitor until a deploy; unlike the chat's own answers, cacheable.
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = widgetOpenapi;
+  });
+
+  router.get('/api/site-module/openapi.json', (ctx) => {
+    ctx.state.routeLabel = 'GET /api/site-module/openapi.json';
+    siteModuleOpenapi ??= buildSiteModuleOpenApi(services.config);
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = siteModuleOpenapi;
   });
 
   // Where every Problem's `type` links: the error catalogue, HTML for people, JSON on request.

@@ -1,12 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { BlogStore } from './blog-store.js';
 
 /**
  * The reference site module (the far side of the site-module protocol, docs/decisions.md
  * "Articles"): it beats, polls the platform for jobs with its site token, writes each article
- * as a real page of its own small blog (`/blog/<slug>`), and reports the result. A draft job
- * is kept unpublished (applied without an address); a slug that another article's page holds
- * is a conflict. Run by `bin/site-module`; the publication tests run it in-process.
+ * as a page of the demo shop's blog (a BlogStore the demo site serves at `/blog/<slug>`), and
+ * reports the page's address. A draft job is kept unpublished (applied without an address); a
+ * slug that another article's page holds is a conflict. Run by `bin/site-module`; the
+ * publication tests run it in-process beside a demo site.
  */
 
 interface Job {
@@ -21,15 +21,6 @@ interface Job {
   locale: string | null;
 }
 
-interface Page {
-  articleId: string;
-  title: string;
-  html: string;
-  description: string | null;
-  locale: string | null;
-  draft: boolean;
-}
-
 interface PlatformAnswer {
   pending_jobs?: number;
   data?: Job[];
@@ -38,55 +29,28 @@ interface PlatformAnswer {
 export interface ReferenceModuleOptions {
   /** The platform's origin, e.g. http://127.0.0.1:3000. */
   platformOrigin: string;
-  /** The token bin/ctl site bind printed; may be set after start() (the site's address is the blog's origin). */
-  siteToken?: string;
-  /** Where the blog listens; 0 = a free port. */
-  port?: number;
-  host?: string;
+  /** The token bin/ctl site bind printed. */
+  siteToken: string;
+  /** Where the pages go. */
+  blog: BlogStore;
+  /** The address the site serves the blog under, e.g. http://localhost:3001 (the bound site's address). */
+  siteUrl: string;
 }
 
 export type JobResult =
   | { result: 'applied'; published_url?: string }
   | { result: 'conflict' | 'failed'; reason: string };
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export class ReferenceModule {
-  private readonly pages = new Map<string, Page>();
-  private server?: Server;
-  origin = '';
-  siteToken: string;
+  private readonly siteOrigin: string;
 
   constructor(private readonly o: ReferenceModuleOptions) {
-    this.siteToken = o.siteToken ?? '';
-  }
-
-  /** Starts the blog's HTTP server. */
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const slug = /^\/blog\/([a-z0-9-]+)$/.exec(req.url ?? '')?.[1];
-      const page = slug ? this.pages.get(slug) : undefined;
-      if (!page || page.draft) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; img-src https: http:; style-src 'unsafe-inline'" });
-      res.end(`<!doctype html><html lang="${escapeHtml(page.locale ?? 'en')}"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title>`
-        + `${page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : ''}</head>`
-        + `<body><main><h1>${escapeHtml(page.title)}</h1>${page.html}</main></body></html>`);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.o.port ?? 0, this.o.host ?? '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.origin = `http://${this.o.host ?? '127.0.0.1'}:${port}`;
-  }
-
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.siteOrigin = new URL(o.siteUrl).origin;
   }
 
   private async platform(method: string, path: string, body?: unknown): Promise<{ status: number; body: PlatformAnswer }> {
     const res = await fetch(`${this.o.platformOrigin}/api/site-module${path}`, {
-      method, headers: { authorization: `Bearer ${this.siteToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      method, headers: { authorization: `Bearer ${this.o.siteToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -106,19 +70,23 @@ export class ReferenceModule {
     if (res.status !== 200) throw new Error(`jobs answered ${res.status}`);
     let reported = 0;
     for (const job of res.body.data ?? []) {
-      const answer = await this.platform('POST', `/jobs/${job.id}/result`, this.apply(job));
+      const answer = await this.platform('POST', `/jobs/${job.id}/result`, await this.apply(job));
       if (answer.status === 202) reported++;
     }
     return reported;
   }
 
   /** Writes the page; what the platform is told. */
-  private apply(job: Job): JobResult {
+  private async apply(job: Job): Promise<JobResult> {
     const slug = job.slug ?? job.article_id;
-    const held = this.pages.get(slug);
-    if (held && held.articleId !== job.article_id) return { result: 'conflict', reason: `The page /blog/${slug} belongs to another article.` };
+    const held = await this.o.blog.read(slug);
+    if (held && held.article_id !== job.article_id) return { result: 'conflict', reason: `The page /blog/${slug} belongs to another article.` };
     const draft = job.publish_mode === 'draft';
-    this.pages.set(slug, { articleId: job.article_id, title: job.title, html: job.html, description: job.meta_description, locale: job.locale, draft });
-    return draft ? { result: 'applied' } : { result: 'applied', published_url: `${this.origin}/blog/${slug}` };
+    try {
+      await this.o.blog.write(slug, { article_id: job.article_id, title: job.title, html: job.html, description: job.meta_description, locale: job.locale, draft });
+    } catch (err) {
+      return { result: 'failed', reason: `The page could not be written: ${(err as Error).message}` };
+    }
+    return draft ? { result: 'applied' } : { result: 'applied', published_url: `${this.siteOrigin}/blog/${slug}` };
   }
 }

@@ -1,24 +1,17 @@
 import Router from '@koa/router';
-import Joi from 'joi';
 import type { Context, Next } from 'koa';
 import type { Services } from '../services.js';
 import { domainError } from '../errors/domain-error.js';
 import { validatePart } from '../http/validate.js';
 import type { Site } from '../entities/article.js';
-import { PUBLICATION_STATES } from '../entities/article.js';
 import { SITE_HEARTBEAT_SECONDS, SITE_POLL_SECONDS, siteOfToken } from '../domain/articles/sites.js';
 import { pendingJobs, recordHeartbeat, queuedJobOfSite } from '../domain/articles/site-jobs.js';
 import { signalModuleResult } from '../temporal/publications.js';
 import type { ModuleResult } from '../../workflows/publication-contract.js';
+import { ResultBody } from './schemas.js';
 
 /** Where a site module talks to the platform (docs/decisions.md "Articles: the site-module protocol"). */
 export const SITE_MODULE_PREFIX = '/api/site-module';
-
-const ResultBody = Joi.object({
-  result: Joi.string().valid(...PUBLICATION_STATES.filter((s) => s !== 'queued')).required(),
-  published_url: Joi.string().max(2048).uri({ scheme: ['https', 'http'] }).when('result', { is: 'applied', otherwise: Joi.forbidden() }),
-  reason: Joi.string().max(2000).when('result', { is: Joi.valid('conflict', 'failed'), then: Joi.required() }),
-});
 
 /** Bearer site token (never an API key): the site it names, else 401. */
 function siteAuth(services: Services) {

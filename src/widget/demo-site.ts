@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DEMO_PRODUCTS, demoProductPath, type DemoProduct } from '../domain/provisioning/demo-catalogue.js';
 import { escapeHtml } from '../http/html.js';
+import { BlogStore, type BlogPage } from '../site-module/blog-store.js';
 
 /**
  * A tiny shop page on another origin than the cell that embeds the chat with the one line a
  * site owner pastes. bin/up runs it on PORT+1; the widget's end-to-end tests use it too.
- *   node dist/src/widget/demo-site.js   (DEMO_PORT, PUBLIC_ORIGIN, DEMO_CHANNEL_ID, DEMO_HOST)
+ * With a blog directory it also serves the shop's blog, `/blog/<slug>`: the pages the reference
+ * site module (src/site-module) writes there when the platform publishes an article.
+ *   node dist/src/widget/demo-site.js   (DEMO_PORT, PUBLIC_ORIGIN, DEMO_CHANNEL_ID, DEMO_HOST, DEMO_BLOG_DIR)
  */
 
 export interface DemoSiteOptions {
@@ -21,6 +24,8 @@ export interface DemoSiteOptions {
   host?: string;
   /** The host name in the printed URL (default: the listening address); another name than the cell's makes another site. */
   publicHost?: string;
+  /** The blog's pages (a BlogStore directory); without it /blog/<slug> is 404. */
+  blogDir?: string;
 }
 
 export interface DemoSite {
@@ -79,43 +84,74 @@ ${snippet}
 `;
 }
 
-function productPage(p: DemoProduct, snippet: string): string {
+/** An inner page of the shop (a product, a blog post): its title, extra head lines, and the main part. */
+function innerPage(o: { lang: string; title: string; head?: string; main: string; after?: string }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(o.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(p.name)} — Nordic Home</title>
-<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #fafafa; } main { max-width: 760px; margin: 0 auto; padding: 24px; }</style>
+<title>${escapeHtml(o.title)} — Nordic Home</title>
+${o.head ?? ''}<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #fafafa; } main { max-width: 760px; margin: 0 auto; padding: 24px; }</style>
 </head>
 <body>
 <main>
-  <p><a href="/">Nordic Home</a></p>
-  <h1>${escapeHtml(p.name)}</h1>
-  <p>${escapeHtml(p.tagline)}</p>
-  <p><b>${shopPrice(p)}</b></p>
+${o.main}
 </main>
-${snippet}
+${o.after ?? ''}
 </body>
 </html>
 `;
 }
 
+function productPage(p: DemoProduct, snippet: string): string {
+  return innerPage({
+    lang: 'en', title: p.name, after: snippet,
+    main: `  <p><a href="/">Nordic Home</a></p>
+  <h1>${escapeHtml(p.name)}</h1>
+  <p>${escapeHtml(p.tagline)}</p>
+  <p><b>${shopPrice(p)}</b></p>`,
+  });
+}
+
+/** A blog page of the shop: the article as the platform sanitized it, under a policy that runs no script. */
+const BLOG_POLICY = "default-src 'none'; img-src https: http:; style-src 'unsafe-inline'";
+
+export function blogPage(page: BlogPage): string {
+  return innerPage({
+    lang: page.locale ?? 'en', title: page.title,
+    head: page.description ? `<meta name="description" content="${escapeHtml(page.description)}">\n` : '',
+    main: `  <p><a href="/">Nordic Home</a> · Blog</p>
+  <article><h1>${escapeHtml(page.title)}</h1>
+${page.html}
+  </article>`,
+  });
+}
+
 export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
   const page = demoPage(o);
   const products = new Map(DEMO_PRODUCTS.map((p) => [demoProductPath(p), demoPage(o, p)]));
+  const blog = o.blogDir ? new BlogStore(o.blogDir) : undefined;
+  const blogHtml = async (path: string): Promise<string | undefined> => {
+    const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+    const post = slug && blog ? await blog.read(slug) : undefined;
+    return post && !post.draft ? blogPage(post) : undefined;
+  };
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const html = path === '/' || path === '/demo.html' ? page : products.get(path ?? '');
-    if (html) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : html);
-      return;
-    }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    const shop = path === '/' || path === '/demo.html' ? page : products.get(path);
+    void (shop ? Promise.resolve(shop) : blogHtml(path)).then((html) => {
+      if (html) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...(shop ? {} : { 'Content-Security-Policy': BLOG_POLICY }) })
+          .end(req.method === 'HEAD' ? undefined : html);
+        return;
+      }
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    }, () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The page could not be read\n'));
   });
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -144,6 +180,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const site = await startDemoSite({
     cellOrigin, channelId, port: Number(process.env.DEMO_PORT ?? 3001), host: process.env.DEMO_HOST ?? '127.0.0.1', publicHost: process.env.DEMO_PUBLIC_HOST,
+    blogDir: process.env.DEMO_BLOG_DIR,
   });
-  console.log(`demo site ${site.url} (widget from ${cellOrigin}, channel ${channelId})`);
+  console.log(`demo site ${site.url} (widget from ${cellOrigin}, channel ${channelId}${process.env.DEMO_BLOG_DIR ? `, blog from ${process.env.DEMO_BLOG_DIR}` : ''})`);
 }

@@ -89,10 +89,11 @@ describe('POST /articles/generation-jobs', () => {
     expect(res.body.code).toBe('insufficient_funds');
   });
 
-  it('needs an Idempotency-Key, a keyword and the articles:generate scope', async () => {
+  it('needs an Idempotency-Key, a keyword, wait within 0..20 and the articles:generate scope', async () => {
     const caller = await withProfile();
     expectProblem(await generate(caller, { keyword: 'x' }, { key: null }), 'idempotency_key_required');
     expect((await generate(caller, {})).status).toBe(422);
+    expectProblem(await generate(caller, { keyword: 'x' }, { wait: 21 }), 'validation_failed', { errors: [expect.objectContaining({ field: '/wait' })] });
     const narrow = await h.caller({ scopes: ['articles:read', 'articles:write'] });
     expectProblem(await generate(narrow, { keyword: 'x' }), 'scope_missing');
   });

@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OperationsHarness } from '../support/operations-harness.js';
+import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { servedRoutes } from '../support/live-routes.js';
 import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 import { publicationWorkflowId } from '../../workflows/publication-contract.js';
 import { ReferenceModule } from '../../src/site-module/reference-module.js';
-import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
+import { BlogStore } from '../../src/site-module/blog-store.js';
+import { startDemoSite } from '../../src/widget/demo-site.js';
+import { DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
+import { getArticle, patchArticle, seedArticle, storeRawHtml } from './articles-fixtures.js';
 
 /** POST /articles/{id}/publish, the site module's routes and the publication workflow, on a real worker. */
 
@@ -154,6 +162,35 @@ describe('POST /articles/{id}/publish with target connector', () => {
   });
 });
 
+describe('POST /articles/{id}/publish refusals', () => {
+  it('a missing, foreign or non-uuid article is 404', async () => {
+    const caller = await h.caller();
+    const other = await h.caller();
+    const foreign = await seedArticle(h.api, other, { status: 'approved', content: CONTENT });
+    for (const id of [foreign, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) expectProblem(await publish(caller, id, { target: 'none' }), 'not_found');
+    expect((await getArticle(h.api, other, foreign)).body.status).toBe('approved');
+  });
+
+  it('stored HTML over 2,000,000 bytes is 422 at /content, and no job is queued', async () => {
+    const caller = await h.caller();
+    const site = await boundSite(caller);
+    const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
+    await storeRawHtml(h.api, id, `<p>${'я'.repeat(1_000_000)}</p>`);
+    expectProblem(await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' }), 'validation_failed', {
+      errors: [{ field: '/content', code: 'out_of_range', message: expect.any(String) }],
+    });
+    expect((await siteCall(site.site_token, 'GET', '/jobs')).body.data).toEqual([]);
+  });
+
+  it('publish and approve need the articles:write scope', async () => {
+    const caller = await h.caller({ scopes: ['articles:read'] });
+    const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
+    expectProblem(await publish(caller, id, { target: 'none' }), 'scope_missing');
+    expectProblem(await call(h.api.base, 'POST', `/articles/${id}/approve`, { key: caller.apiKey }), 'scope_missing');
+    expect((await getArticle(h.api, caller, id)).body.status).toBe('approved');
+  });
+});
+
 describe('the site module routes', () => {
   it('answer 401 without the site token, and to an API key', async () => {
     const caller = await h.caller();
@@ -173,42 +210,48 @@ describe('the site module routes', () => {
   });
 });
 
-describe('the whole path', () => {
-  it('profile -> generation (wait) -> PATCH -> approve -> publish connector -> the module applies it -> article.published', async () => {
+describe('GET /api/site-module/openapi.json', () => {
+  it('documents every route the site module is served, and real answers hold against it', async () => {
+    const res = await call(h.api.origin, 'GET', '/api/site-module/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body as Schema;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    expect(documented).toEqual(servedRoutes(h.api.app.koa, '/api/site-module/').filter((r) => !r.endsWith('/openapi.json')).sort());
+    expect(documented).toHaveLength(3);
+    const conforms = (answer: { status: number; body: unknown; headers: Headers }, path: string, method: string) => {
+      const media = answer.headers.get('content-type')?.startsWith('application/problem+json') ? 'application/problem+json' : 'application/json';
+      const schema = doc.paths[`/api/site-module${path}`]?.[method]?.responses?.[String(answer.status)]?.content?.[media]?.schema;
+      expect({ path, status: answer.status, documented: !!schema }).toEqual({ path, status: answer.status, documented: true });
+      expect(schemaErrors(answer.body, schema, doc)).toEqual([]);
+    };
+
     const caller = await h.caller();
-    expect((await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Lamps', locale: 'en' } })).status).toBe(200);
-    const generated = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=20', {
-      key: caller.apiKey, body: { keyword: 'reading lamp' }, headers: { 'idempotency-key': `gen-${caller.tenantId}` },
-    });
-    expect(generated.body.operation.status).toBe('succeeded');
-    const articleId = (await call(h.api.base, 'GET', `/articles/generation-jobs/${generated.body.operation.id}`, { key: caller.apiKey })).body.article_id;
-    expect((await patchArticle(h.api, caller, articleId, { title: 'The reading lamp', slug: 'reading-lamp' })).status).toBe(200);
-    expect((await call(h.api.base, 'POST', `/articles/${articleId}/approve`, { key: caller.apiKey })).body.status).toBe('approved');
-    const site = await boundSite(caller);
-    const body = { target: 'connector', site_id: site.site_id, publish_mode: 'publish' };
-    const job = (await publish(caller, articleId, body)).body;
-    const [fetched] = (await siteCall(site.site_token, 'GET', '/jobs')).body.data;
-    expect(fetched).toMatchObject({ id: job.id, slug: 'reading-lamp', title: 'The reading lamp' });
-    expect(fetched.html).toContain('<h2>');
-    await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/reading-lamp' });
-    await eventually('the article published', async () => ((await getArticle(h.api, caller, articleId)).body.status === 'published' ? true : undefined));
-    expect(await articlePublished(caller)).toEqual([{ article_id: articleId, published_url: 'https://shop.example.com/blog/reading-lamp' }]);
-    // Published unchanged: the same job; edited: the next version.
-    expect((await publish(caller, articleId, body)).body.id).toBe(job.id);
-    await patchArticle(h.api, caller, articleId, { meta_description: 'A lamp to read by.' });
-    expect((await publish(caller, articleId, body)).body).toMatchObject({ version: 2, state: 'queued' });
+    const site = await boundSite(caller, { beat: false });
+    const id = await seedArticle(h.api, caller, { status: 'approved', slug: 'documented', content: CONTENT });
+    conforms(await siteCall(site.site_token, 'POST', '/heartbeat'), '/heartbeat', 'post');
+    const job = (await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' })).body;
+    const jobs = await siteCall(site.site_token, 'GET', '/jobs');
+    expect(jobs.body.data).toHaveLength(1);
+    conforms(jobs, '/jobs', 'get');
+    conforms(await siteCall('', 'GET', '/jobs'), '/jobs', 'get');
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed' }), '/jobs/{id}/result', 'post');
+    conforms(await siteCall(site.site_token, 'POST', '/jobs/00000000-0000-4000-8000-000000000000/result', { result: 'skipped' }), '/jobs/{id}/result', 'post');
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/documented' }), '/jobs/{id}/result', 'post');
+    await eventually('the job applied', async () => ((await publicationOf(caller, id)).state === 'applied' ? true : undefined));
+    conforms(await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' }), '/jobs/{id}/result', 'post');
   });
 });
 
 describe('the reference site module', () => {
-  it('writes the article as a real page of its blog and reports the address; a draft job stays unpublished', async () => {
+  it('writes the article into the demo shop, which serves it, and reports the address; a draft stays unserved; a page another article holds is a conflict', async () => {
     const caller = await h.caller();
-    const module = new ReferenceModule({ platformOrigin: h.api.origin });
-    await module.start();
+    const blogDir = await mkdtemp(join(tmpdir(), 'demo-blog-'));
+    const shop = await startDemoSite({ cellOrigin: h.api.origin, channelId: DEMO_WEBSITE_CHANNEL_ID, blogDir });
     try {
       const site = await h.api.services.orm.em.fork().transactional((em) =>
-        bindSite(em, { tenantId: caller.tenantId, url: module.origin, draftsOnly: false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
-      module.siteToken = site.site_token;
+        bindSite(em, { tenantId: caller.tenantId, url: shop.url, draftsOnly: false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
+      const module = new ReferenceModule({ platformOrigin: h.api.origin, siteToken: site.site_token, blog: new BlogStore(blogDir), siteUrl: site.url });
       expect(await module.heartbeat()).toBe(0);
       const id = await seedArticle(h.api, caller, { status: 'approved', title: 'Oak & beech', slug: 'oak-and-beech', content: CONTENT });
       const draftId = await seedArticle(h.api, caller, { status: 'approved', title: 'Draft', slug: 'a-draft', content: CONTENT });
@@ -216,7 +259,7 @@ describe('the reference site module', () => {
       await publish(caller, draftId, { target: 'connector', site_id: site.site_id, publish_mode: 'draft' });
       expect(await module.heartbeat()).toBe(2);
       expect(await module.pollOnce()).toBe(2);
-      const url = `${module.origin}/blog/oak-and-beech`;
+      const url = `${site.url}/blog/oak-and-beech`;
       await eventually('the article published', async () => ((await getArticle(h.api, caller, id)).body.status === 'published' ? true : undefined));
       expect((await getArticle(h.api, caller, id)).body.publication).toMatchObject({ state: 'applied', published_url: url });
       const page = await fetch(url);
@@ -226,10 +269,24 @@ describe('the reference site module', () => {
       expect(html).toContain(CONTENT);
       await eventually('the draft applied', async () => ((await publicationOf(caller, draftId)).state === 'applied' ? true : undefined));
       expect((await getArticle(h.api, caller, draftId)).body).toMatchObject({ status: 'approved', publication: { published_url: null } });
-      expect((await fetch(`${module.origin}/blog/a-draft`)).status).toBe(404);
+      expect((await fetch(`${site.url}/blog/a-draft`)).status).toBe(404);
       expect(await articlePublished(caller)).toEqual([{ article_id: id, published_url: url }]);
+
+      // The first article moves to another slug; a second one takes the old slug, whose page the first still holds.
+      expect((await patchArticle(h.api, caller, id, { slug: 'oak-and-beech-old' })).status).toBe(200);
+      const rival = await seedArticle(h.api, caller, { status: 'approved', title: 'Rival', slug: 'oak-and-beech', content: '<p>Beech.</p>' });
+      await publish(caller, rival, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' });
+      expect(await module.pollOnce()).toBe(1);
+      const conflict = await eventually('the conflict applied', async () => {
+        const p = await publicationOf(caller, rival);
+        return p.state === 'conflict' ? p : undefined;
+      });
+      expect(conflict).toMatchObject({ published_url: null, error: 'The page /blog/oak-and-beech belongs to another article.' });
+      expect((await getArticle(h.api, caller, rival)).body.status).toBe('approved');
+      expect(await (await fetch(url)).text()).toContain('<h1>Oak &#38; beech</h1>');
     } finally {
-      await module.close();
+      await shop.close();
+      await rm(blogDir, { recursive: true, force: true });
     }
   });
 });
