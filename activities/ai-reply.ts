@@ -1,14 +1,12 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Context } from '@temporalio/activity';
 import type { Services } from '../src/services.js';
-import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
-import { UPSTREAM_UNAVAILABLE, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
+import type { ComposedReply, ModelCallTiming } from '../workflows/operation-contract.js';
+import { asModelFailure } from './model-call.js';
 
 /** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
 const HEARTBEAT_MS = 1000;
-/** The longest provider Retry-After the next attempt waits for (a longer one would hold a paid slot for long). */
-const RETRY_AFTER_CAP_MS = 60_000;
 
 /**
  * Activities of the conversation.ai_reply operation. Every database step is one transaction
@@ -25,14 +23,7 @@ export function createAiReplyActivities(services: Services) {
       const reply = await model.reply(context, signal);
       return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
     } catch (err) {
-      if (err instanceof UpstreamUnavailable) {
-        throw ApplicationFailure.create({
-          type: UPSTREAM_UNAVAILABLE, message: err.message, nonRetryable: !err.retryable,
-          // A 429's Retry-After decides when the next attempt goes (else the retry policy's pause).
-          nextRetryDelay: err.retryAfterMs ? Math.min(err.retryAfterMs, RETRY_AFTER_CAP_MS) : undefined,
-        });
-      }
-      throw err;
+      throw asModelFailure(err);
     }
   }
 

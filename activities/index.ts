@@ -7,6 +7,7 @@ import { createPublicationActivities } from './publications.js';
 import { createArticleGenerationActivities } from './article-generation.js';
 import { createAnalyticsActivities } from './analytics.js';
 import { createStrategistActivities } from './strategist.js';
+import { createStrategistChatActivities } from './strategist-chat.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -22,6 +23,7 @@ export function createActivities(services: Services) {
     ...createArticleGenerationActivities(services),
     ...createAnalyticsActivities(services),
     ...createStrategistActivities(services),
+    ...createStrategistChatActivities(services),
   };
 }
 

@@ -8,3 +8,4 @@ export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
 export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';
 export { strategistReportScan, strategistReport } from './strategist-report.js';
+export { strategistTurnWorkflow } from './strategist-turn.js';

@@ -8,6 +8,7 @@ export const operationWorkflowId = (operationId: string): string => `op:${operat
 export const OPERATION_WORKFLOW_TYPES = {
   'conversation.ai_reply': 'aiReplyWorkflow',
   'article.generation': 'articleGenerationWorkflow',
+  'strategist.turn': 'strategistTurnWorkflow',
 } as const;
 export type OperationType = keyof typeof OPERATION_WORKFLOW_TYPES;
 

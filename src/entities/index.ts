@@ -15,6 +15,7 @@ export { WidgetSession } from './widget-session.js';
 export { Lead, LeadTask } from './lead.js';
 export { Article, Publication, Site, EditorialProfile } from './article.js';
 export { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
+export { StrategistTurn } from './strategist-turn.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -32,6 +33,7 @@ import { WidgetSession } from './widget-session.js';
 import { Lead, LeadTask } from './lead.js';
 import { Article, Publication, Site, EditorialProfile } from './article.js';
 import { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
+import { StrategistTurn } from './strategist-turn.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
@@ -40,5 +42,5 @@ export const ALL_ENTITIES = [
   Contact, Conversation, Message, Card, Operation, WidgetSession,
   Lead, LeadTask,
   Article, Publication, Site, EditorialProfile,
-  StrategistReport, StrategistTopic, StrategistSession, StrategistAction,
+  StrategistReport, StrategistTopic, StrategistSession, StrategistAction, StrategistTurn,
 ];

@@ -10,11 +10,10 @@ import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';
 import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { admitPaidOperation, type PaidRateCounter, type Payer } from '../operations/paid-admission.js';
-import { announceOperationFinished } from '../operations/operation-waiter.js';
+import { changeLockedOperation } from '../operations/locked-operation.js';
 import { postToLedger } from '../wallet/ledger.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
-import { wakeRelay } from '../events/outbox-wakeup.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
@@ -108,17 +107,6 @@ export async function composeArticle(s: WriterServices, operationId: string, sig
   return articleGeneratorOf(s.config.ai).write(await generationBrief(s, operationId), signal);
 }
 
-/** Runs `change` on the locked operation in one transaction, then tells waiters and the relay. */
-async function onGeneration(s: WriterServices, operationId: string, change: (tx: Em, op: Operation) => Promise<boolean>): Promise<boolean> {
-  const changed = await s.orm.em.fork().transactional(async (tx) =>
-    change(tx, await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE })));
-  if (changed) {
-    await announceOperationFinished(s.redis, operationId);
-    await wakeRelay(s.redis);
-  }
-  return changed;
-}
-
 /** A slug free in the account: the generated one, else with -2, -3, ... */
 async function freeSlug(em: Em, tenantId: string, slug: string): Promise<string> {
   for (let n = 1; ; n++) {
@@ -149,7 +137,7 @@ async function settleTopic(tx: Em, tenantId: string, topicId: string | null, cha
  */
 export async function writeGeneratedArticle(s: WriterServices, operationId: string, generated: GeneratedArticle): Promise<boolean> {
   let chargedTenant: string | null = null;
-  const written = await onGeneration(s, operationId, async (tx, op) => {
+  const written = await changeLockedOperation(s, operationId, async (tx, op) => {
     if (isFinished(op.status)) return false;
     const now = s.clock.now();
     const input = op.input as unknown as GenerationInput;
@@ -174,7 +162,7 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
 
 /** Ends a generation without a result; a failure also raises article.generation.failed. Nothing is charged. */
 export async function endGeneration(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
-  return onGeneration(s, operationId, async (tx, op) => {
+  return changeLockedOperation(s, operationId, async (tx, op) => {
     const now = s.clock.now();
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
     const input = op.input as unknown as GenerationInput;

@@ -9,6 +9,7 @@ import {
 } from './schemas.js';
 import { presentAction, presentReport, presentReportSummary, presentTopic } from './presenters.js';
 import { decisionRoutes } from './decision-routes.js';
+import { chatRoutes } from './chat-routes.js';
 import { strategistFamily, type IdParams } from './context.js';
 
 const reading = { ...strategistFamily, scope: 'strategist:read', rateClass: 'read' } as const;
@@ -92,4 +93,4 @@ export const getActionRoute = defineRoute<unknown, IdParams>({
 });
 
 /** Spec 02 "Strategist": the reads, and the decisions on topics and actions. */
-export const strategistRoutes = [listReportsRoute, getReportRoute, listTopicsRoute, getTopicRoute, listActionsRoute, getActionRoute, ...decisionRoutes];
+export const strategistRoutes = [listReportsRoute, getReportRoute, listTopicsRoute, getTopicRoute, listActionsRoute, getActionRoute, ...decisionRoutes, ...chatRoutes];

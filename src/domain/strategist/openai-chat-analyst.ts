@@ -1,0 +1,81 @@
+import type { AiSettings } from '../../config.js';
+import { requestChatCompletion, type ChatEndpoint } from '../ai-seller/chat-completions-client.js';
+import type { ChatMessage } from '../ai-seller/openai-prompt.js';
+import { MIN_REPLY_COST_RUB, estimateTokens, tokensCostRub, type TokenPrice } from '../ai-seller/pricing.js';
+import { UpstreamUnavailable } from '../ai-seller/seller-model.js';
+import type { ChatAnalyst, ChatBrief, ChatReply, TopicSuggestion } from './chat-analyst.js';
+
+/** The prompt's estimated cap (figures, queue, questions, earlier turns) and the answer's. */
+const PROMPT_TOKEN_CAP = 3000;
+const ANSWER_MAX_TOKENS = 800;
+const HISTORY_TURNS = 6;
+const TEMPERATURE = 0.2;
+
+const INSTRUCTIONS = `You are the strategist of an online shop, talking with its owner. You get the shop's figures of the last 7 days
+and of the 7 days before, the customer questions of the period, the topic queue (article ideas) and the question.
+Answer in the language of the question, only from these figures. Answer one JSON object only:
+{"answer": string, "proposed_topics": [{"title": string, "rationale": string}]}
+proposed_topics: article topics worth writing now (at most 3; an empty list when none). The owner confirms them; you cannot.`;
+
+function prompt(brief: ChatBrief): ChatMessage[] {
+  const context = {
+    period: brief.period, current: brief.current, previous: brief.previous,
+    customer_questions: brief.questions.map((q) => q.text.slice(0, 300)),
+    topic_queue: brief.queue,
+  };
+  const history = brief.history.slice(-HISTORY_TURNS).flatMap((t): ChatMessage[] => [{ role: 'user', content: t.question }, { role: 'assistant', content: t.answer }]);
+  return [
+    { role: 'system', content: `${INSTRUCTIONS}\n${JSON.stringify(context)}`.slice(0, PROMPT_TOKEN_CAP * 3) },
+    ...history,
+    { role: 'user', content: brief.question },
+  ];
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** The model's JSON (also inside a ```json fence); a plain-text answer is the answer, proposing nothing. */
+function parseReply(content: string): { answer: string; proposals: TopicSuggestion[] } {
+  const body = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    if (!body) throw new UpstreamUnavailable('The model answered nothing.', false);
+    return { answer: body, proposals: [] };
+  }
+  const o = parsed as Record<string, unknown>;
+  const answer = text(o.answer);
+  if (!answer) throw new UpstreamUnavailable('The model answered JSON without an answer.', false);
+  const proposals = (Array.isArray(o.proposed_topics) ? o.proposed_topics : [])
+    .filter((p): p is Record<string, unknown> => !!p && typeof p === 'object')
+    .map((p) => ({ title: text(p.title), rationale: text(p.rationale) }))
+    .filter((p) => p.title);
+  return { answer, proposals };
+}
+
+/** The strategist over an OpenAI-compatible Chat Completions endpoint (AI_PROVIDER=openai), priced by AI_PRICE_TABLE. */
+export function openaiChatAnalyst(ai: AiSettings): ChatAnalyst {
+  const { baseUrl, apiKey, model, prices } = ai.openai;
+  const endpoint: ChatEndpoint = { baseUrl, apiKey, timeoutMs: ai.timeoutMs };
+  const priceOf = (name: string): TokenPrice => {
+    const price = prices[name] ?? prices[model];
+    if (!price) throw new Error(`AI_PRICE_TABLE has no price for "${name}"`);
+    return price;
+  };
+  return {
+    name: 'openai',
+    costBounds: () => ({ minRub: MIN_REPLY_COST_RUB, maxRub: tokensCostRub(priceOf(model), PROMPT_TOKEN_CAP, ANSWER_MAX_TOKENS) }),
+    async answer(brief, signal): Promise<ChatReply> {
+      const messages = prompt(brief);
+      const reply = await requestChatCompletion(endpoint, { model, messages, max_tokens: ANSWER_MAX_TOKENS, temperature: TEMPERATURE }, signal);
+      const used = reply.model ?? model;
+      const usage = reply.usage ?? {
+        promptTokens: estimateTokens(messages.reduce((n, m) => n + m.content.length, 0)), completionTokens: estimateTokens(reply.content.length),
+      };
+      return { ...parseReply(reply.content), model: `openai/${used}`, costRub: tokensCostRub(priceOf(used), usage.promptTokens, usage.completionTokens) };
+    },
+  };
+}

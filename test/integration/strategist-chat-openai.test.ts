@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { OperationsHarness } from '../support/operations-harness.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { call, expectProblem } from '../support/http.js';
+import type { Caller } from '../support/fixtures.js';
+import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
+
+/**
+ * The strategist chat with AI_PROVIDER=openai against a local Chat Completions server: what
+ * the model is sent, how its answer becomes the turn and its actions (never a confirmation),
+ * billing by token usage, a provider that is down (503, nothing charged) and cancellation.
+ */
+
+let h: OperationsHarness;
+let chat: ChatCompletionsServer;
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start('{"answer": "Default answer.", "proposed_topics": []}');
+  h = await OperationsHarness.start({
+    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-local-strategist-0123456789', OPENAI_MODEL: 'gpt-4o-mini', AI_TIMEOUT_MS: '1000', AI_MAX_ATTEMPTS: '2' },
+  });
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+  await chat?.close();
+}, 60_000);
+
+const get = (who: Caller, path: string) => call(h.api.base, 'GET', path, { key: who.apiKey });
+const post = (who: Caller, path: string, body?: unknown, headers: Record<string, string> = {}) => call(h.api.base, 'POST', path, { key: who.apiKey, body, headers });
+async function session(who: Caller): Promise<string> {
+  return (await post(who, '/strategist/sessions', {})).body.id;
+}
+const ask = (who: Caller, id: string, content: string, wait = 15) =>
+  post(who, `/strategist/sessions/${id}/turns?wait=${wait}`, { content }, { 'idempotency-key': randomUUID() });
+
+describe('the openai strategist', () => {
+  it('is sent the figures, the questions and the queue; its proposals become actions, a repeated one is left out, and it confirms nothing', async () => {
+    const caller = await h.caller();
+    const now = h.api.services.clock.now();
+    const conversation = await insertConversation(h.db, caller, new Date(now.getTime() - 3_600_000));
+    await insertMessage(h.db, caller, conversation, 'customer', 'Is the sofa washable?', new Date(now.getTime() - 3_600_000));
+    await seedTopic(h.api.services, caller, { title: 'Sofa care guide', trendScore: 40 });
+    const id = await session(caller);
+    const before = chat.requests.length;
+    chat.script({
+      reply: JSON.stringify({
+        answer: 'Write about washable covers; I have confirmed it for you.',
+        proposed_topics: [{ title: 'Washable sofa covers', rationale: 'Asked in chat' }, { title: 'sofa care GUIDE!', rationale: 'repeat' }],
+        confirm: ['all'],
+      }),
+      usage: { prompt_tokens: 1000, completion_tokens: 100 },
+    });
+    const res = await ask(caller, id, 'What should we write next?');
+    expect(res.status).toBe(200);
+    const sent = chat.requests.slice(before)[0]!.body;
+    expect(sent.model).toBe('gpt-4o-mini');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'What should we write next?' });
+    expect(sent.messages[0].content).toContain('Is the sofa washable?');
+    expect(sent.messages[0].content).toContain('Sofa care guide');
+    expect(sent.messages[0].content).toContain('"customer_messages":1');
+
+    const { turn, operation } = res.body;
+    expect(turn).toMatchObject({ status: 'answered', answer: 'Write about washable covers; I have confirmed it for you.', action_ids: [expect.any(String)] });
+    expect((await get(caller, `/strategist/actions/${turn.action_ids[0]}`)).body).toMatchObject({ title: 'Washable sofa covers', status: 'proposed', result: null });
+    expect(await h.db.query(`select id from strategist_topics where tenant_id = $1 and source = 'chat'`, [caller.tenantId])).toMatchObject({ rows: [] });
+    expect(operation.usage).toEqual({ cost: { amount: expect.stringMatching(/^\d+\.\d\d$/), currency: 'RUB' }, model: 'openai/gpt-4o-mini' });
+    expect(await h.charges(operation.id)).toEqual([{ amount_rub: `-${operation.usage.cost.amount}`, integration_id: caller.integrationId }]);
+
+    // The next turn carries the conversation so far.
+    chat.script({ reply: 'Plain text is an answer too.' });
+    const next = await ask(caller, id, 'And then?');
+    expect(next.body.turn).toMatchObject({ status: 'answered', answer: 'Plain text is an answer too.', action_ids: [] });
+    expect(chat.requests.at(-1)!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'What should we write next?' },
+      { role: 'assistant', content: 'Write about washable covers; I have confirmed it for you.' },
+      { role: 'user', content: 'And then?' },
+    ]);
+  });
+
+  it('a provider that stays down answers 503 upstream_unavailable: the turn failed, nothing charged, no strategist.turn.completed', async () => {
+    const caller = await h.caller();
+    const id = await session(caller);
+    chat.script({ status: 500 }, { status: 500 });
+    const res = await ask(caller, id, 'Hello?');
+    expectProblem(res, 'upstream_unavailable', {
+      turn: expect.objectContaining({ status: 'failed', question: 'Hello?', answer: null }),
+      operation: expect.objectContaining({ type: 'strategist.turn', status: 'failed', error: expect.objectContaining({ code: 'upstream_unavailable' }) }),
+    });
+    const turns = (await get(caller, `/strategist/sessions/${id}/turns`)).body.data;
+    expect(turns).toMatchObject([{ status: 'failed', answer: null, action_ids: [] }]);
+    expect((await h.operation(caller, turns[0].operation_id)).body).toMatchObject({ status: 'failed', error: { code: 'upstream_unavailable' } });
+    expect(await h.tenantCharges(caller.tenantId)).toEqual([]);
+    expect(await h.events(caller.tenantId, 'strategist.turn.completed')).toEqual([]);
+  });
+
+  it('POST /operations/{id}/cancel while the strategist thinks: canceled, nothing charged, no answer written when the model answers late', async () => {
+    const caller = await h.caller();
+    const id = await session(caller);
+    const before = chat.requests.length;
+    chat.script({ hold: true, reply: '{"answer": "Too late.", "proposed_topics": [{"title": "Late topic", "rationale": "r"}]}' });
+    const res = await ask(caller, id, 'Think hard', 0);
+    expect(res.status).toBe(202);
+    await chat.arrived(before + 1);
+    const canceled = await h.cancel(caller, res.body.operation.id);
+    expect(canceled.body).toMatchObject({ status: 'canceled' });
+    chat.release();
+    expect(await h.workflowClosed(res.body.operation.id)).toMatch(/^(CANCELLED|COMPLETED)$/);
+    expect((await get(caller, `/strategist/sessions/${id}/turns`)).body.data).toMatchObject([{ status: 'canceled', answer: null, action_ids: [] }]);
+    expect(await h.tenantCharges(caller.tenantId)).toEqual([]);
+    expect((await get(caller, '/strategist/actions')).body.data).toEqual([]);
+    expectProblem(await h.cancel(caller, res.body.operation.id), 'invalid_state');
+  });
+});

@@ -1,0 +1,44 @@
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
+
+const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+
+/** Database steps: short, idempotent (each locks the operation row), local activities. */
+const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+
+export type StrategistTurnOutcome = 'succeeded' | 'failed' | 'already_finished';
+
+/**
+ * Operation `strategist.turn` (workflow id `op:<operation id>`), on the AI reply's pattern:
+ * queued -> running, the strategist's answer (an activity with a heartbeat, retried on
+ * provider errors AI_MAX_ATTEMPTS times), then the answer, its proposed actions,
+ * strategist.turn.completed, the charge and succeeded in one transaction. A provider that
+ * stays down fails it with upstream_unavailable; cancellation ends it canceled. Neither charges.
+ */
+export async function strategistTurnWorkflow(operationId: string): Promise<StrategistTurnOutcome> {
+  try {
+    const timing = await steps.beginStrategistTurn(operationId);
+    if (!timing) return 'already_finished';
+    const { composeStrategistAnswer } = proxyActivities<Activities>({
+      startToCloseTimeout: timing.timeoutMs + 10_000,
+      heartbeatTimeout: '5 seconds',
+      retry: { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts },
+    });
+    let reply;
+    try {
+      reply = await composeStrategistAnswer(operationId);
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      const cause = err instanceof ActivityFailure ? err.cause : err;
+      const upstream = cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE;
+      await steps.failStrategistTurn(operationId, upstream ? 'upstream_unavailable' : 'internal_error',
+        upstream ? cause.message : 'The strategist could not answer.');
+      return 'failed';
+    }
+    return (await steps.finishStrategistTurn(operationId, reply)) ? 'succeeded' : 'already_finished';
+  } catch (err) {
+    if (isCancellation(err)) await CancellationScope.nonCancellable(() => steps.cancelStrategistTurn(operationId));
+    throw err;
+  }
+}
