@@ -9,6 +9,7 @@ import {
   benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
   provisionCaller, runBench, startApi, startWorker, stopChild, withOrm,
 } from './bench-support.js';
+import { seeded } from '../support/seeded.js';
 
 /**
  * Analytics at the size of a busy site (issue 13). Not a test, not in CI: run
@@ -44,17 +45,6 @@ const env = benchEnv(
   { RATE_LIMIT_READ_PER_MIN: '100000000', RATE_LIMIT_WRITE_PER_MIN: '100000000' },
 );
 
-/** A small deterministic generator (mulberry32): the same events on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const SOURCES: Record<string, string>[] = [
   { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'brand' }, { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'generic' },
   { utm_source: 'vk', utm_medium: 'paid_social' }, { utm_source: 'newsletter', utm_medium: 'email' },
@@ -67,7 +57,7 @@ const QUERIES = Array.from({ length: 100 }, (_, i) => `товар ${i}`);
 
 /** Event `n` of the run: its day among the last DAYS ending at `lastDay`, a time in it, a type and its properties. */
 function eventAt(n: number, lastDay: string): Record<string, unknown> {
-  const r = random(n + 1);
+  const r = seeded(n + 1);
   const day = addDays(lastDay, -Math.floor(r() * DAYS));
   const occurred = new Date(Date.parse(`${day}T00:00:00+03:00`) + Math.floor(r() * 86_399_000)).toISOString();
   const visitor = `v${Math.floor(r() * 50_000)}`;
