@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { previousPeriod, type Period } from '../analytics/period.js';
-import { asOf, rollupRows, totals, type SnapshotState } from '../analytics/rollup-reads.js';
+import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
 
 /**
@@ -38,8 +38,30 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** (current - previous) / previous, null when previous is 0. */
 const change = (current: number, previous: number) => (previous === 0 ? null : round4((current - previous) / previous));
 
-async function periodTotals(c: BlockContext, metrics: string[], range: { from: string; to: string } = c.period) {
-  return totals(await rollupRows(c.em, c.tenantId, metrics, range));
+/** Every day-total metric a block reads (kpi, funnel, ads, ai_assistants, data_trust). */
+const TOTAL_METRICS = [
+  'visitors', 'page_views', 'conversations', 'leads', 'qualified_leads', 'won_leads', 'won_value', 'offline_revenue', 'offline_conversions',
+  'ad_spend', 'ad_clicks', 'search_impressions', 'ai_replies', 'handoffs', 'ai_cost_rub',
+];
+const dayTotalsOf = new WeakMap<BlockContext, Promise<RollupRow[]>>();
+
+/** The day totals of the period and of the one before: read once per request (one query), whichever blocks ask. */
+function dayTotals(c: BlockContext): Promise<RollupRow[]> {
+  let rows = dayTotalsOf.get(c);
+  if (!rows) {
+    rows = rollupRows(c.em, c.tenantId, TOTAL_METRICS, { from: previousPeriod(c.period).from, to: c.period.to });
+    dayTotalsOf.set(c, rows);
+  }
+  return rows;
+}
+
+/** Day totals of these metrics within `range` (the period, or the one before). */
+async function periodRows(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period): Promise<RollupRow[]> {
+  return (await dayTotals(c)).filter((r) => metrics.includes(r.metric) && r.day >= range.from && r.day <= range.to);
+}
+
+async function periodTotals(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period) {
+  return totals(await periodRows(c, metrics, range));
 }
 
 const empty = (s: Map<string, number>) => [...s.values()].every((v) => v === 0);
@@ -62,17 +84,12 @@ async function kpi(c: BlockContext): Promise<Block> {
 
 export const FUNNEL = ['visitors', 'conversations', 'leads', 'qualified_leads', 'won_leads'] as const;
 
-/** Funnel steps of a period: counts and the conversion from the step before. */
-export async function funnelSteps(em: Em, tenantId: string, range: { from: string; to: string }) {
-  const sums = totals(await rollupRows(em, tenantId, [...FUNNEL], range));
+async function funnel(c: BlockContext): Promise<Block> {
+  const sums = await periodTotals(c, FUNNEL);
   const counts = FUNNEL.map((s) => sums.get(s) ?? 0);
-  return FUNNEL.map((step, i) => ({
+  const steps = FUNNEL.map((step, i) => ({
     step, count: counts[i]!, conversion_from_previous: i === 0 || counts[i - 1] === 0 ? null : round4(counts[i]! / counts[i - 1]!),
   }));
-}
-
-async function funnel(c: BlockContext): Promise<Block> {
-  const steps = await funnelSteps(c.em, c.tenantId, c.period);
   const none = steps.every((s) => s.count === 0);
   return { availability: none ? 'no_data' : 'ok', ...(none ? { reason: 'Nothing in this period.' } : {}), data_as_of: asOf(c.state, ['web', 'conversations', 'leads']), steps };
 }
@@ -169,7 +186,7 @@ async function dataTrust(c: BlockContext): Promise<Block> {
   const metricOf: Record<(typeof sources)[number], string> = {
     web: 'page_views', conversations: 'conversations', leads: 'leads', ads: 'ad_spend', search: 'search_impressions', offline_conversions: 'offline_conversions',
   };
-  const [rows, dropped] = await Promise.all([rollupRows(c.em, c.tenantId, Object.values(metricOf), c.period), duplicatesDropped(c)]);
+  const [rows, dropped] = await Promise.all([periodRows(c, Object.values(metricOf)), duplicatesDropped(c)]);
   const days = Math.round((Date.parse(`${c.period.to}T00:00:00Z`) - Date.parse(`${c.period.from}T00:00:00Z`)) / 86_400_000) + 1;
   const list = sources.filter((s) => c.state.dataAsOf[s]).map((s) => {
     const withData = new Set(rows.filter((r) => r.metric === metricOf[s]).map((r) => r.day)).size;
