@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestApi } from '../support/app.js';
@@ -212,6 +213,12 @@ describe('GET /analytics/traffic-sources', () => {
     expect(pages.map((p) => `${p.source} / ${p.medium}`)).toEqual(expect.arrayContaining(['google / cpc', 'yandex.ru / referral', '(direct) / (none)', 'newsletter / email']));
   });
 
+  it('says why conversations per source are null', async () => {
+    const res = await get(caller, `/analytics/traffic-sources?from=${traffic.from}&to=${traffic.to}`);
+    expect(res.body.conversations_reason).toMatch(/^not_connected: /);
+    expect(res.body.data.every((r: { conversations: unknown }) => r.conversations === null)).toBe(true);
+  });
+
   it('sort=revenue orders by revenue', async () => {
     const res = await get(caller, `/analytics/traffic-sources?from=${traffic.from}&to=${traffic.to}&sort=revenue`);
     const amounts = res.body.data.map((r: { revenue: { amount: string } }) => Number(r.revenue.amount));
@@ -332,6 +339,76 @@ describe('GET /dashboards/overview', () => {
     });
   });
 
+  it('attention counts the articles whose latest publication failed or met a conflict, equal to a count over the rows', async () => {
+    const other = await newCaller(api.services);
+    const now = new Date();
+    const versions: Record<string, string[]> = {
+      failed: ['failed'], conflict: ['applied', 'conflict'], retried: ['failed', 'applied'], queued: ['failed', 'queued'], fine: ['applied'],
+    };
+    for (const [name, states] of Object.entries(versions)) {
+      const article = randomUUID();
+      await sql.query(`insert into articles (id, tenant_id, title, status, created_at, updated_at) values ($1, $2, $3, 'approved', $4, $4)`, [article, other.tenantId, name, now]);
+      for (const [i, state] of states.entries()) {
+        await sql.query(`insert into publications (id, tenant_id, article_id, version, content_hash, target, state, error, created_at, updated_at)
+                         values ($1, $2, $3, $4, 'h', 'none', $5, $6, $7, $7)`,
+          [randomUUID(), other.tenantId, article, i + 1, state, ['failed', 'conflict'].includes(state) ? 'boom' : null, now]);
+      }
+    }
+    // Another tenant's failed publication never counts here.
+    const foreign = randomUUID();
+    await sql.query(`insert into articles (id, tenant_id, title, status, created_at, updated_at) values ($1, $2, 'x', 'approved', $3, $3)`, [foreign, caller.tenantId, now]);
+    await sql.query(`insert into publications (id, tenant_id, article_id, version, content_hash, target, state, error, created_at, updated_at)
+                     values ($1, $2, $3, 1, 'h', 'none', 'failed', 'boom', $4, $4)`, [randomUUID(), caller.tenantId, foreign, now]);
+    const expected = Object.values(versions).filter((states) => ['failed', 'conflict'].includes(states[states.length - 1]!)).length;
+    const res = await get(other, '/dashboards/overview?blocks=attention');
+    expect(expected).toBe(2);
+    expect(res.body.data.blocks.attention).toMatchObject({ availability: 'ok', failed_publications: expected });
+    expect(res.body.data.blocks.attention).not.toHaveProperty('failed_publications_reason');
+  });
+
+  it('data_trust counts the re-sent events POST /events dropped, per source and per day of the events', async () => {
+    const other = await newCaller(api.services);
+    const [d1, d2] = [addDays(traffic.to, -3), addDays(traffic.to, -1)];
+    const view = (id: string, day: string) => ({ id, type: 'page_view', occurred_at: `${day}T10:00:00+03:00`, visitor_id: 'v', properties: { url: 'https://shop.example.com/' } });
+    const spend = (id: string, day: string) => ({ id, type: 'ad_spend', properties: { source: 'google_ads', cost: { amount: '10.00', currency: 'RUB' }, date: day } });
+    const batches = [
+      [view('v1', d1), view('v2', d1), view('v3', d2), spend('s1', d2)],
+      [view('v1', d1), view('v2', d1), view('v3', d2), view('v3', d2), view('v4', d2), spend('s1', d2)],
+      [view('v4', d2), spend('s1', d2), spend('s2', d1)],
+    ];
+    // The independent count: every item of every batch whose id was sent before (in an earlier batch or earlier in its own).
+    const seen = new Set<string>();
+    const expected = new Map<string, number>();
+    let answered = 0;
+    for (const events of batches) {
+      const res = await call(api.base, 'POST', '/events', { key: other.apiKey, body: { events } });
+      expect(res.status).toBe(200);
+      answered += res.body.duplicates;
+      for (const e of events) {
+        const day = 'occurred_at' in e ? e.occurred_at.slice(0, 10) : e.properties.date;
+        const key = `${e.type === 'ad_spend' ? 'ads' : 'web'}|${day}`;
+        if (seen.has(e.id)) expected.set(key, (expected.get(key) ?? 0) + 1);
+        seen.add(e.id);
+      }
+    }
+    const total = [...expected.values()].reduce((n, v) => n + v, 0);
+    expect(answered).toBe(total);
+    await runCtl(['analytics', 'snapshot', '--tenant', other.tenantId, '--json'], api.services);
+    const res = await get(other, `/dashboards/overview?blocks=data_trust&from=${d1}&to=${d2}`);
+    const block = res.body.data.blocks.data_trust;
+    const of = (source: string) => block.sources.find((x: { source: string }) => x.source === source);
+    const sum = (source: string) => [...expected].filter(([k]) => k.startsWith(`${source}|`)).reduce((n, [, v]) => n + v, 0);
+    expect(of('web').duplicates_dropped).toBe(sum('web'));
+    expect(of('ads').duplicates_dropped).toBe(sum('ads'));
+    expect(block.duplicates_dropped).toBe(total);
+    const byDay = new Map<string, number>();
+    for (const [k, v] of expected) byDay.set(k.split('|')[1]!, (byDay.get(k.split('|')[1]!) ?? 0) + v);
+    expect(block.duplicates_by_day).toEqual([...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, duplicates]) => ({ day, duplicates })));
+    // A period without those days drops none.
+    const before = await get(other, `/dashboards/overview?blocks=data_trust&from=${addDays(d1, -5)}&to=${addDays(d1, -1)}`);
+    expect(before.body.data.blocks.data_trust).toMatchObject({ duplicates_dropped: 0, duplicates_by_day: [] });
+  });
+
   it.each([['an unknown block', 'blocks=kpi,weather'], ['an empty name', 'blocks=kpi,']])('%s is 422 at /blocks', async (_, q) => {
     expectProblem(await get(caller, `/dashboards/overview?${q}`), 'validation_failed', fieldError('/blocks', 'not_supported'));
   });
@@ -363,5 +440,43 @@ describe('GET /dashboards/pulse', () => {
     expect(alert('sandals', '7d')).toMatchObject({ status: 'fading', volume: 1, growth: -0.5, episode_start: day(2), last_seen: day(2) });
     expect(alert('sandals', '28d')).toMatchObject({ status: 'new', volume: 3 });
     expect(res.body.data).toMatchObject({ new_7d: 1, truncated: false, data_as_of: { search: day(1) } });
+  });
+
+  it('counts customer questions in chats (ending with ? or starting with a question word, ru and en), equal to a count over the messages', async () => {
+    const who = await newCaller(api.services);
+    const day = (n: number) => addDays(traffic.to, -n);
+    const said: { text: string; sender: string; n: number }[] = [
+      { text: 'Есть ли доставка в Казань?', sender: 'customer', n: 1 }, { text: 'есть ли доставка в казань', sender: 'customer', n: 2 },
+      { text: '  Есть ли   доставка в Казань??', sender: 'customer', n: 3 }, { text: 'How much is shipping', sender: 'customer', n: 1 },
+      { text: 'how much is shipping?', sender: 'customer', n: 12 }, { text: 'Сколько стоит доставка.', sender: 'customer', n: 2 },
+      { text: 'Thanks, bye', sender: 'customer', n: 1 }, { text: 'Somehow it works', sender: 'customer', n: 1 },
+      { text: 'Есть ли доставка в Казань?', sender: 'ai', n: 1 }, { text: 'Can I pay by card?', sender: 'operator', n: 1 },
+    ];
+    const conversation = randomUUID();
+    const at = (n: number) => new Date(Date.parse(`${day(n)}T12:00:00+03:00`));
+    await sql.query(`insert into conversations (id, tenant_id, channel_id, channel_type, status, mode, created_at, updated_at) values ($1, $2, $3, 'api', 'open', 'ai', $4, $4)`,
+      [conversation, who.tenantId, who.channelId, at(12)]);
+    for (const m of said) {
+      await sql.query(`insert into messages (id, tenant_id, conversation_id, sender, content, created_at) values ($1, $2, $3, $4, $5, $6)`,
+        [randomUUID(), who.tenantId, conversation, m.sender, m.text, at(m.n)]);
+    }
+    await runCtl(['analytics', 'snapshot', '--tenant', who.tenantId, '--json'], api.services);
+    // The independent count, in JavaScript: the rule of decisions.md over the messages written above.
+    const words = /^(what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|will|would|should|что|как|какой|какая|какое|какие|каких|почему|зачем|когда|где|куда|откуда|сколько|кто|чей|можно|есть ли)(\s|[,.!:;]|$)/;
+    const asked = said.filter((m) => m.sender === 'customer' && (m.text.trimEnd().endsWith('?') || words.test(m.text.trim().toLowerCase())));
+    const keyOf = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase().replace(/[.!,;: ?]+$/, '');
+    const volume = (keyword: string, from: number, to: number) => asked.filter((m) => keyOf(m.text) === keyword && m.n >= from && m.n <= to).length;
+    const res = await get(who, '/dashboards/pulse');
+    expect(res.status).toBe(200);
+    expect(schemaErrors(res.body, { $ref: '#/components/schemas/Pulse' }, doc)).toEqual([]);
+    const alerts = res.body.data.alerts as { keyword: string; horizon: string; volume: number; status: string; sources: string[] }[];
+    const keywords = [...new Set(asked.map((m) => keyOf(m.text)))].sort();
+    expect(keywords).toEqual(['how much is shipping', 'есть ли доставка в казань', 'сколько стоит доставка']);
+    for (const keyword of keywords) {
+      expect(alerts.find((a) => a.keyword === keyword && a.horizon === '7d')).toMatchObject({ volume: volume(keyword, 1, 7), sources: ['chat_question'] });
+      expect(alerts.find((a) => a.keyword === keyword && a.horizon === '28d')).toMatchObject({ volume: volume(keyword, 1, 28), sources: ['chat_question'] });
+    }
+    expect(alerts.find((a) => a.keyword === 'how much is shipping' && a.horizon === '7d')).toMatchObject({ volume: 1, status: 'active', growth: 0 });
+    expect(alerts.filter((a) => !keywords.includes(a.keyword))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
+import { seeded } from '../support/seeded.js';
 
 /**
  * A fixture tenant's generated traffic: page views sent through POST /events, and the
@@ -12,17 +13,6 @@ import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
  */
 
 export const ZONE = 'Europe/Moscow';
-
-/** A small seeded generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SOURCES = [
   { utm_source: 'google', utm_medium: 'cpc' },

@@ -29,6 +29,9 @@ export interface RawEvent {
   properties: Record<string, unknown>;
 }
 
+/** The day an event counts on, in the zone given as a parameter: properties.date for dated types, else occurred_at's local day. */
+const EVENT_DAY = `case when type in ('ad_spend', 'search_performance') then (properties->>'date')::date else (occurred_at at time zone ?::text)::date end`;
+
 export interface IngestCounts {
   accepted: number;
   duplicates: number;
@@ -38,19 +41,23 @@ export interface IngestCounts {
  * Stores a batch of events of one source: a (tenant, source, external id) already stored, or
  * repeated in the batch, is a duplicate and stored once. Events are partitioned by month of
  * occurred_at; the key table remembers when each arrived, which tells the snapshot the days
- * to rebuild.
+ * to rebuild. What was stored and dropped is added to the tenant's counts per event type and
+ * the event's own day in its zone (`zone`; properties.date for dated types, as the rollups):
+ * data_trust's duplicates, and "was it ever sent". Rows are counted in (day, type) order, so
+ * concurrent batches of a tenant lock them in the same order.
  */
-export async function ingestEvents(em: Em, tenantId: string, source: string, events: RawEvent[], now: Date): Promise<IngestCounts> {
+export async function ingestEvents(em: Em, tenantId: string, source: string, events: RawEvent[], now: Date, zone: string): Promise<IngestCounts> {
   if (!events.length) return { accepted: 0, duplicates: 0 };
   const rows = events.map((e) => ({
     id: newId(), external_id: e.externalId, type: e.type, occurred_at: e.occurredAt.toISOString(), visitor_id: e.visitorId ?? null,
     contact_id: e.contactId ?? null, lead_id: e.leadId ?? null, properties: e.properties,
   }));
   const inserted = await em.execute<{ n: string }[]>(
-    `with incoming as (
-       select distinct on (x.external_id) x.* from jsonb_to_recordset(?::jsonb)
+    `with sent as (
+       select x.* from jsonb_to_recordset(?::jsonb)
          as x(id uuid, external_id text, type text, occurred_at timestamptz, visitor_id text, contact_id uuid, lead_id uuid, properties jsonb)
-        order by x.external_id
+     ), incoming as (
+       select distinct on (external_id) * from sent order by external_id
      ), fresh as (
        insert into analytics_event_keys (tenant_id, source, external_id, occurred_at, received_at)
        select ?::uuid, ?, external_id, occurred_at, ?::timestamptz from incoming
@@ -60,10 +67,17 @@ export async function ingestEvents(em: Em, tenantId: string, source: string, eve
        insert into analytics_events (id, tenant_id, source, external_id, type, occurred_at, received_at, visitor_id, contact_id, lead_id, properties)
        select i.id, ?::uuid, ?, i.external_id, i.type, i.occurred_at, ?::timestamptz, i.visitor_id, i.contact_id, i.lead_id, i.properties
          from incoming i join fresh f using (external_id)
-       returning 1
+       returning type, occurred_at, properties
+     ), counted as (
+       insert into analytics_ingest_counts as c (tenant_id, day, type, accepted, duplicates)
+       select ?::uuid, t.day, t.type, coalesce(s.n, 0), t.n - coalesce(s.n, 0)
+         from (select ${EVENT_DAY} as day, type, count(*) as n from sent group by 1, 2) t
+         left join (select ${EVENT_DAY} as day, type, count(*) as n from stored group by 1, 2) s using (day, type)
+        order by t.day, t.type
+       on conflict (tenant_id, day, type) do update set accepted = c.accepted + excluded.accepted, duplicates = c.duplicates + excluded.duplicates
      )
      select count(*) as n from stored`,
-    [JSON.stringify(rows), tenantId, source, now.toISOString(), tenantId, source, now.toISOString()],
+    [JSON.stringify(rows), tenantId, source, now.toISOString(), tenantId, source, now.toISOString(), tenantId, zone, zone],
   );
   const accepted = Number(inserted[0]?.n ?? 0);
   return { accepted, duplicates: events.length - accepted };

@@ -84,11 +84,8 @@ export async function visibility(em: Em, tenantId: string, range: { from: string
   return rows.sort((a, b) => b.current.impressions - a.current.impressions || a.keyword.localeCompare(b.keyword) || a.page.localeCompare(b.page));
 }
 
-/** Has the tenant ever sent this kind of event (any day)? No: the report's source is missing. */
-export async function hasSent(em: Em, tenantId: string, rollupMetric: string): Promise<boolean> {
-  const rows = await em.execute('select 1 from analytics_daily where tenant_id = ? and metric = ? limit 1', [tenantId, rollupMetric]);
-  if (rows.length) return true;
-  const raw = await em.execute(`select 1 from analytics_events where tenant_id = ? and type = ? limit 1`,
-    [tenantId, rollupMetric === 'search_impressions' ? 'search_performance' : 'ad_spend']);
-  return raw.length > 0;
+/** Has the tenant ever sent this kind of event (any day)? No: the report's source is missing. Read from the ingestion counts, never the raw events. */
+export async function hasSent(em: Em, tenantId: string, type: 'ad_spend' | 'search_performance'): Promise<boolean> {
+  const rows = await em.execute('select 1 from analytics_ingest_counts where tenant_id = ? and type = ? and accepted > 0 limit 1', [tenantId, type]);
+  return rows.length > 0;
 }

@@ -30,6 +30,19 @@ export const trafficSource = (props: string) => `case
 /** The path of a page address (no query or fragment): what popular pages group by. */
 const pagePath = (url: string) => `coalesce(nullif(substring(${url} from '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/${QM}#]*([^${QM}#]*)'), ''), '/')`;
 
+/** Words a question starts with, English and Russian (decisions: "Analytics: customer questions"). */
+const QUESTION_WORDS = [
+  'what', 'how', 'why', 'when', 'where', 'which', 'who', 'whose', 'can', 'could', 'do', 'does', 'did', 'is', 'are', 'will', 'would', 'should',
+  'что', 'как', 'какой', 'какая', 'какое', 'какие', 'каких', 'почему', 'зачем', 'когда', 'где', 'куда', 'откуда', 'сколько', 'кто', 'чей', 'можно', 'есть ли',
+];
+
+/** A customer's message as the question it asks: lower case, spaces collapsed, trailing ? and punctuation dropped, 200 characters at most. */
+const questionText = (text: string) => `left(rtrim(lower(regexp_replace(btrim(${text}), '\\s+', ' ', 'g')), '.!,;: ' || chr(63)), 200)`;
+
+/** Is a message a question: it ends with a question mark, or starts with a question word. */
+const isQuestion = (text: string) => `(right(rtrim(${text}), 1) = chr(63)
+  or lower(btrim(${text})) ~ '^(${QUESTION_WORDS.join('|')})(\\s|[,.!:;]|$)')`;
+
 /** A value in the cell currency of a stored Money (amounts are taken in the cell currency). */
 const amount = (money: string) => `(${money}->>'amount')::numeric`;
 
@@ -89,6 +102,9 @@ const ROLLUPS: string[] = [
     where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
   `select ${day('m.created_at')}, 'messages', 'channel:' || c.channel_type, count(*) from messages m join conversations c on c.id = m.conversation_id, p
     where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
+  // Customer questions in chats, per question asked (what pulse counts beside searches).
+  `select ${day('m.created_at')}, 'customer_questions', 'question:' || ${questionText('m.content')}, count(*) from messages m, p
+    where m.tenant_id = p.tenant and m.sender = 'customer' and ${isQuestion('m.content')} and ${questionText('m.content')} <> '' and ${within('m.created_at')} group by 1, 3`,
   // AI replies (succeeded operations), their cost in roubles (charges less refunds), hand-offs.
   `select ${day('o.completed_at')}, 'ai_replies', '', count(*) from operations o, p
     where o.tenant_id = p.tenant and o.type = 'conversation.ai_reply' and o.status = 'succeeded' and ${within('o.completed_at')} group by 1`,

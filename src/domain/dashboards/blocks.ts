@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { previousPeriod, type Period } from '../analytics/period.js';
-import { asOf, rollupRows, totals, type SnapshotState } from '../analytics/rollup-reads.js';
+import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
 
 /**
@@ -38,8 +38,30 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** (current - previous) / previous, null when previous is 0. */
 const change = (current: number, previous: number) => (previous === 0 ? null : round4((current - previous) / previous));
 
-async function periodTotals(c: BlockContext, metrics: string[], range: { from: string; to: string } = c.period) {
-  return totals(await rollupRows(c.em, c.tenantId, metrics, range));
+/** Every day-total metric a block reads (kpi, funnel, ads, ai_assistants, data_trust). */
+const TOTAL_METRICS = [
+  'visitors', 'page_views', 'conversations', 'leads', 'qualified_leads', 'won_leads', 'won_value', 'offline_revenue', 'offline_conversions',
+  'ad_spend', 'ad_clicks', 'search_impressions', 'ai_replies', 'handoffs', 'ai_cost_rub',
+];
+const dayTotalsOf = new WeakMap<BlockContext, Promise<RollupRow[]>>();
+
+/** The day totals of the period and of the one before: read once per request (one query), whichever blocks ask. */
+function dayTotals(c: BlockContext): Promise<RollupRow[]> {
+  let rows = dayTotalsOf.get(c);
+  if (!rows) {
+    rows = rollupRows(c.em, c.tenantId, TOTAL_METRICS, { from: previousPeriod(c.period).from, to: c.period.to });
+    dayTotalsOf.set(c, rows);
+  }
+  return rows;
+}
+
+/** Day totals of these metrics within `range` (the period, or the one before). */
+async function periodRows(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period): Promise<RollupRow[]> {
+  return (await dayTotals(c)).filter((r) => metrics.includes(r.metric) && r.day >= range.from && r.day <= range.to);
+}
+
+async function periodTotals(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period) {
+  return totals(await periodRows(c, metrics, range));
 }
 
 const empty = (s: Map<string, number>) => [...s.values()].every((v) => v === 0);
@@ -62,37 +84,33 @@ async function kpi(c: BlockContext): Promise<Block> {
 
 export const FUNNEL = ['visitors', 'conversations', 'leads', 'qualified_leads', 'won_leads'] as const;
 
-/** Funnel steps of a period: counts and the conversion from the step before. */
-export async function funnelSteps(em: Em, tenantId: string, range: { from: string; to: string }) {
-  const sums = totals(await rollupRows(em, tenantId, [...FUNNEL], range));
+async function funnel(c: BlockContext): Promise<Block> {
+  const sums = await periodTotals(c, FUNNEL);
   const counts = FUNNEL.map((s) => sums.get(s) ?? 0);
-  return FUNNEL.map((step, i) => ({
+  const steps = FUNNEL.map((step, i) => ({
     step, count: counts[i]!, conversion_from_previous: i === 0 || counts[i - 1] === 0 ? null : round4(counts[i]! / counts[i - 1]!),
   }));
-}
-
-async function funnel(c: BlockContext): Promise<Block> {
-  const steps = await funnelSteps(c.em, c.tenantId, c.period);
   const none = steps.every((s) => s.count === 0);
   return { availability: none ? 'no_data' : 'ok', ...(none ? { reason: 'Nothing in this period.' } : {}), data_as_of: asOf(c.state, ['web', 'conversations', 'leads']), steps };
 }
 
 /** Live counts of what needs someone now (not from rollups: they are states, not history). */
 async function attention(c: BlockContext): Promise<Block> {
-  const [row] = await c.em.execute<{ handoffs: string; hot: string; dead: string }[]>(
+  const [row] = await c.em.execute<{ handoffs: string; hot: string; dead: string; failed: string }[]>(
     `select (select count(*) from conversations where tenant_id = ? and status = 'handoff_pending') as handoffs,
             (select count(*) from leads where tenant_id = ? and level = 'hot' and status not in ('won', 'lost') and not archived
                and next_action is null) as hot,
-            (select count(*) from webhook_deliveries where tenant_id = ? and state = 'dead' and created_at >= ?::timestamptz - interval '30 days') as dead`,
-    [c.tenantId, c.tenantId, c.tenantId, c.now.toISOString()],
+            (select count(*) from webhook_deliveries where tenant_id = ? and state = 'dead' and created_at >= ?::timestamptz - interval '30 days') as dead,
+            (select count(*) from (select distinct on (article_id) state from publications where tenant_id = ? order by article_id, version desc) latest
+              where state in ('failed', 'conflict')) as failed`,
+    [c.tenantId, c.tenantId, c.tenantId, c.now.toISOString(), c.tenantId],
   );
   return {
     availability: 'ok', data_as_of: {}, as_of: c.now.toISOString(),
     handoffs_waiting: Number(row!.handoffs),
     hot_leads_without_task: Number(row!.hot),
     dead_deliveries_30d: Number(row!.dead),
-    failed_publications: null,
-    failed_publications_reason: 'not_connected: article publication is not built yet',
+    failed_publications: Number(row!.failed),
     wallet_low: ['low', 'negative', 'blocked'].includes(c.wallet.state),
   };
 }
@@ -138,18 +156,29 @@ async function aiAssistants(c: BlockContext): Promise<Block> {
   };
 }
 
+/** The 10 pages with most views in the period (and the chats started on them), summed by the database: a busy site has thousands of pages a day. */
 async function popularPages(c: BlockContext): Promise<Block> {
-  const rows = await rollupRows(c.em, c.tenantId, ['page_views', 'conversations'], c.period, { prefix: 'page:' });
-  const pages = new Map<string, { page: string; views: number; chats_started: number }>();
-  for (const r of rows) {
-    const page = r.dimension.slice('page:'.length);
-    const p = pages.get(page) ?? { page, views: 0, chats_started: 0 };
-    if (r.metric === 'page_views') p.views += r.value;
-    else p.chats_started += r.value;
-    pages.set(page, p);
-  }
-  const top = [...pages.values()].sort((a, b) => b.views - a.views || b.chats_started - a.chats_started || a.page.localeCompare(b.page)).slice(0, 10);
+  const rows = await c.em.execute<{ page: string; views: string; chats: string }[]>(
+    `select substr(dimension, 6) as page, sum(value) filter (where metric = 'page_views') as views, sum(value) filter (where metric = 'conversations') as chats
+       from analytics_daily where tenant_id = ? and metric in ('page_views', 'conversations') and day between ?::date and ?::date and starts_with(dimension, 'page:')
+      group by dimension order by views desc nulls last, chats desc nulls last, dimension collate "C" limit 10`,
+    [c.tenantId, c.period.from, c.period.to],
+  );
+  const top = rows.map((r) => ({ page: r.page, views: Number(r.views ?? 0), chats_started: Number(r.chats ?? 0) }));
   return { availability: top.length ? 'ok' : 'no_data', ...(top.length ? {} : { reason: 'No page views in this period.' }), data_as_of: asOf(c.state, ['web', 'conversations']), pages: top };
+}
+
+/** The event types each data_trust source is sent as (conversations and leads are the platform's own rows: nothing to drop). */
+const SENT_AS: Record<string, string[]> = { web: ['page_view'], ads: ['ad_spend'], search: ['search_performance'], offline_conversions: ['offline_conversion'] };
+
+/** Re-sent events dropped by POST /events and /offline-conversions, per day received (tenant zone) and type. */
+async function duplicatesDropped(c: BlockContext): Promise<{ day: string; type: string; n: number }[]> {
+  const rows = await c.em.execute<{ day: string; type: string; duplicates: string }[]>(
+    `select to_char(day, 'YYYY-MM-DD') as day, type, duplicates from analytics_ingest_counts
+      where tenant_id = ? and day between ?::date and ?::date and duplicates > 0 order by day, type`,
+    [c.tenantId, c.period.from, c.period.to],
+  );
+  return rows.map((r) => ({ day: r.day, type: r.type, n: Number(r.duplicates) }));
 }
 
 async function dataTrust(c: BlockContext): Promise<Block> {
@@ -157,20 +186,24 @@ async function dataTrust(c: BlockContext): Promise<Block> {
   const metricOf: Record<(typeof sources)[number], string> = {
     web: 'page_views', conversations: 'conversations', leads: 'leads', ads: 'ad_spend', search: 'search_impressions', offline_conversions: 'offline_conversions',
   };
-  const rows = await rollupRows(c.em, c.tenantId, Object.values(metricOf), c.period);
+  const [rows, dropped] = await Promise.all([periodRows(c, Object.values(metricOf)), duplicatesDropped(c)]);
   const days = Math.round((Date.parse(`${c.period.to}T00:00:00Z`) - Date.parse(`${c.period.from}T00:00:00Z`)) / 86_400_000) + 1;
-  const list = sources.filter((s) => c.state.dataAsOf[s]).map((s) => ({
-    source: s,
-    complete_through: c.state.dataAsOf[s]!,
-    days_with_data: new Set(rows.filter((r) => r.metric === metricOf[s]).map((r) => r.day)).size,
-    days_without_data: days - new Set(rows.filter((r) => r.metric === metricOf[s]).map((r) => r.day)).size,
-    duplicates_dropped: null,
-  }));
+  const list = sources.filter((s) => c.state.dataAsOf[s]).map((s) => {
+    const withData = new Set(rows.filter((r) => r.metric === metricOf[s]).map((r) => r.day)).size;
+    const types = SENT_AS[s];
+    return {
+      source: s, complete_through: c.state.dataAsOf[s]!, days_with_data: withData, days_without_data: days - withData,
+      duplicates_dropped: types ? dropped.filter((d) => types.includes(d.type)).reduce((n, d) => n + d.n, 0) : null,
+    };
+  });
+  const byDay = new Map<string, number>();
+  for (const d of dropped) byDay.set(d.day, (byDay.get(d.day) ?? 0) + d.n);
   return {
     availability: list.length ? 'ok' : 'no_data',
     ...(list.length ? {} : { reason: 'No snapshot has seen data of this account yet.' }),
     data_as_of: c.state.dataAsOf, sources: list,
-    duplicates_reason: 'Duplicates are answered to the sender (POST /events `duplicates`), not kept per day yet.',
+    duplicates_dropped: [...byDay.values()].reduce((n, v) => n + v, 0),
+    duplicates_by_day: [...byDay].map(([day, duplicates]) => ({ day, duplicates })),
   };
 }
 

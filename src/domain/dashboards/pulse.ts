@@ -4,10 +4,10 @@ import { addDays } from '../analytics/time-zone.js';
 import { rollupRows } from '../analytics/rollup-reads.js';
 
 /**
- * GET /dashboards/pulse: keywords rising in what visitors search on the site (site_search)
- * and in search engines (search_performance impressions), over 7 and 28 days ending at `to`,
- * each horizon against the one just before. Customer questions in chats are not counted yet
- * (their text is not rolled up): `sources` names what was.
+ * GET /dashboards/pulse: keywords rising in what visitors search on the site (site_search),
+ * in search engines (search_performance impressions) and in what customers ask in chats (their
+ * questions, rolled up by the snapshot), over 7 and 28 days ending at `to`, each horizon
+ * against the one just before. `sources` names where a keyword was seen.
  */
 export const PULSE_LIMIT = 50;
 const HORIZONS = [['7d', 7], ['28d', 28]] as const;
@@ -31,9 +31,10 @@ export interface PulseAlert {
 interface KeywordDays { days: Map<string, number>; sources: Set<string> }
 
 async function keywordVolumes(em: Em, tenantId: string, range: { from: string; to: string }): Promise<Map<string, KeywordDays>> {
-  const [searches, impressions] = await Promise.all([
+  const [searches, impressions, questions] = await Promise.all([
     rollupRows(em, tenantId, ['site_searches'], range, { prefix: 'query:' }),
     rollupRows(em, tenantId, ['search_impressions'], range, { prefix: 'keyword_page:' }),
+    rollupRows(em, tenantId, ['customer_questions'], range, { prefix: 'question:' }),
   ]);
   const out = new Map<string, KeywordDays>();
   const add = (keyword: string, day: string, n: number, source: string) => {
@@ -44,6 +45,7 @@ async function keywordVolumes(em: Em, tenantId: string, range: { from: string; t
   };
   for (const r of searches) add(r.dimension.slice('query:'.length), r.day, r.value, 'site_search');
   for (const r of impressions) add((JSON.parse(r.dimension.slice('keyword_page:'.length)) as string[])[0]!.toLowerCase(), r.day, r.value, 'search_performance');
+  for (const r of questions) add(r.dimension.slice('question:'.length), r.day, r.value, 'chat_question');
   return out;
 }
 

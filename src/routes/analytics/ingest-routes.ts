@@ -3,12 +3,13 @@ import type { FieldError } from '../../errors/domain-error.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
 import { DEFAULT_COUNTRY, normaliseEmail, normalisePhone } from '../../domain/contacts/contact-details.js';
 import { contactsByDetails, eventSource, foreignRefs, ingestEvents, type EventType, type RawEvent } from '../../domain/analytics/events.js';
+import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { BatchCheck, batchAnswer } from './batch.js';
 import {
   DATED_TYPES, EVENT_SCHEMAS, EventBatchSchema, EventHeadSchema, IngestResultSchema, OfflineConversionBatchSchema, OfflineConversionSchema,
 } from './event-schemas.js';
 
-export const ANALYTICS_MIGRATION = 'Migration20261124004000Analytics' as const;
+export const ANALYTICS_MIGRATION = 'Migration20261124007100AnalyticsIngestCounts' as const;
 const writing = { family: 'analytics', migration: ANALYTICS_MIGRATION, scope: 'analytics:write', rateClass: 'write' } as const;
 
 interface MoneyIn { amount: string; currency: string }
@@ -84,7 +85,7 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
       occurredAt: e.occurred_at ? new Date(e.occurred_at) : (DATED_TYPES.includes(e.type) ? new Date(`${e.properties.date!}T00:00:00.000Z`) : now),
       visitorId: e.visitor_id, contactId: e.contact_id, leadId: e.lead_id, properties: e.properties,
     }));
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now);
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, services.config.cell));
     return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
   },
 });
@@ -125,7 +126,7 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
         properties: { value: c.value, ...(c.order_id ? { order_id: c.order_id } : {}) },
       };
     });
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now);
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell));
     return batchAnswer({ ...counts, unmatched }, check.errors, requestId, services.config.publicOrigin);
   },
 });

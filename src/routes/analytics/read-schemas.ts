@@ -91,7 +91,7 @@ export const TrafficSourceSchema = Joi.object({
   medium: Joi.string().required().description('utm_medium, else referral, else (none).'),
   visitors: Joi.number().integer().min(0).required().description('Distinct visitors per day, summed.'),
   page_views: Joi.number().integer().min(0).required(),
-  conversations: Joi.valid(null).required().description('Always null: a conversation does not carry its visitor\'s traffic source yet.'),
+  conversations: Joi.valid(null).required().description('Always null, for the reason given in the page\'s `conversations_reason`.'),
   leads: Joi.number().integer().min(0).required().description('Leads opened in the period whose attribution names this source.'),
   won: Joi.number().integer().min(0).required().description('Leads won in the period, by their attribution.'),
   revenue: amountOf.required().description('Value of those won leads (offline conversions carry no source).'),
@@ -100,6 +100,7 @@ export const TrafficSourceSchema = Joi.object({
 export const TrafficSourcesSchema = Joi.object({
   data: Joi.array().items(TrafficSourceSchema).required(),
   next_cursor: Joi.string().allow(null).required(),
+  conversations_reason: Joi.string().required().description('Why conversations per source are null: what the platform would need to attribute a chat to a source.'),
   period: Joi.object(PeriodSchema).required(),
   data_as_of: DataAsOfSchema.required(),
 }).meta({ ref: 'TrafficSourcePage' });

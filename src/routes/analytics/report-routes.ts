@@ -12,6 +12,10 @@ const reading = { family: 'analytics', migration: ANALYTICS_MIGRATION, scope: 'a
 
 interface PagedPeriod { from?: string; to?: string; limit: number; cursor?: string }
 
+/** Why conversations per source stay null (decisions: "Analytics: conversations per traffic source"). */
+const CONVERSATIONS_BY_SOURCE = 'not_connected: a conversation records the page it started on, not its visitor: the beacon\'s visitor is a daily '
+  + 'hash kept on page views only, and the chat stores neither that hash nor the referrer, so a chat cannot be joined to the visit that brought it.';
+
 const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round((a - b) * 10_000) / 10_000);
 
 export const trafficSourcesRoute = defineRoute<PagedPeriod & { sort: SourceSort }>({
@@ -35,6 +39,7 @@ export const trafficSourcesRoute = defineRoute<PagedPeriod & { sort: SourceSort 
           source: r.source, medium: r.medium, visitors: r.visitors, page_views: r.page_views, conversations: null, leads: r.leads, won: r.won, revenue: money(r.revenue, currency),
         })),
         next_cursor: page.next_cursor,
+        conversations_reason: CONVERSATIONS_BY_SOURCE,
         period: { from: period.from, to: period.to, time_zone: zone },
         data_as_of: asOf(state, ['web', 'leads']),
       },
@@ -56,7 +61,7 @@ export const visibilityRoute = defineRoute<PagedPeriod>({
     const rows = await visibility(em, auth.tenant.id, period);
     const page = offsetPage(services, auth.integration.id, 'GET /analytics/visibility', { from: period.from, to: period.to }, query, rows);
     const state = await snapshotState(em, auth.tenant.id);
-    const sent = rows.length > 0 || await hasSent(em, auth.tenant.id, 'search_impressions');
+    const sent = rows.length > 0 || await hasSent(em, auth.tenant.id, 'search_performance');
     return {
       status: 200,
       body: {

@@ -26,10 +26,11 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
   summary: 'The overview dashboard: the blocks asked for, in screen order',
   description: 'Every block has availability, an optional reason and data_as_of, and its figures: kpi {visitors, conversations, leads, won, '
     + 'revenue: {value, previous, change}} against the period just before; funnel {steps}; attention (live) {handoffs_waiting, '
-    + 'hot_leads_without_task, dead_deliveries_30d, failed_publications, wallet_low}; ads {spend, clicks, conversions (leads from a paid '
+    + 'hot_leads_without_task, dead_deliveries_30d, failed_publications (articles whose latest publication failed or met a conflict), wallet_low}; ads {spend, clicks, conversions (leads from a paid '
     + 'medium), cost_per_lead} or not_connected when no ad_spend was ever sent; ai_assistants {replies, handoffs, handoff_rate, cost, '
     + 'reply_time_p50_ms}; popular_pages {pages: [{page, views, chats_started}]}; data_trust {sources: [{source, complete_through, '
-    + 'days_with_data, days_without_data, duplicates_dropped}]}; status {wallet, site_module}; strategist and clusters no_data and '
+    + 'days_with_data, days_without_data, duplicates_dropped (re-sent events dropped in the period, by the day they were received; null for '
+    + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status {wallet, site_module}; strategist and clusters no_data and '
     + 'sitemap_health not_connected until their modules land. Figures come from the daily rollups. A source that fails answers 503 '
     + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
   query: OverviewQuery,
@@ -39,16 +40,16 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     const names = blocksOf(query.blocks);
     const { cell } = services.config;
     const now = services.clock.now();
-    const zone = await tenantTimeZone(em, auth.tenant.id, cell);
+    const [zone, fromRub, state] = await Promise.all([tenantTimeZone(em, auth.tenant.id, cell), cellMoney(em, cell), snapshotState(em, auth.tenant.id)]);
     const period = readPeriod(query, zone, now);
-    const fromRub = await cellMoney(em, cell);
     const context = {
-      em, tenantId: auth.tenant.id, period, state: await snapshotState(em, auth.tenant.id), now,
+      em, tenantId: auth.tenant.id, period, state, now,
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
       wallet: { state: wallet.state, balance: wallet.balance ? fromRub(wallet.balance.amount) : null },
     };
-    const blocks: Partial<Record<OverviewBlock, Block>> = {};
-    for (const name of names) blocks[name] = await BLOCKS[name](context);
+    // The blocks read at once (a GET runs outside a transaction: each query takes a pool connection); answered in screen order.
+    const answers = await Promise.all(names.map((name) => BLOCKS[name](context)));
+    const blocks: Partial<Record<OverviewBlock, Block>> = Object.fromEntries(names.map((name, i) => [name, answers[i]]));
     return { status: 200, body: { data: { from: period.from, to: period.to, time_zone: zone, blocks } } };
   },
 });
@@ -56,10 +57,11 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
 
 export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
   ...reading, release: 'available', method: 'GET', path: '/dashboards/pulse',
-  summary: 'Rising keywords: site searches and search impressions over 7 and 28 days',
-  description: 'Each keyword seen in site_search events or search_performance impressions in the 7 or 28 days ending at `to` (or the '
-    + 'horizon before), against the horizon just before: new, active (steady or growing) or fading. Sorted by score, at most 50 '
-    + '(truncated says when cut). Customer questions in chats are not counted yet. Date rules as GET /analytics/timeseries.',
+  summary: 'Rising keywords: site searches, search impressions and customer questions over 7 and 28 days',
+  description: 'Each keyword seen in site_search events, search_performance impressions or customer questions in chats (a customer '
+    + 'message ending with a question mark or starting with a question word, English or Russian) in the 7 or 28 days ending at `to` (or '
+    + 'the horizon before), against the horizon just before: new, active (steady or growing) or fading. Sorted by score, at most 50 '
+    + '(truncated says when cut). Questions count once the snapshot has rolled their day up. Date rules as GET /analytics/timeseries.',
   query: PulseQuery,
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],

@@ -36,9 +36,10 @@ export const PulseAlertSchema = Joi.object({
   episode_start: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required().description('First day seen in the horizon.'),
   last_seen: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required(),
   score: Joi.number().required().description('volume × (1 + growth, or 1 when new), to two places: what the list is sorted by.'),
-  volume: Joi.number().integer().min(0).required().description('Searches on the site plus search impressions in the horizon.'),
+  volume: Joi.number().integer().min(0).required().description('Searches on the site, search impressions and customer questions in chats, in the horizon.'),
   growth: Joi.number().allow(null).required().description('(volume - volume of the horizon before) / that volume; null when new.'),
-  sources: Joi.array().items(Joi.string().valid('site_search', 'search_performance')).required(),
+  sources: Joi.array().items(Joi.string().valid('chat_question', 'search_performance', 'site_search')).required()
+    .description('Where the keyword was seen: chat_question is a customer message that ends with a question mark or starts with a question word (English or Russian), the keyword being the question itself (lower case, without the trailing mark).'),
   strategist_topic: Joi.valid(null).required().description('null until the strategist issue lands.'),
 }).meta({ ref: 'PulseAlert' });
 
