@@ -3,6 +3,7 @@ import type { Services } from '../src/services.js';
 import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
+import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
 import { UPSTREAM_UNAVAILABLE, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
 
 /** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
@@ -16,11 +17,13 @@ const RETRY_AFTER_CAP_MS = 60_000;
  * are serialised and exactly one of them wins.
  */
 export function createAiReplyActivities(services: Services) {
-  const model = services.seller;
+  /** The model of the operation's mode: a sandbox's replies use SANDBOX_AI_PROVIDER's. */
+  const modelOf = async (operationId: string) => services.sellerFor(!await operationInSandbox(services.orm.em.fork(), operationId));
 
   /** One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
   async function compose(operationId: string, signal: AbortSignal): Promise<ComposedReply> {
     const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
+    const model = await modelOf(operationId);
     try {
       const reply = await model.reply(context, signal);
       return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
@@ -44,7 +47,7 @@ export function createAiReplyActivities(services: Services) {
     async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
       if (!(await beginOperation(services, operationId))) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
-      return { timeoutMs, maxAttempts, retryInitialMs, remote: model.remote };
+      return { timeoutMs, maxAttempts, retryInitialMs, remote: (await modelOf(operationId)).remote };
     },
 
     /** One model call across the network, heartbeating (an activity another worker takes over). */

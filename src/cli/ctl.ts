@@ -19,7 +19,7 @@ import { createLogger } from '../logger.js';
 import { recoverDeliveries, replayDelivery, ReplayRefused } from '../domain/webhooks/replay.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { ProgressBar } from './progress-bar.js';
-import { ensureSandbox } from '../domain/sandbox/shadows.js';
+import { ensureSandbox, isSandbox } from '../domain/sandbox/shadows.js';
 import { resetSandbox, seedSandbox } from '../domain/sandbox/reset.js';
 import Joi from 'joi';
 import { parseLimitSetting, setIntegrationDailyLimit, setTenantSpendLimits } from '../domain/wallet/spend-limits.js';
@@ -381,7 +381,8 @@ const COMMANDS: Record<string, Command> = {
     const id = f.required('lead');
     f.done();
     const { lead, contact } = await leadForSupport(em, id);
-    return { tenant_id: lead.tenantId, ...presentLead(lead, contact) };
+    // As the API shows it to a key of the lead's tenant (a sandbox's lead says livemode false).
+    return { tenant_id: lead.tenantId, ...presentLead(lead, contact), livemode: !await isSandbox(em, lead.tenantId) };
   },
   'site bind': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

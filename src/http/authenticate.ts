@@ -35,6 +35,7 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
     visitorAddress: null,
     limits: auth.limits,
     aiAllowed: auth.scopes.includes('ai_seller:invoke'),
+    livemode: auth.tenant.livemode,
   };
 }
 

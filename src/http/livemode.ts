@@ -5,7 +5,7 @@ import type { JsonSchema } from './openapi/joi-to-json-schema.js';
 // rule). Added here once for every route, and documented by the same rule.
 
 type Plain = Record<string, unknown>;
-const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 const isResource = (v: unknown): v is Plain => isPlain(v) && typeof v.id === 'string';
 
 function stamp(o: Plain, livemode: boolean): Plain {
@@ -20,29 +20,28 @@ export function stampLivemode(body: unknown, livemode: boolean): unknown {
   return { ...stamped, data: stamped.data.map((item: unknown) => (isResource(item) ? stamp(item, livemode) : item)) };
 }
 
-const LIVEMODE: JsonSchema = { type: 'boolean', description: 'false for the sandbox (a test key), true for live data.' };
+const LIVEMODE: JsonSchema = {
+  type: 'boolean',
+  description: 'false for sandbox data (a test key), true for live data. On the object an answer carries and on each object of its `data` list.',
+};
 
-function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
-  const ref = schema.$ref;
-  return typeof ref === 'string' ? components[ref.replace('#/components/schemas/', '')] ?? schema : schema;
+const hasId = (s: unknown): s is JsonSchema & { properties: Record<string, JsonSchema> } =>
+  isPlain(s) && s.type === 'object' && isPlain(s.properties) && 'id' in s.properties;
+
+function addLivemode(schema: JsonSchema): void {
+  if (hasId(schema) && !('livemode' in schema.properties)) schema.properties.livemode = LIVEMODE;
 }
 
-function withLivemodeProperty(schema: JsonSchema): JsonSchema {
-  const properties = schema.properties as Record<string, JsonSchema>;
-  if ('livemode' in properties) return schema;
-  return { ...schema, properties: { ...properties, livemode: LIVEMODE }, required: [...((schema.required as string[] | undefined) ?? []), 'livemode'] };
-}
-
-const hasId = (s: JsonSchema) => s.type === 'object' && isPlain(s.properties) && 'id' in s.properties;
-
-/** A 2xx answer's schema as stampLivemode shapes it (the named components stay as they are). */
-export function documentLivemode(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
-  const resolved = resolve(schema, components);
-  if (resolved.type !== 'object' || !isPlain(resolved.properties)) return schema;
-  const top = hasId(resolved) ? withLivemodeProperty(resolved) : resolved;
-  const data = (top.properties as Record<string, JsonSchema>).data;
-  if (!data || data.type !== 'array' || !isPlain(data.items)) return top === resolved ? schema : top;
-  const item = resolve(data.items, components);
-  if (!hasId(item)) return top === resolved ? schema : top;
-  return { ...top, properties: { ...(top.properties as Record<string, JsonSchema>), data: { ...data, items: withLivemodeProperty(item) } } };
+/**
+ * Documents what stampLivemode adds: `livemode` on every object schema with an `id` (the named
+ * components, and a 2xx answer's own schema and its `data` items). Optional in the schema: the
+ * same component nested deeper in an answer (or in an event's data) carries none.
+ */
+export function documentLivemode(components: Record<string, JsonSchema>, answers: JsonSchema[]): void {
+  for (const schema of Object.values(components)) addLivemode(schema);
+  for (const schema of answers) {
+    addLivemode(schema);
+    const data = isPlain(schema.properties) ? (schema.properties as Record<string, JsonSchema>).data : undefined;
+    if (data && isPlain(data.items)) addLivemode(data.items);
+  }
 }

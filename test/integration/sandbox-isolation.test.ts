@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { startApi, type TestApi } from '../support/app.js';
 import { sqlClient } from '../support/database.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { PinnedClock } from '../../src/clock.js';
-import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { HOOKS_ENV, idempotencyKey } from './webhooks-fixtures.js';
 
 /**
@@ -20,16 +19,6 @@ let sql: pg.Client;
 let doc: Schema;
 let live: Caller;
 let test: Caller;
-
-/** A test key of the caller's integration: it works in the tenant's sandbox. */
-async function testKeyOf(caller: Caller): Promise<Caller> {
-  const services = api.services;
-  const key = await services.orm.em.fork().transactional((em) => issueApiKey(em, {
-    integrationId: caller.integrationId, mode: 'test', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null,
-  }, services.config.secrets.apiKeyPepper, services.clock.now()));
-  const me = await call(api.base, 'GET', '/me', { key: key.api_key });
-  return { ...caller, tenantId: me.body.tenant.id, integrationId: me.body.integration.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
-}
 
 const ctl = (...argv: string[]) => runCtl([...argv, '--json'], api.services);
 const get = (who: Caller, path: string) => call(api.base, 'GET', path, { key: who.apiKey });
@@ -102,7 +91,7 @@ beforeAll(async () => {
   sql = await sqlClient();
   doc = (await call(api.base, 'GET', '/openapi.json')).body;
   live = await newCaller(api.services);
-  test = await testKeyOf(live);
+  test = await sandboxCaller(api.services, live);
   await createObjects(live, 'live');
   await createObjects(test, 'test');
 });
@@ -137,7 +126,7 @@ describe('a test key works in the sandbox', () => {
 
   it('the live integration suspended stops its test keys too (the shadow follows it)', async () => {
     const other = await newCaller(api.services);
-    const otherTest = await testKeyOf(other);
+    const otherTest = await sandboxCaller(api.services, other);
     await ctl('integration', 'set-status', '--integration', other.integrationId, '--status', 'suspended');
     expectProblem(await get(otherTest, '/me'), 'integration_inactive');
     await ctl('integration', 'set-status', '--integration', other.integrationId, '--status', 'active');
@@ -207,11 +196,9 @@ describe('rate limits of test keys are apart from live ones', () => {
 
   it('a live key at its read limit leaves its test key all of its own', async () => {
     const caller = await newCaller(limited.services);
-    const key = await limited.services.orm.em.fork().transactional((em) => issueApiKey(em, {
-      integrationId: caller.integrationId, mode: 'test', cell: limited.services.config.cell, expiresInDays: 30, ipAllowlist: null,
-    }, limited.services.config.secrets.apiKeyPepper, limited.services.clock.now()));
+    const key = await sandboxCaller(limited.services, caller);
     const read = (apiKey: string) => call(limited.base, 'GET', '/me', { key: apiKey }).then((r) => r.status);
     expect([await read(caller.apiKey), await read(caller.apiKey), await read(caller.apiKey)]).toEqual([200, 200, 429]);
-    expect([await read(key.api_key), await read(key.api_key), await read(key.api_key)]).toEqual([200, 200, 429]);
+    expect([await read(key.apiKey), await read(key.apiKey), await read(key.apiKey)]).toEqual([200, 200, 429]);
   });
 });

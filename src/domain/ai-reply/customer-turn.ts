@@ -68,7 +68,7 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   let skipped = skipReason(conversation, payer);
   let costCeilingRub: string | null = null;
   if (!skipped) {
-    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.seller.costBounds() });
+    const admission = await admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.sellerFor(payer.livemode).costBounds() });
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;
     else if (r.unpaid === 'refuse') throw admission.error;
     else if (admission.reason === 'concurrency') throw domainError('rate_limited', 'The assistant is answering many visitors at once; retry in a few seconds.', {}, { retryAfterSeconds: 5 });

@@ -24,10 +24,18 @@ export async function isSandbox(em: Em, tenantId: string): Promise<boolean> {
   return row?.sandbox ?? false;
 }
 
+/** True when the operation is a sandbox's (its work uses the sandbox's model). */
+export async function operationInSandbox(em: Em, operationId: string): Promise<boolean> {
+  const [row] = await em.execute<{ sandbox: boolean }[]>(
+    'select t.live_tenant_id is not null as sandbox from operations o join tenants t on t.id = o.tenant_id where o.id = ?', [operationId]);
+  return row?.sandbox ?? false;
+}
+
 /** Refuses a sandbox row where a live one is meant (they are reached through the live one). */
 export async function refuseShadow(em: Em, table: 'tenants' | 'integrations', id: string): Promise<void> {
   const column = table === 'tenants' ? 'live_tenant_id' : 'live_integration_id';
-  const [row] = await em.execute<{ live: string | null }[]>(`select ${column} as live from ${table} where id = ?`, [id]);
+  // Read through to_jsonb: a live key is still issued where the migration has not run yet.
+  const [row] = await em.execute<{ live: string | null }[]>(`select to_jsonb(r) ->> '${column}' as live from ${table} r where id = ?`, [id]);
   if (row?.live) throw new ProvisioningError(`${id} is a sandbox ${table === 'tenants' ? 'tenant' : 'integration'}; name the live one (${row.live})`);
 }
 

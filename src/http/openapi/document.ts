@@ -67,16 +67,17 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
   }));
 }
 
-/** Every 2xx JSON answer as the pipeline stamps it: `livemode` on its resource and its `data` list's (src/http/livemode.ts). */
+/** Every 2xx JSON answer as the pipeline stamps it: `livemode` documented on its objects (src/http/livemode.ts). */
 function withLivemode(document: JsonSchema): JsonSchema {
-  const components = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
+  const answers: JsonSchema[] = [];
   for (const operations of Object.values(document.paths as Record<string, Record<string, JsonSchema>>)) {
     for (const operation of Object.values(operations)) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, JsonSchema>)) {
         const json = (response.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json'];
-        if (/^2/.test(status) && json) json.schema = documentLivemode(json.schema, components);
+        if (/^2/.test(status) && json) answers.push(json.schema);
       }
     }
   }
+  documentLivemode((document.components as { schemas: Record<string, JsonSchema> }).schemas, answers);
   return document;
 }
