@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Services } from '../src/services.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
+import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
 import type { ComposedReply, ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
 
@@ -14,11 +15,13 @@ const HEARTBEAT_MS = 1000;
  * are serialised and exactly one of them wins.
  */
 export function createAiReplyActivities(services: Services) {
-  const model = services.seller;
+  /** The model of the operation's mode: a sandbox's replies use SANDBOX_AI_PROVIDER's. */
+  const modelOf = async (operationId: string) => services.sellerFor(!await operationInSandbox(services.orm.em.fork(), operationId));
 
   /** One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
   async function compose(operationId: string, signal: AbortSignal): Promise<ComposedReply> {
     const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
+    const model = await modelOf(operationId);
     try {
       const reply = await model.reply(context, signal);
       return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
@@ -35,7 +38,7 @@ export function createAiReplyActivities(services: Services) {
     async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
       if (!(await beginOperation(services, operationId))) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
-      return { timeoutMs, maxAttempts, retryInitialMs, remote: model.remote };
+      return { timeoutMs, maxAttempts, retryInitialMs, remote: (await modelOf(operationId)).remote };
     },
 
     /** One model call across the network, heartbeating (an activity another worker takes over). */

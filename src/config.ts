@@ -55,6 +55,8 @@ export interface WebhookSettings {
 /** The model behind the AI seller (see src/domain/ai-seller). */
 export interface AiSettings {
   provider: 'builtin' | 'openai';
+  /** Test mode's model: `builtin` (default: a sandbox spends no provider tokens) or `live` (AI_PROVIDER's). */
+  sandboxProvider: 'builtin' | 'live';
   /** The builtin seller's fixed price of one reply, in roubles. */
   builtinPriceRub: string;
   openai: {
@@ -219,6 +221,7 @@ const schema = Joi.object({
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
+  SANDBOX_AI_PROVIDER: Joi.string().valid('builtin', 'live').default('builtin'),
   AI_BUILTIN_PRICE_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1.50'),
   OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: Joi.string().allow('').default(''),
@@ -333,6 +336,7 @@ function parseAiSettings(v: Record<string, any>): AiSettings {
   const prices = Object.fromEntries(Object.entries(table).map(([model, p]) => [model, { inputPer1kRub: p.input_per_1k_rub, outputPer1kRub: p.output_per_1k_rub }]));
   return {
     provider: v.AI_PROVIDER,
+    sandboxProvider: v.SANDBOX_AI_PROVIDER,
     builtinPriceRub: v.AI_BUILTIN_PRICE_RUB,
     openai: { baseUrl: v.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: v.OPENAI_API_KEY, model: v.OPENAI_MODEL, prices, maxTokens: v.AI_MAX_TOKENS },
     timeoutMs: v.AI_TIMEOUT_MS,

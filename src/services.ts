@@ -11,7 +11,7 @@ import { CallerCache } from './domain/access/caller-cache.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
 import { tokenRotationChannel } from './widget/token-rotations.js';
-import { createSellerModel, type SellerModel } from './domain/ai-seller/index.js';
+import { aiSettingsFor, createSellerModel, type SellerModel } from './domain/ai-seller/index.js';
 
 /** Everything a process (api, worker, ctl) shares: built once, closed once. */
 export interface Services {
@@ -30,8 +30,11 @@ export interface Services {
   operationWaiter: OperationWaiter;
   /** The visitor chat's live streams of this process (subscribes on the first stream). */
   liveHub: LiveHub;
-  /** The AI seller's model (AI_PROVIDER), built once: the api prices admissions with it, the worker replies with it. */
-  seller: SellerModel;
+  /**
+   * The AI seller's model of live work (AI_PROVIDER) or of a sandbox's (SANDBOX_AI_PROVIDER), each
+   * built once: the api prices admissions with it, the worker replies with it.
+   */
+  sellerFor(livemode: boolean): SellerModel;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
   const operationWaiter = new OperationWaiter(redis, log);
   const metrics = new Metrics();
+  const sellers = { live: createSellerModel(config.ai), test: createSellerModel(aiSettingsFor(config.ai, false)) };
   const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry, rotationChannel: tokenRotationChannel(config.redisKeyPrefix) });
   return {
     config,
@@ -66,7 +70,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     wallets,
     operationWaiter,
     liveHub,
-    seller: createSellerModel(config.ai),
+    sellerFor: (livemode) => sellers[livemode ? 'live' : 'test'],
     async close() {
       // Open streams end first: they would hold the server's close and the pool.
       liveHub.close();

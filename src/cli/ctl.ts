@@ -19,6 +19,8 @@ import { createLogger } from '../logger.js';
 import { recoverDeliveries, replayDelivery, ReplayRefused } from '../domain/webhooks/replay.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { ProgressBar } from './progress-bar.js';
+import { ensureSandbox, isSandbox } from '../domain/sandbox/shadows.js';
+import { resetSandbox, seedSandbox } from '../domain/sandbox/reset.js';
 import Joi from 'joi';
 import { parseLimitSetting, setIntegrationDailyLimit, setTenantSpendLimits } from '../domain/wallet/spend-limits.js';
 import { parsePrimaryDomain, setPrimaryDomain } from '../domain/provisioning/primary-domain.js';
@@ -58,11 +60,14 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-status --integration ID --status active|suspended|revoked
   channel create --tenant ID --type website [--name N] [--greeting T] [--color '#rrggbb'] [--consent-text T --consent-url U --consent-version V] [--allowed-domains a,b]
   key issue --integration ID [--mode live|test] [--expires-in-days N] [--ip-allowlist a,b] [--cell ru|en|id]
-      (the api refuses test-mode keys with 403 test_mode_unavailable until the sandbox exists)
+      (a test key works in the tenant's sandbox: its own data, wallet of test money, webhooks and limits)
   key revoke --key KEY_ID
-  wallet topup --tenant ID --amount D
-  wallet charge --tenant ID --amount D [--force]   (refused below a balance of 0 without --force)
-  wallet block|unblock --tenant ID
+  wallet topup --tenant ID --amount D [--sandbox]
+  wallet charge --tenant ID --amount D [--force] [--sandbox]   (refused below a balance of 0 without --force)
+  wallet block|unblock --tenant ID [--sandbox]
+      (--sandbox: the wallet of test money of the tenant's sandbox, where test keys work)
+  sandbox reset --tenant ID [--seed]
+      (empties the tenant's sandbox but its keys and wallet; --seed adds the demo catalogue, articles and a few conversations)
   deliveries replay DELIVERY_ID
   deliveries recover --webhook ID --since ISO [--until ISO]
   tenant set-limits --tenant ID [--daily-spend-limit D|none] [--operation-cost-cap D|none|default] [--widget-daily-ai-cap D|none|default]
@@ -82,8 +87,6 @@ const USAGE = `bin/ctl <command> [options] [--json]
       (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)
   strategist run --tenant ID --type daily|weekly [--date YYYY-MM-DD]
       (runs the tenant's report workflow now, up to --date, default yesterday UTC; a worker must be running)`;
-
-const TEST_KEY_NOTE = 'The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.';
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
@@ -113,15 +116,18 @@ async function walletOf(s: Services, em: Em, tenantId: string) {
 export const CHARGE_FLOOR_RUB = '0';
 
 /**
- * A wallet command: applies `change` to the tenant's wallet, answers the wallet as GET /wallet
- * shows it, and after commit announces the change so every api process drops its cached view.
+ * A wallet command: applies `change` to the tenant's wallet (with --sandbox its sandbox's, in
+ * test money), answers the wallet as GET /wallet shows it, and after commit announces the
+ * change so every api process drops its cached view.
  */
 function walletCommand(takes: { amount: boolean; force?: boolean }, change: (s: Services, em: Em, tenantId: string, amount: string, force: boolean) => Promise<unknown>): Command {
   return async (s, em, f, afterCommit) => {
-    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const named = (await findTenant(em, f.required('tenant'))).id;
     const amount = takes.amount ? positiveAmount(f.required('amount')) : '0';
     const force = takes.force ? f.switch('force') : false;
+    const sandbox = f.switch('sandbox');
     f.done();
+    const tenantId = sandbox ? await ensureSandbox(em, named, s.clock.now()) : named;
     await change(s, em, tenantId, amount, force);
     afterCommit(() => announceWalletChange(s.redis, tenantId));
     return walletOf(s, em, tenantId);
@@ -238,7 +244,7 @@ const COMMANDS: Record<string, Command> = {
     if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
     const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
     const warning = keyCellWarning(cell, s.config, await runningStack());
-    return { ...key, ...(mode === 'test' ? { note: TEST_KEY_NOTE } : {}), ...(warning ? { warning } : {}) };
+    return { ...key, ...(warning ? { warning } : {}) };
   },
   'key revoke': async (s, em, f, afterCommit) => {
     const keyId = f.required('key');
@@ -260,6 +266,19 @@ const COMMANDS: Record<string, Command> = {
   }),
   'wallet block': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
   'wallet unblock': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
+  'sandbox reset': async (s, em, f, afterCommit) => {
+    const live = (await findTenant(em, f.required('tenant'))).id;
+    const seed = f.switch('seed');
+    f.done();
+    const now = s.clock.now();
+    const sandboxId = await ensureSandbox(em, live, now);
+    const bar = ProgressBar.on(process.stderr, 'emptying');
+    const { deleted } = await resetSandbox(em, sandboxId, (done, total) => bar?.update(done, total));
+    bar?.finish();
+    const seeded = seed ? await seedSandbox(em, s.config, sandboxId, now) : null;
+    if (seeded) afterCommit(() => wakeRelay(s.redis));
+    return { tenant: live, sandbox_tenant: sandboxId, deleted, ...(seeded ? { seeded } : {}) };
+  },
   'deliveries replay': async (s, em, f, afterCommit, [deliveryId]) => {
     f.done();
     const replay = await replayDelivery(em, deliveryId!, s.clock.now());
@@ -362,7 +381,8 @@ const COMMANDS: Record<string, Command> = {
     const id = f.required('lead');
     f.done();
     const { lead, contact } = await leadForSupport(em, id);
-    return { tenant_id: lead.tenantId, ...presentLead(lead, contact) };
+    // As the API shows it to a key of the lead's tenant (a sandbox's lead says livemode false).
+    return { tenant_id: lead.tenantId, ...presentLead(lead, contact), livemode: !await isSandbox(em, lead.tenantId) };
   },
   'site bind': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

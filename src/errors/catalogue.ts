@@ -23,8 +23,6 @@ export const ERROR_TITLES = {
   pii_transfer_not_allowed: 'Personal data transfer not allowed',
   scope_missing: 'Scope missing',
   tenant_inactive: 'Tenant inactive',
-  /** Not in spec 01's list: a test-mode key, refused until the sandbox exists. */
-  test_mode_unavailable: 'Test mode unavailable',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   idempotency_conflict: 'Idempotency key reused',
@@ -117,10 +115,6 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
   tenant_inactive: {
     meaning: 'The tenant is not active.',
     remedy: 'Ask support to reactivate the tenant; retrying does not help meanwhile.',
-  },
-  test_mode_unavailable: {
-    meaning: 'Test-mode keys are refused until the sandbox exists.',
-    remedy: 'Use a live key meanwhile.',
   },
   not_found: {
     meaning: 'No such route, or the resource is missing or belongs to another tenant (the two are indistinguishable).',

@@ -10,7 +10,8 @@ import { domainError } from '../errors/domain-error.js';
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
   key: { keyId: string; mode: 'live' | 'test'; expiresAt: Date; ipAllowlist: string[] | null };
-  tenant: { id: string; name: string; features: string[]; crmMode: string };
+  /** A test key's tenant is the live tenant's sandbox (a shadow tenant): livemode false. */
+  tenant: { id: string; name: string; features: string[]; crmMode: string; livemode: boolean };
   integration: {
     id: string;
     name: string;
@@ -34,13 +35,15 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
     visitorAddress: null,
     limits: auth.limits,
     aiAllowed: auth.scopes.includes('ai_seller:invoke'),
+    livemode: auth.tenant.livemode,
   };
 }
 
 const invalidKey = () => domainError('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');
 
 /**
- * Key -> integration -> tenant from services.callers (cached for AUTH_CACHE_MS; an announced
+ * Key -> integration -> tenant from services.callers (a test key's are the sandbox shadows,
+ * see src/domain/sandbox/shadows.ts) (cached for AUTH_CACHE_MS; an announced
  * access change drops it at once). The secret is compared against the stored hash on every
  * request, cached or not.
  */
@@ -70,8 +73,6 @@ export class Authenticator {
     }
     if (tenant.status !== 'active') throw domainError('tenant_inactive', 'The account is not active.');
     if (!tenant.features.includes(API_ACCESS)) throw domainError('feature_not_in_plan', 'The plan does not include API access.');
-    // Until the sandbox exists a test key would read live personal data and charge the live wallet.
-    if (key.mode === 'test') throw domainError('test_mode_unavailable', 'Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
 
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
@@ -82,7 +83,7 @@ export class Authenticator {
     const { limits } = config;
     return {
       key: { keyId: key.keyId, mode: key.mode, expiresAt: key.expiresAt, ipAllowlist: key.ipAllowlist ?? null },
-      tenant: { id: tenant.id, name: tenant.name, features: tenant.features, crmMode: tenant.crmMode },
+      tenant: { id: tenant.id, name: tenant.name, features: tenant.features, crmMode: tenant.crmMode, livemode: key.mode === 'live' },
       integration: {
         id: integration.id,
         name: integration.name,

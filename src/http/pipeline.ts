@@ -14,6 +14,7 @@ import { validatePart } from './validate.js';
 import type { TenantTurns } from './tenant-turns.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
+import { stampLivemode } from './livemode.js';
 import { announceConversationChanges, takeConversationChanges } from '../domain/conversations/live.js';
 import type { Em } from '../db/orm.js';
 
@@ -164,6 +165,6 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     const result = await runHandler(p, route, ctx, { query, params, body, auth });
     for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
     ctx.status = result.status;
-    if (result.body !== undefined) ctx.body = result.body;
+    if (result.body !== undefined) ctx.body = result.status < 300 ? stampLivemode(result.body, auth.tenant.livemode) : result.body;
   });
 }

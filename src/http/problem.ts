@@ -21,7 +21,6 @@ const STATUS: Record<ErrorCode, number> = {
   pii_transfer_not_allowed: 403,
   scope_missing: 403,
   tenant_inactive: 403,
-  test_mode_unavailable: 403,
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness, operationBody } from '../support/operations-harness.js';
+import { OperationsHarness, operationBody, withoutLivemode } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
@@ -45,14 +45,14 @@ afterAll(async () => {
 async function expectRepliedOnce(caller: Caller, conversationId: string, operationId: string, replyId: string) {
   const got = await h.operation(caller, operationId);
   expect(got.status).toBe(200);
-  expect(got.body).toEqual(operationBody({ id: operationId, status: 'succeeded', resourceId: replyId, usage: { amount: COST, model: MODEL } }));
+  expect(got.body).toEqual(operationBody({ id: operationId, status: 'succeeded', resourceId: replyId, usage: { amount: COST, model: MODEL }, livemode: true }));
   expect(await h.charges(operationId)).toEqual([{ amount_rub: `-${COST}`, integration_id: caller.integrationId }]);
   expect(await h.tenantCharges(caller.tenantId)).toEqual([{ amount_rub: `-${COST}`, operation_id: operationId }]);
   expect(await h.balance(caller.tenantId)).toBe('999.99');
   const messages = await h.messages(conversationId);
   expect(messages.map((m) => [m.sender, m.content])).toEqual([['customer', expect.any(String)], ['ai', REPLY]]);
   expect(messages[1].id).toBe(replyId);
-  expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data)).toEqual([{ operation: got.body }]);
+  expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data)).toEqual([{ operation: withoutLivemode(got.body) }]);
   expect((await h.events(caller.tenantId, 'message.created')).map((e) => e.data.sender)).toEqual(['customer', 'ai']);
 }
 

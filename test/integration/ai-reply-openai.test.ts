@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody } from '../support/operations-harness.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
 import { ChatCompletionsServer, type ChatStep } from '../support/chat-completions-server.js';
 import { expectProblem, type Answer } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
@@ -183,12 +183,13 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
     expect(await h.operationRow(operationId)).toMatchObject({ status: 'failed', error_code: 'upstream_unavailable', usage_cost_rub: null });
     const got = await h.operation(t.caller, operationId);
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(t.res.body.operation);
-    expect((await h.events(t.caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data])).toEqual([[t.caller.integrationId, { operation: got.body }]]);
+    expect(got.body).toEqual({ ...t.res.body.operation, livemode: true });
+    const asInEvents = withoutLivemode(got.body);
+    expect((await h.events(t.caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data])).toEqual([[t.caller.integrationId, { operation: asInEvents }]]);
 
     // The retry of the turn answers the same, and calls the model no more.
     const replay = await h.say(t.caller, t.conversationId, 'Hello!', { key: t.key, wait: 5 });
-    expectProblem(replay, 'upstream_unavailable', { message: t.res.body.message, operation: got.body });
+    expectProblem(replay, 'upstream_unavailable', { message: t.res.body.message, operation: asInEvents });
     expect(t.calls()).toHaveLength(2);
   });
 
@@ -198,7 +199,7 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
     const operationId = t.res.body.operation.id;
     const got = await h.operation(t.caller, operationId, 15);
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(operationBody({ id: operationId, status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 502: scripted 502' } }));
+    expect(got.body).toEqual(operationBody({ id: operationId, status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 502: scripted 502' }, livemode: true }));
     expect(t.calls()).toHaveLength(2);
     await expectNothingCharged(t, operationId);
   });

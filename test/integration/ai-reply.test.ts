@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody } from '../support/operations-harness.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
 import { call } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 
@@ -65,8 +65,8 @@ async function expectOneReply(caller: Caller, conversationId: string, turn: { me
   ]);
   const got = await h.operation(caller, turn.operationId);
   expect(got.status).toBe(200);
-  expect(got.body).toEqual(operationBody({ id: turn.operationId, status: 'succeeded', resourceId: turn.replyId, usage: { amount: PRICE, model: MODEL } }));
-  expect(await events(caller, 'operation.completed')).toEqual([{ integration_id: caller.integrationId, data: { operation: got.body } }]);
+  expect(got.body).toEqual(operationBody({ id: turn.operationId, status: 'succeeded', resourceId: turn.replyId, usage: { amount: PRICE, model: MODEL }, livemode: true }));
+  expect(await events(caller, 'operation.completed')).toEqual([{ integration_id: caller.integrationId, data: { operation: withoutLivemode(got.body) } }]);
   const row = await h.operationRow(turn.operationId);
   expect(row).toMatchObject({ status: 'succeeded', cost_ceiling_rub: PRICE, usage_cost_rub: PRICE, usage_model: MODEL, error_code: null });
   expect(row.started_at).toBeInstanceOf(Date);
@@ -112,7 +112,7 @@ describe('an operation waiting for a worker', () => {
     const expired = h.api.services.operationWaiter.expired;
     const res = await h.operation(caller, queued.operationId, 1);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(operationBody({ id: queued.operationId, status: 'queued', resourceId: queued.replyId }));
+    expect(res.body).toEqual(operationBody({ id: queued.operationId, status: 'queued', resourceId: queued.replyId, livemode: true }));
     // It answered because its wait ran out (nothing finished the operation), no clock needed.
     expect(h.api.services.operationWaiter.expired).toBe(expired + 1);
   });
@@ -122,9 +122,9 @@ describe('an operation waiting for a worker', () => {
     const canceled = await queuedTurn(caller, 'Hello again!');
     const cancel = await h.cancel(caller, canceled.operationId);
     expect(cancel.status).toBe(200);
-    expect(cancel.body).toEqual(operationBody({ id: canceled.operationId, status: 'canceled' }));
+    expect(cancel.body).toEqual(operationBody({ id: canceled.operationId, status: 'canceled', livemode: true }));
     expect(await h.operationRow(canceled.operationId)).toMatchObject({ status: 'canceled', started_at: null, usage_cost_rub: null });
-    expect(await events(caller, 'operation.completed')).toEqual([{ integration_id: caller.integrationId, data: { operation: cancel.body } }]);
+    expect(await events(caller, 'operation.completed')).toEqual([{ integration_id: caller.integrationId, data: { operation: withoutLivemode(cancel.body) } }]);
   });
 
   it('once a worker runs: the queued reply is written and charged once; the canceled one never begins and charges nothing', async () => {
@@ -136,7 +136,7 @@ describe('an operation waiting for a worker', () => {
     await h.settled(queued.operationId);
     const done = await h.operation(caller, queued.operationId);
     expect(done.status).toBe(200);
-    expect(done.body).toEqual(operationBody({ id: queued.operationId, status: 'succeeded', resourceId: queued.replyId, usage: { amount: PRICE, model: MODEL } }));
+    expect(done.body).toEqual(operationBody({ id: queued.operationId, status: 'succeeded', resourceId: queued.replyId, usage: { amount: PRICE, model: MODEL }, livemode: true }));
 
     expect(await h.workflowClosed(queued.operationId)).toBe('COMPLETED');
     expect(await h.workflowClosed(canceled.operationId)).toBe('CANCELLED');
@@ -150,7 +150,7 @@ describe('an operation waiting for a worker', () => {
     expect(reply).toMatchObject({ id: queued.replyId, sender: 'ai', content: 'Hello! Welcome to Queue Shop. How can I help you?', cards: [] });
     const completed = await events(caller, 'operation.completed');
     expect(completed).toHaveLength(2);
-    expect(completed[1]).toEqual({ integration_id: caller.integrationId, data: { operation: done.body } });
+    expect(completed[1]).toEqual({ integration_id: caller.integrationId, data: { operation: withoutLivemode(done.body) } });
   });
 });
 

@@ -12,6 +12,7 @@ let seller: SellerModel;
 function settings(baseUrl: string): AiSettings {
   return {
     provider: 'openai',
+    sandboxProvider: 'builtin',
     builtinPriceRub: '1.50',
     openai: {
       baseUrl,

@@ -31,7 +31,7 @@ describe('GET /articles', () => {
     expect(res.body).toEqual({
       data: [{
         id, title: 'Sofas', slug: 'sofas', status: 'draft', locale: 'en', keyword: 'sofa', meta_title: 'Sofas', meta_description: 'All about sofas',
-        cover_image_url: null, word_count: 4, created_at: expect.any(String), updated_at: expect.any(String), published_at: null,
+        cover_image_url: null, word_count: 4, created_at: expect.any(String), updated_at: expect.any(String), published_at: null, livemode: true,
       }],
       next_cursor: null,
     });

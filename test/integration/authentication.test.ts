@@ -133,15 +133,14 @@ describe('invalid_api_key', () => {
   });
 });
 
-describe('test-mode keys (no sandbox yet)', () => {
-  it('a valid sk_test_ key answers 403 test_mode_unavailable on every route, reading and paying nothing', async () => {
+describe('test-mode keys', () => {
+  it('a valid sk_test_ key works in the sandbox: GET /me says mode test, the tenant is not the live one', async () => {
     const caller = await newCaller(api.services, { keyMode: 'test' });
     expect(caller.apiKey).toMatch(/^sk_test_/);
-    for (const [method, path] of [['GET', '/me'], ['GET', '/wallet'], ['GET', '/disclosures'], ['GET', '/conversations'], ['POST', '/conversations']] as const) {
-      const res = await call(api.base, method, path, { key: caller.apiKey, body: method === 'POST' ? {} : undefined });
-      expectProblem(res, 'test_mode_unavailable');
-      expect(res.body.detail).toBe('Test-mode keys are refused until the sandbox is available; use a live key (sk_live_...).');
-    }
+    const res = await me(caller.apiKey);
+    expect(res.status).toBe(200);
+    expect(res.body.key).toMatchObject({ key_id: caller.keyId, mode: 'test' });
+    expect(res.body.tenant.id).not.toBe(caller.tenantId);
   });
 
   it('a test key with a wrong secret is still just invalid_api_key', async () => {

@@ -22,11 +22,11 @@ export async function newCard(api: TestApi, who: Caller, body: Record<string, un
   return res.body;
 }
 
-/** The Card of a create body with nothing but code and name: every other field at its default. */
+/** The Card of a create body with nothing but code and name: every other field at its default (a live key's answer). */
 export const plainCard = (code: string, name = 'Sofa Oslo') => ({
   id: expect.stringMatching(/^[0-9a-f-]{36}$/), code, name, description: null, image_url: null, page_url: null, badge: null,
   price_text: null, price: null, buttons: [], ai_enabled: false, sort: 0, active: true,
-  created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), updated_at: expect.any(String),
+  created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), updated_at: expect.any(String), livemode: true,
 });
 
 /** A conversation on the caller's api channel, as the chat would have written it. */

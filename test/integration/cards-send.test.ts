@@ -38,7 +38,7 @@ describe('POST /conversations/{id}/cards', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), conversation_id: conversationId, sender: 'operator', content_type: 'text',
-      content: 'This one fits your room', attachments: [], cards: [SOFA_COPY], operator: null, deleted: false, created_at: expect.any(String),
+      content: 'This one fits your room', attachments: [], cards: [SOFA_COPY], operator: null, deleted: false, created_at: expect.any(String), livemode: true,
     });
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/Message' }, doc)).toEqual([]);
     const { rows: events } = await sql.query("select data from outbox_events where tenant_id = $1 and type = 'message.created'", [caller.tenantId]);

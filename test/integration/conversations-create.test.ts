@@ -29,7 +29,7 @@ describe('POST /conversations', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), channel: 'api', contact_id: expect.stringMatching(/^[0-9a-f-]{36}$/), external_customer_id: 'crm-42',
-      status: 'open', mode: 'ai', language: null, lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/), operator: null, summary: null, created_at: expect.any(String), updated_at: res.body.created_at,
+      status: 'open', mode: 'ai', language: null, lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/), operator: null, summary: null, created_at: expect.any(String), updated_at: res.body.created_at, livemode: true,
     });
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/Conversation' }, doc)).toEqual([]);
     const [row] = await conversationRows(caller.channelId);

@@ -78,13 +78,14 @@ export async function seedMessage(sql: pg.Client, who: Caller, conversationId: s
 }
 
 /** The Conversation body GET answers for a seeded conversation. */
+/** (A live key's answer: livemode true.) */
 export function conversationBody(s: Seeded, o: SeedConversation = {}): Record<string, unknown> {
   const createdAt = o.createdAt ?? new Date('2026-01-01T00:00:00.000Z');
   return {
     id: s.id, channel: s.channelType, contact_id: s.contactId, external_customer_id: s.channelType === 'api' ? o.externalCustomerId ?? null : null,
     status: o.status ?? 'open', mode: o.mode ?? 'ai', language: o.language === undefined ? 'ru' : o.language, lead_id: o.leadId ?? null,
     operator: o.operatorName ? { name: o.operatorName } : null, summary: null,
-    created_at: createdAt.toISOString(), updated_at: (o.updatedAt ?? createdAt).toISOString(),
+    created_at: createdAt.toISOString(), updated_at: (o.updatedAt ?? createdAt).toISOString(), livemode: true,
   };
 }
 

@@ -123,7 +123,7 @@ describe('POST /conversations/{id}/operator-messages', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), conversation_id: id, sender: 'operator', content_type: 'text', content: 'Hello, I am Anna.',
-      attachments: [], cards: [], operator: { name: 'Anna' }, deleted: false, created_at: recent(),
+      attachments: [], cards: [], operator: { name: 'Anna' }, deleted: false, created_at: recent(), livemode: true,
     });
     expect(schemaErrors(res.body, schemaOf('Message'), doc)).toEqual([]);
     const conversation = (await getJson(api, caller, `/conversations/${id}`)).body;

@@ -204,7 +204,7 @@ describe('GET /conversations/{id}/messages', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(ids(res)).toEqual([m[0], m[1], ...tied()]);
     const byId = Object.fromEntries(res.body.data.map((x: { id: string }) => [x.id, x]));
-    const base = { conversation_id: conversationId, content_type: 'text', attachments: [], cards: [], operator: null, deleted: false };
+    const base = { conversation_id: conversationId, content_type: 'text', attachments: [], cards: [], operator: null, deleted: false, livemode: true };
     expect(byId[m[0]!]).toEqual({ ...base, id: m[0], sender: 'customer', content: 'Hi', created_at: minutes(1).toISOString() });
     expect(byId[m[1]!]).toEqual({
       ...base, id: m[1], sender: 'ai', content_type: 'card', content: null, created_at: minutes(2).toISOString(),
@@ -223,7 +223,7 @@ describe('GET /conversations/{id}/messages', () => {
     expect(ids(res)).toEqual([m[0], m[1], m[2], ...tied()]);
     expect(res.body.data[2]).toEqual({
       id: m[2], conversation_id: conversationId, sender: 'customer', content_type: 'text', content: null, attachments: [], cards: [],
-      operator: null, deleted: true, created_at: minutes(3).toISOString(),
+      operator: null, deleted: true, created_at: minutes(3).toISOString(), livemode: true,
     });
   });
 

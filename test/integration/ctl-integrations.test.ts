@@ -92,14 +92,15 @@ describe('key issue', () => {
     expect((await me(key.api_key)).body.key).toMatchObject({ key_id: key.key_id, mode: 'live', expires_at: key.expires_at, ip_allowlist: null });
   });
 
-  it('--mode test and --expires-in-days set the mode and the expiry (the api refuses test keys until the sandbox exists)', async () => {
+  it('--mode test and --expires-in-days set the mode and the expiry; the key belongs to the sandbox shadows', async () => {
     const key = await ctl('key', 'issue', '--integration', integrationId, '--mode', 'test', '--expires-in-days', '10');
     expect(key.api_key).toMatch(/^sk_test_ru_/);
-    expect(key.note).toBe('The api refuses test-mode keys (403 test_mode_unavailable) until the sandbox is available; use a live key meanwhile.');
     expect(key.expires_at).toBe(new Date(h.clock.now().getTime() + 10 * DAY_MS).toISOString());
-    const { rows } = await h.db.query('select mode, expires_at from api_keys where key_id = $1', [key.key_id]);
-    expect(rows[0]).toEqual({ mode: 'test', expires_at: new Date(key.expires_at) });
-    expectProblem(await me(key.api_key), 'test_mode_unavailable');
+    const { rows } = await h.db.query(
+      `select k.mode, k.expires_at, i.live_integration_id, t.live_tenant_id from api_keys k
+         join integrations i on i.id = k.integration_id join tenants t on t.id = k.tenant_id where k.key_id = $1`, [key.key_id]);
+    expect(rows[0]).toEqual({ mode: 'test', expires_at: new Date(key.expires_at), live_integration_id: integrationId, live_tenant_id: tenantId });
+    expect((await me(key.api_key)).body.key).toMatchObject({ key_id: key.key_id, mode: 'test' });
   });
 
   it('--ip-allowlist limits the key to those addresses', async () => {

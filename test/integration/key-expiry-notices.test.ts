@@ -109,8 +109,12 @@ describe('api_key.expiring thresholds (spec 01 Authentication 8)', () => {
 
   it('a test-mode key raises its event with livemode false', async () => {
     const k = await keyOf(20, { mode: 'test' });
-    await raise(k.tenantId, T);
-    expect(await eventsOf(k.tenantId)).toEqual([expect.objectContaining({ livemode: false, data: expect.objectContaining({ key_id: k.key.key_id }) })]);
+    // A test key belongs to the tenant's sandbox: its notice is a sandbox event, never a live one.
+    const sandbox = (await db.query('select tenant_id from api_keys where key_id = $1', [k.key.key_id])).rows[0].tenant_id as string;
+    expect(sandbox).not.toBe(k.tenantId);
+    await raise(sandbox, T);
+    expect(await eventsOf(sandbox)).toEqual([expect.objectContaining({ livemode: false, data: expect.objectContaining({ key_id: k.key.key_id }) })]);
+    expect(await eventsOf(k.tenantId)).toEqual([]);
   });
 
   it('only the given tenant\'s keys are noticed', async () => {

@@ -54,6 +54,6 @@ export function leadBody(s: SeededLead): Record<string, unknown> {
     contact: s.contactId ? { id: s.contactId, name: o.contact?.name ?? 'Anna', email: o.contact?.email ?? null, phone: o.contact?.phone ?? null } : null,
     conversation_id: o.conversationId ?? null, attribution: null, score: null, level: null, score_source: null, flags: [], intent: null, ai_summary: null,
     next_action: null, next_action_at: null, lost_reason: null, qualified_at: null, won_at: null, lost_at: null, last_activity_at: null,
-    created_at: createdAt.toISOString(), updated_at: (o.updatedAt ?? createdAt).toISOString(),
+    created_at: createdAt.toISOString(), updated_at: (o.updatedAt ?? createdAt).toISOString(), livemode: true,
   };
 }

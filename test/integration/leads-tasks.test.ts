@@ -30,7 +30,7 @@ describe("a lead's tasks", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String), lead_id: lead.id, title: 'Send the size chart', due_at: '2026-12-01T06:00:00.000Z', status: 'open', source: 'api',
-      created_at: expect.any(String), updated_at: res.body.created_at, completed_at: null,
+      created_at: expect.any(String), updated_at: res.body.created_at, completed_at: null, livemode: true,
     });
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/LeadTask' }, doc)).toEqual([]);
     expect((await outboxRows(sql, caller.tenantId)).map((e) => [e.type, e.data])).toEqual([['task.created', { task_id: res.body.id, lead_id: lead.id }]]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody } from '../support/operations-harness.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
@@ -62,7 +62,7 @@ describe('GET /operations/{id}', () => {
     const turn = await runningTurn(caller);
     const now = await h.operation(caller, turn.operationId);
     expect(now.status).toBe(200);
-    expect(now.body).toEqual(operationBody({ id: turn.operationId, status: 'running', resourceId: turn.replyId }));
+    expect(now.body).toEqual(operationBody({ id: turn.operationId, status: 'running', resourceId: turn.replyId, livemode: true }));
     expect(now.headers.get('x-request-id')).toBeTruthy();
 
     const expired = waiter().expired;
@@ -108,14 +108,14 @@ describe('GET /operations/{id}', () => {
     chat.release();
     const res = await pending;
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(operationBody({ id: turn.operationId, status: 'succeeded', resourceId: turn.replyId, usage: { amount: COST, model: MODEL } }));
+    expect(res.body).toEqual(operationBody({ id: turn.operationId, status: 'succeeded', resourceId: turn.replyId, usage: { amount: COST, model: MODEL }, livemode: true }));
     // Woken by the announcement: its 20 s did not run out.
     expect(waiter().expired).toBe(expired);
     expect(waiter().holding).toBe(0);
 
     expect(await h.charges(turn.operationId)).toEqual([{ amount_rub: `-${COST}`, integration_id: caller.integrationId }]);
     expect(await h.events(caller.tenantId, 'operation.completed')).toEqual([
-      expect.objectContaining({ integration_id: caller.integrationId, data: { operation: res.body } }),
+      expect.objectContaining({ integration_id: caller.integrationId, data: { operation: withoutLivemode(res.body) } }),
     ]);
     // The turn's retry now answers the reply.
     const replay = await h.say(caller, turn.conversationId, 'Hello!', { key: turn.key, wait: 0 });
@@ -124,7 +124,7 @@ describe('GET /operations/{id}', () => {
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'replied' },
       reply: { id: turn.replyId, content: REPLY, cards: [] },
-      operation: res.body,
+      operation: withoutLivemode(res.body),
     });
   });
 
@@ -144,11 +144,11 @@ describe('GET /operations/{id}', () => {
     expectProblem(await call(h.api.base, 'POST', `/operations/${id}/cancel`), 'invalid_api_key');
     const own = await h.operation(caller, id);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual(res.body.operation);
+    expect(own.body).toEqual({ ...res.body.operation, livemode: true });
     // A finished operation answers at once, whatever the wait: its wait never runs out.
     const expired = waiter().expired;
     const finished = await h.operation(caller, id, 20);
-    expect(finished.body).toEqual(res.body.operation);
+    expect(finished.body).toEqual({ ...res.body.operation, livemode: true });
     expect(waiter().expired).toBe(expired);
   });
 
@@ -170,7 +170,7 @@ describe('POST /operations/{id}/cancel', () => {
 
     const res = await h.cancel(caller, turn.operationId);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(operationBody({ id: turn.operationId, status: 'canceled' }));
+    expect(res.body).toEqual(operationBody({ id: turn.operationId, status: 'canceled', livemode: true }));
     const got = await h.operation(caller, turn.operationId);
     expect(got.body).toEqual(res.body);
 
@@ -184,7 +184,7 @@ describe('POST /operations/{id}/cancel', () => {
     expect(await h.balance(caller.tenantId)).toBe('1000.00');
     expect((await h.messages(turn.conversationId)).map((m) => m.sender)).toEqual(['customer']);
     expect(chat.requests.length).toBe(requestsBefore);
-    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data])).toEqual([[caller.integrationId, { operation: res.body }]]);
+    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data])).toEqual([[caller.integrationId, { operation: withoutLivemode(res.body) }]]);
     expect((await h.events(caller.tenantId, 'message.created')).map((e) => e.data.sender)).toEqual(['customer']);
 
     // The turn's retry answers the canceled operation; it starts nothing again.
@@ -193,7 +193,7 @@ describe('POST /operations/{id}/cancel', () => {
     expect(replay.body).toEqual({
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'canceled' },
-      operation: res.body,
+      operation: withoutLivemode(res.body),
     });
     expect(await h.operationsOf(turn.conversationId)).toHaveLength(1);
   });
@@ -204,7 +204,7 @@ describe('POST /operations/{id}/cancel', () => {
     expect(res.status).toBe(200);
     const id = res.body.operation.id;
     expectProblem(await h.cancel(caller, id), 'invalid_state');
-    expect((await h.operation(caller, id)).body).toEqual(res.body.operation);
+    expect((await h.operation(caller, id)).body).toEqual({ ...res.body.operation, livemode: true });
     expect(await h.charges(id)).toHaveLength(1);
 
     const turn = await runningTurn(caller);
@@ -249,17 +249,17 @@ describe('POST /operations/{id}/cancel', () => {
     const row = await h.settled(turn.operationId);
     expect(row).toMatchObject({ status: 'failed', error_code: 'operator_took_over', usage_cost_rub: null });
     const got = await h.operation(caller, turn.operationId);
-    expect(got.body).toEqual(operationBody({ id: turn.operationId, status: 'failed', error: { code: 'operator_took_over' } }));
+    expect(got.body).toEqual(operationBody({ id: turn.operationId, status: 'failed', error: { code: 'operator_took_over' }, livemode: true }));
     expect(await h.charges(turn.operationId)).toEqual([]);
     expect(await h.balance(caller.tenantId)).toBe('1000.00');
     expect((await h.messages(turn.conversationId)).map((m) => m.sender)).toEqual(['customer']);
-    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data)).toEqual([{ operation: got.body }]);
+    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data)).toEqual([{ operation: withoutLivemode(got.body) }]);
     const replay = await h.say(caller, turn.conversationId, 'Hello!', { key: turn.key, wait: 0 });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'failed', reason: 'operator_took_over' },
-      operation: got.body,
+      operation: withoutLivemode(got.body),
     });
     expectProblem(await h.cancel(caller, turn.operationId), 'invalid_state');
   });

@@ -145,7 +145,7 @@ describe('GET /disclosures', () => {
     expect(res.body.data.map((d: { request_id: string }) => d.request_id).sort()).toEqual([...requestIds].sort());
     expect(res.body.data[0]).toEqual({
       id: expect.any(String), occurred_at: expect.any(String), channel: 'api', route: 'GET /test/contacts', resource_type: 'contact',
-      resource_ids: PROBE_CONTACT_IDS, request_id: expect.any(String), key_id: caller.keyId, recipient_country: 'RU',
+      resource_ids: PROBE_CONTACT_IDS, request_id: expect.any(String), key_id: caller.keyId, recipient_country: 'RU', livemode: true,
     });
   });
 

@@ -33,7 +33,7 @@ describe('POST /strategist/topics/{id}/approve', () => {
     clock.advance(5000);
     const res = await approve(caller, id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, status: 'approved', decided_at: clock.now().toISOString() });
+    expect(res.body).toEqual({ id, status: 'approved', decided_at: clock.now().toISOString(), livemode: true });
     expect(await topic(caller, id)).toMatchObject({ status: 'approved', decided_at: clock.now().toISOString(), generated_article_id: null });
     expect(await h.tenantCharges(caller.tenantId)).toEqual([]);
   });
@@ -109,7 +109,7 @@ describe('POST /strategist/topics/{id}/reject', () => {
     const caller = await h.caller();
     const id = await seedTopic(h.api.services, caller);
     const res = await reject(caller, id);
-    expect(res.body).toEqual({ id, status: 'rejected', decided_at: clock.now().toISOString() });
+    expect(res.body).toEqual({ id, status: 'rejected', decided_at: clock.now().toISOString(), livemode: true });
   });
 });
 
@@ -123,7 +123,7 @@ describe('POST /strategist/actions/{id}/confirm', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id, session_id: session, type: 'propose_topic', title: 'Trail running for beginners', status: 'executed', result: { topic_id: expect.any(String) }, error: null,
-      created_at: ISO_TIME, decided_at: clock.now().toISOString(), expires_at: ISO_TIME,
+      created_at: ISO_TIME, decided_at: clock.now().toISOString(), expires_at: ISO_TIME, livemode: true,
     });
     expect(await topic(caller, res.body.result.topic_id)).toMatchObject({
       title: 'Trail running for beginners', source: 'chat', status: 'proposed', trend_score: null, generated_article_id: null,

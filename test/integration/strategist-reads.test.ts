@@ -51,7 +51,7 @@ describe('GET /strategist/reports', () => {
     expect((await walk(caller, '/strategist/reports?report_type=daily&limit=2')).ids).toEqual(made.filter((r) => r.type === 'daily').map((r) => r.id).reverse());
     const first = (await get(caller, '/strategist/reports?limit=1')).body.data[0];
     expect(first).toEqual({
-      id: newest[0], report_date: '2026-11-14', report_type: 'weekly', summary_text: 'Conversations rose.', actions_count: 1, data_as_of: {}, delivered_at: null,
+      id: newest[0], report_date: '2026-11-14', report_type: 'weekly', summary_text: 'Conversations rose.', actions_count: 1, data_as_of: {}, delivered_at: null, livemode: true,
     });
   });
 
@@ -72,7 +72,7 @@ describe('GET /strategist/reports/{id}', () => {
     const id = await seedReport(h.api.services, caller, { type: 'weekly', date: '2026-11-22' });
     const res = await get(caller, `/strategist/reports/${id}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['actions', 'concerns', 'data_as_of', 'delivered_at', 'evidence', 'highlights', 'id', 'report_date', 'report_type', 'summary_text']);
+    expect(Object.keys(res.body).sort()).toEqual(['actions', 'concerns', 'data_as_of', 'delivered_at', 'evidence', 'highlights', 'id', 'livemode', 'report_date', 'report_type', 'summary_text']);
     expect(res.body).toMatchObject({ id, report_date: '2026-11-22', report_type: 'weekly', actions: [expect.objectContaining({ basis: 'concern:0' })] });
     expect(res.text).not.toMatch(/builtin|analyst-v1|1\.50|snapshot_id|cost/);
   });
@@ -108,7 +108,7 @@ describe('GET /strategist/topics', () => {
     const proposedAt = clock.now();
     const expected = {
       id, title: 'Trail shoes', rationale: 'Rising searches', trend_score: 40, source: 'planner', status: 'proposed', cluster_id: null, generated_article_id: null,
-      proposed_at: proposedAt.toISOString(), decided_at: null, expires_at: new Date(proposedAt.getTime() + 30 * DAY).toISOString(),
+      proposed_at: proposedAt.toISOString(), decided_at: null, expires_at: new Date(proposedAt.getTime() + 30 * DAY).toISOString(), livemode: true,
     };
     expect((await get(second, '/strategist/topics')).body).toEqual({ data: [expected], next_cursor: null });
     expect((await get(caller, `/strategist/topics/${id}`)).body).toEqual(expected);
@@ -177,7 +177,7 @@ describe('GET /strategist/actions', () => {
     expect((await get(second, '/strategist/actions')).body.data).toHaveLength(1);
     expect((await get(caller, `/strategist/actions/${a1}`)).body).toEqual({
       id: a1, session_id: session, type: 'propose_topic', title: 'Write about trail shoes', status: 'proposed', result: null, error: null,
-      created_at: ISO_TIME, decided_at: null, expires_at: ISO_TIME,
+      created_at: ISO_TIME, decided_at: null, expires_at: ISO_TIME, livemode: true,
     });
   });
 

@@ -150,7 +150,7 @@ describe('paging through GET /disclosures', () => {
     const res = await list('?limit=1');
     expect(res.body.data[0]).toEqual({
       id: expected[0]!.id, occurred_at: expected[0]!.at, channel: 'api', route: 'GET /leads', resource_type: 'lead',
-      resource_ids: [expect.any(String)], request_id: expect.stringMatching(/^req_/), key_id: caller.keyId, recipient_country: 'RU',
+      resource_ids: [expect.any(String)], request_id: expect.stringMatching(/^req_/), key_id: caller.keyId, recipient_country: 'RU', livemode: true,
     });
     const theirs = await list('', stranger);
     expect(theirs.body.data).toHaveLength(1);

@@ -59,7 +59,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(res.body.next_cursor).toBeNull();
     expect(res.body.data[2]).toEqual({
       id: d.failed!.id, event_id: d.failed!.eventId, state: 'failed', held: false, hold_reason: null, attempt: 3, status_code: 503, duration_ms: 12, error: 'HTTP 503',
-      next_attempt_at: new Date(at(2).getTime() + 300_000).toISOString(), delivered_at: null, created_at: at(2).toISOString(),
+      next_attempt_at: new Date(at(2).getTime() + 300_000).toISOString(), delivered_at: null, created_at: at(2).toISOString(), livemode: true,
     });
     expect(res.body.data[3]).toMatchObject({ state: 'delivered', status_code: 200, delivered_at: at(1).toISOString(), next_attempt_at: null, error: null });
     expect(res.body.data[0]).toMatchObject({ state: 'pending', attempt: 0, status_code: null });
@@ -151,7 +151,7 @@ describe('POST /webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), event_id: original.eventId, state: 'pending', held: false, hold_reason: null, attempt: 0, status_code: null, duration_ms: null,
-      error: null, next_attempt_at: null, delivered_at: null, created_at: clock.now().toISOString(),
+      error: null, next_attempt_at: null, delivered_at: null, created_at: clock.now().toISOString(), livemode: true,
     });
     expect(res.body.id).not.toBe(original.id);
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/WebhookDelivery' }, doc)).toEqual([]);

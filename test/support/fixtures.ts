@@ -60,3 +60,19 @@ export async function newCaller(services: Services, o: CallerOptions = {}): Prom
     return { tenantId: tenant.id, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
   });
 }
+
+/**
+ * A test key of the live caller's integration, through the same provisioning function: the
+ * caller it makes works in the tenant's sandbox (its shadow tenant and integration).
+ */
+export async function sandboxCaller(services: Services, live: Caller): Promise<Caller> {
+  return services.orm.em.fork().transactional(async (em) => {
+    const key = await issueApiKey(em, {
+      integrationId: live.integrationId, mode: 'test', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null,
+    }, services.config.secrets.apiKeyPepper, services.clock.now());
+    const [row] = await em.execute<{ tenant_id: string; integration_id: string; channel_id: string }[]>(
+      `select k.tenant_id, k.integration_id, c.id as channel_id from api_keys k join channels c on c.integration_id = k.integration_id and c.type = 'api' where k.key_id = ?`,
+      [key.key_id]);
+    return { tenantId: row!.tenant_id, integrationId: row!.integration_id, channelId: row!.channel_id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
+  });
+}

@@ -41,6 +41,8 @@ export interface OperationExpectation {
   /** Usage once charged: roubles (the ru test cell) and the model. */
   usage?: { amount: string; model: string };
   error?: { code: string; message?: unknown };
+  /** The operation as an answer's own object says it (GET /operations/{id}, cancel); nested ones carry none. */
+  livemode?: boolean;
 }
 
 /**
@@ -58,7 +60,13 @@ export function operationBody(o: OperationExpectation): Record<string, unknown> 
     ...(o.status !== 'failed' && o.status !== 'canceled' ? { resource: { type: 'message', id: o.resourceId ?? expect.any(String) } } : {}),
     ...(o.usage ? { usage: { cost: { amount: o.usage.amount, currency: 'RUB' }, model: o.usage.model } } : {}),
     ...(o.error ? { error: { code: o.error.code, message: o.error.message ?? expect.any(String) } } : {}),
+    ...(o.livemode === undefined ? {} : { livemode: o.livemode }),
   };
+}
+
+/** An answer's object without the livemode the pipeline adds: as it travels inside an event's data. */
+export function withoutLivemode(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'livemode'));
 }
 
 /** A stored customer message as the api presents it. */

@@ -59,8 +59,11 @@ export class CallerCache {
       this.entries.delete(change.keyId);
       return;
     }
+    // A change names the live tenant or integration; their sandbox shadows follow it (a
+    // trigger), so test-mode entries are dropped with any such change (rare, and cheap to reload).
     for (const [keyId, { caller }] of this.entries) {
-      if ('tenantId' in change ? caller.tenant.id === change.tenantId : caller.integration.id === change.integrationId) this.entries.delete(keyId);
+      const named = 'tenantId' in change ? caller.tenant.id === change.tenantId : caller.integration.id === change.integrationId;
+      if (named || caller.key.mode === 'test') this.entries.delete(keyId);
     }
   }
 

@@ -72,7 +72,7 @@ export async function takeCustomerTurn(em: Em, r: TurnRequest, conversationId: s
   reopenForCustomer(conversation, now);
   let skipped = skipReason(conversation, payer);
   let costCeilingRub: string | null = null;
-  const admit = () => admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.seller.costBounds() });
+  const admit = () => admitPaidOperation(em, { payer, wallet: r.wallet, services: r.services, rates: r.rates, costBounds: r.services.sellerFor(payer.livemode).costBounds() });
   if (!skipped && r.unpaid === 'hand_off') {
     const admission = await admit();
     if (admission.admitted) costCeilingRub = admission.costCeilingRub;

@@ -7,6 +7,11 @@ export * from './seller-model.js';
 export { BUILTIN_MODEL } from './builtin-seller.js';
 export { cardCodes, cardMarker } from './markers.js';
 
+/** The model settings of live work (AI_PROVIDER) or of a sandbox's (SANDBOX_AI_PROVIDER: builtin unless set to live). */
+export function aiSettingsFor(ai: AiSettings, livemode: boolean): AiSettings {
+  return livemode || ai.sandboxProvider === 'live' ? ai : { ...ai, provider: 'builtin' };
+}
+
 /** The AI seller's model as AI_PROVIDER says: `builtin` (offline retrieval) or `openai`. */
 export function createSellerModel(ai: AiSettings): SellerModel {
   switch (ai.provider) {

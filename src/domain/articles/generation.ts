@@ -22,6 +22,8 @@ import { countWords, sanitizeArticleHtml } from './article-html.js';
 import { builtinArticleGenerator, slugOf, type ArticleGenerator, type GeneratedArticle, type GenerationBrief } from './article-generator.js';
 import { OpenAiArticleGenerator } from './openai-article-generator.js';
 import type { AiSettings } from '../../config.js';
+import { aiSettingsFor } from '../ai-seller/index.js';
+import { operationInSandbox } from '../sandbox/shadows.js';
 
 /** The generator AI_PROVIDER names: builtin (offline) or openai (Chat Completions). */
 export function articleGeneratorOf(ai: AiSettings): ArticleGenerator {
@@ -66,7 +68,7 @@ export async function requestGeneration(em: Em, r: GenerationAdmission, body: Ge
   if (!await findEditorialProfile(em, tenantId)) {
     throw domainError('editorial_profile_required', 'Set the editorial profile (PUT /editorial-profile, at least the niche) before generating articles.');
   }
-  const bounds = articleGeneratorOf(r.services.config.ai).costBounds();
+  const bounds = articleGeneratorOf(aiSettingsFor(r.services.config.ai, r.payer.livemode)).costBounds();
   if (body.max_cost !== undefined && new Decimal(body.max_cost).lessThan(bounds.minRub)) {
     throw domainError('spend_limit_reached', `max_cost ${new Decimal(body.max_cost).toFixed(2)} RUB is below the least this generation costs (${bounds.minRub} RUB).`);
   }
@@ -104,7 +106,8 @@ export async function generationBrief(s: WriterServices, operationId: string): P
 
 /** The article of AI_PROVIDER's generator; a provider that cannot answer throws UpstreamUnavailable. */
 export async function composeArticle(s: WriterServices, operationId: string, signal?: AbortSignal): Promise<GeneratedArticle> {
-  return articleGeneratorOf(s.config.ai).write(await generationBrief(s, operationId), signal);
+  const livemode = !await operationInSandbox(s.orm.em.fork(), operationId);
+  return articleGeneratorOf(aiSettingsFor(s.config.ai, livemode)).write(await generationBrief(s, operationId), signal);
 }
 
 /** A slug free in the account: the generated one, else with -2, -3, ... */

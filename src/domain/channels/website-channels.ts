@@ -88,6 +88,7 @@ export function websitePayer(w: WebsiteChannel, config: Config, visitorAddress: 
     visitorAddress,
     limits: { read_per_min: limits.readPerMin, write_per_min: limits.writePerMin, paid_per_min: limits.paidPerMin, paid_concurrency: limits.paidConcurrency },
     aiAllowed: w.tenant.features.includes('ai_seller'),
+    livemode: true,
   };
 }
 

@@ -22,6 +22,8 @@ export interface Payer {
   limits: RateLimits;
   /** Whether the AI seller may answer (API: the ai_seller:invoke scope; website: the plan's ai_seller feature). */
   aiAllowed: boolean;
+  /** false in a test key's sandbox: its paid work uses the sandbox's model (SANDBOX_AI_PROVIDER). */
+  livemode: boolean;
 }
 
 /**

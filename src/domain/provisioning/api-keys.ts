@@ -4,6 +4,7 @@ import { ApiKey, type KeyMode } from '../../entities/api-key.js';
 import { generateApiKey, hashApiKey } from '../access/api-key-format.js';
 import { ProvisioningError } from './tenants.js';
 import { findIntegration } from './integrations.js';
+import { ensureShadowIntegration, refuseShadow } from '../sandbox/shadows.js';
 
 export const DEFAULT_KEY_DAYS = 365;
 
@@ -21,12 +22,19 @@ export interface IssuedKey {
   expires_at: string;
 }
 
-/** Issues a key; the whole key is returned once and only its hash is stored. */
+/**
+ * Issues a key; the whole key is returned once and only its hash is stored. A test key belongs
+ * to the integration's shadow in the tenant's sandbox (made on first use): it works there only.
+ */
 export async function issueApiKey(em: Em, input: IssueKeyInput, pepper: string, now: Date): Promise<IssuedKey> {
-  const integration = await findIntegration(em, input.integrationId);
+  const live = await findIntegration(em, input.integrationId);
+  await refuseShadow(em, 'integrations', live.id);
   if (!Number.isInteger(input.expiresInDays) || input.expiresInDays < 1 || input.expiresInDays > 3650) {
     throw new ProvisioningError('expires-in-days is a whole number from 1 to 3650');
   }
+  const integration = input.mode === 'test'
+    ? await ensureShadowIntegration(em, live.id, now).then((shadow) => ({ id: shadow.integrationId, tenantId: shadow.tenantId }))
+    : live;
   const { apiKey, keyId } = generateApiKey(input.mode, input.cell);
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
   em.create(ApiKey, {

@@ -3,8 +3,9 @@ import type { ErrorCode } from '../problem.js';
 import { carriesPii, type RouteDefinition } from '../route.js';
 import { ProblemSchema } from '../schemas/common.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
+import { documentLivemode } from '../livemode.js';
 
-const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'test_mode_unavailable', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
+const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
 function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));
@@ -59,7 +60,7 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
  * a route cannot exist without its entry, and the entry cannot drift from validation.
  */
 export function buildOpenApi(routes: readonly RouteDefinition[], config: Config): JsonSchema {
-  return buildDocument({
+  return withLivemode(buildDocument({
     info: {
       title: 'Public Server API',
       version: 'v1',
@@ -69,5 +70,20 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     problem: ProblemSchema,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
     operations: () => routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => operationOf(r, config)),
-  });
+  }));
+}
+
+/** Every 2xx JSON answer as the pipeline stamps it: `livemode` documented on its objects (src/http/livemode.ts). */
+function withLivemode(document: JsonSchema): JsonSchema {
+  const answers: JsonSchema[] = [];
+  for (const operations of Object.values(document.paths as Record<string, Record<string, JsonSchema>>)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, JsonSchema>)) {
+        const json = (response.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json'];
+        if (/^2/.test(status) && json) answers.push(json.schema);
+      }
+    }
+  }
+  documentLivemode((document.components as { schemas: Record<string, JsonSchema> }).schemas, answers);
+  return document;
 }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { OperationsHarness } from '../support/operations-harness.js';
+import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { sandboxCaller } from '../support/fixtures.js';
+import { runCtl } from '../../src/cli/ctl.js';
+import { BUILTIN_MODEL } from '../../src/domain/ai-seller/index.js';
+
+/**
+ * With AI_PROVIDER=openai (a local Chat Completions server), live replies go to the provider
+ * and a sandbox's use the builtin model (SANDBOX_AI_PROVIDER default): test mode spends no
+ * provider tokens. A real api and worker on a task queue of this file's own.
+ */
+let h: OperationsHarness;
+let chat: ChatCompletionsServer;
+
+beforeAll(async () => {
+  chat = await ChatCompletionsServer.start('Hello from the provider.');
+  h = await OperationsHarness.start({
+    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-local-test-key-0123456789', OPENAI_MODEL: 'gpt-4o-mini' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await chat?.close();
+}, 60_000);
+
+describe('the sandbox\'s model', () => {
+  it('a live reply asks the provider; a sandbox reply of the same tenant uses the builtin model and asks nobody', async () => {
+    const live = await h.caller({ name: 'Model Shop' });
+    const test = await sandboxCaller(h.api.services, live);
+    await runCtl(['wallet', 'topup', '--sandbox', '--tenant', live.tenantId, '--amount', '10', '--json'], h.api.services);
+
+    const liveTurn = await h.say(live, await h.conversation(live), 'Hello!', { wait: 15 });
+    expect(liveTurn.body.operation).toMatchObject({ status: 'succeeded', usage: { model: 'openai/gpt-4o-mini' } });
+    expect(liveTurn.body.reply.content).toBe('Hello from the provider.');
+    const asked = chat.requests.length;
+    expect(asked).toBeGreaterThan(0);
+
+    const testTurn = await h.say(test, await h.conversation(test), 'Hello!', { wait: 15 });
+    expect(testTurn.body.operation).toMatchObject({ status: 'succeeded', usage: { model: BUILTIN_MODEL } });
+    expect(chat.requests.length).toBe(asked);
+    expect(await h.tenantCharges(test.tenantId)).toEqual([{ amount_rub: expect.stringMatching(/^-/), operation_id: testTurn.body.operation.id }]);
+    expect(await h.tenantCharges(live.tenantId)).toEqual([{ amount_rub: expect.stringMatching(/^-/), operation_id: liveTurn.body.operation.id }]);
+  });
+});
