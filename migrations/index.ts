@@ -15,6 +15,7 @@ import { Migration20261124002000Articles } from './20261124002000-articles.js';
 import { Migration20261124004000Analytics } from './20261124004000-analytics.js';
 import { Migration20261124005010Strategist } from './20261124005010-strategist.js';
 import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
+import { Migration20261124007300StrategistCompetitors } from './20261124007300-strategist-competitors.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124004000Analytics', class: Migration20261124004000Analytics },
   { name: 'Migration20261124005010Strategist', class: Migration20261124005010Strategist },
   { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
+  { name: 'Migration20261124007300StrategistCompetitors', class: Migration20261124007300StrategistCompetitors },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -3,7 +3,7 @@ import type { Activities } from '../activities/index.js';
 import { TENANT_ID } from './search-attributes.js';
 import { strategistReportWorkflowId, type ReportType } from './strategist-contract.js';
 
-const { strategistReportTargets, writeStrategistReport } = proxyActivities<Activities>({
+const { strategistReportTargets, writeStrategistReport, planStrategistTopics } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
@@ -27,7 +27,12 @@ export async function strategistReportScan(type: ReportType): Promise<{ tenants:
   return { tenants: tenants.length, written };
 }
 
-/** One tenant's report of `type` up to `reportDate`; also what `bin/ctl strategist run` starts. */
+/**
+ * One tenant's report of `type` up to `reportDate`; also what `bin/ctl strategist run` starts.
+ * A new report is followed by the planner and the competitor scan (topics into the queue).
+ */
 export async function strategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {
-  return writeStrategistReport(tenantId, type, reportDate);
+  const report = await writeStrategistReport(tenantId, type, reportDate);
+  if (report.created) await planStrategistTopics(tenantId, reportDate);
+  return report;
 }
