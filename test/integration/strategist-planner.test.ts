@@ -82,9 +82,11 @@ describe('the planner', () => {
     await ctl('article', 'create', '--tenant', caller.tenantId, '--title', 'Gloves for cold mornings', '--keyword', 'winter gloves');
     await seedTopic(h.api.services, caller, { title: 'Waterproof boot', source: 'chat' });
     const searches = [['trail running shoes', 5], ['waterproof boots', 3], ['Winter gloves', 2]] as const;
-    const events = searches.flatMap(([query, n]) => Array.from({ length: n }, (_, i) => ({
+    const events: Record<string, unknown>[] = searches.flatMap(([query, n]) => Array.from({ length: n }, (_, i) => ({
       id: `ss-${query}-${i}`, type: 'site_search', occurred_at: `${addDays(to, -i)}T12:00:00+03:00`, visitor_id: `v${i}`, properties: { query, results: 0 },
     })));
+    // A keyword rising in search engines (new in the last 7 days), not searched on the site.
+    events.push({ id: 'seo-gaiters', type: 'search_performance', properties: { keyword: 'Trail Gaiters', page: 'https://shop.example.com/g', impressions: 300, clicks: 3, position: 5, date: to } });
     expect((await call(h.api.base, 'POST', '/events', { key: caller.apiKey, body: { events } })).status).toBe(200);
     const chat = await insertConversation(h.db, caller, new Date(Date.now() - 3_600_000));
     await insertMessage(h.db, caller, chat, 'customer', 'Do you ship to Kazan?', new Date(Date.now() - 3_600_000));
@@ -97,12 +99,15 @@ describe('the planner', () => {
   it('proposes searched subjects no article covers, scored from pulse growth and volume, and customer questions unscored', () => {
     const planned = queue.filter((t) => t.source === 'planner').map((t) => [t.title, t.status, t.trend_score]);
     expect(planned).toEqual([
+      // New in 7 days with 300 impressions: (log10(301)/3 + 1) / 2.
+      ['trail gaiters', 'proposed', 91.31],
       // New in 7 days (no growth figure: full growth half) with 5 searches: (log10(6)/3 + 1) / 2.
       ['trail running shoes', 'proposed', 62.97],
       ['waterproof boots', 'duplicate', 60.03],
       ['Do you ship to Kazan?', 'proposed', null],
     ]);
     expect(queue.find((t) => t.title === 'trail running shoes').rationale).toBe('Visitors searched the site for this 5 time(s) in 28 days and no article covers it.');
+    expect(queue.find((t) => t.title === 'trail gaiters').rationale).toBe('A rising search keyword: 300 in the last 7d, none in the 7d before.');
   });
 
   it('an article covering a search keeps it out; a near-duplicate of a topic comes in as duplicate', () => {
@@ -112,7 +117,7 @@ describe('the planner', () => {
 
   it('a later run does not propose again what the planner proposed already', async () => {
     await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'weekly', '--date', to);
-    expect((await topics(caller)).filter((t) => t.source === 'planner')).toHaveLength(3);
+    expect((await topics(caller)).filter((t) => t.source === 'planner')).toHaveLength(4);
   }, 120_000);
 });
 

@@ -13,6 +13,7 @@ const STOP_WORDS = new Set([
   'can', 'you', 'your', 'i', 'my', 'we', 'our', 'it', 'its', 'и', 'в', 'во', 'на', 'с', 'со', 'для', 'как', 'что', 'по', 'о', 'об', 'к', 'ли', 'у', 'из',
 ]);
 const EN_SUFFIXES = ['ingly', 'edly', 'ings', 'ing', 'ies', 'ied', 'es', 'ed', 'ly', 's'];
+/** Longest first: the first suffix that fits is taken. */
 const RU_SUFFIXES = ['ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'ах', 'ях', 'ов', 'ев', 'ой', 'ей', 'ий', 'ый', 'ая', 'яя', 'ое', 'ее', 'ые', 'ие', 'ом', 'ем', 'ам', 'ям',
   'а', 'я', 'о', 'е', 'ы', 'и', 'у', 'ю', 'ь', 'й'];
 
@@ -22,6 +23,8 @@ export function stem(word: string): string {
   for (const s of suffixes) {
     if (word.endsWith(s) && word.length - s.length >= 3) {
       const base = word.slice(0, -s.length);
+      // boxes, wishes -> box, wish; shoes -> shoe (the plain -s below)
+      if (s === 'es' && !/(s|x|z|ch|sh)$/.test(base)) continue;
       if (s === 'ies' || s === 'ied') return `${base}y`;
       // shipping -> shipp -> ship
       return /([b-df-hj-np-tv-z])\1$/.test(base) && s.length > 1 ? base.slice(0, -1) : base;

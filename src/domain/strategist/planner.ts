@@ -35,7 +35,7 @@ export function trendScore(alert: Pick<PulseAlert, 'volume' | 'growth'>): number
 /** Each keyword's pulse alert, the 7-day one before the 28-day one. */
 function alertsByKeyword(alerts: PulseAlert[]): Map<string, PulseAlert> {
   const out = new Map<string, PulseAlert>();
-  for (const a of [...alerts].sort((x, y) => x.horizon.localeCompare(y.horizon))) if (!out.has(a.keyword) && a.volume > 0) out.set(a.keyword, a);
+  for (const a of [...alerts].sort((x, y) => Number(x.horizon === '28d') - Number(y.horizon === '28d'))) if (!out.has(a.keyword) && a.volume > 0) out.set(a.keyword, a);
   return out;
 }
 
