@@ -3,9 +3,14 @@ import type { Activities } from '../activities/index.js';
 import { TENANT_ID } from './search-attributes.js';
 import { strategistReportWorkflowId, type ReportType } from './strategist-contract.js';
 
-const { strategistReportTargets, writeStrategistReport, planStrategistTopics } = proxyActivities<Activities>({
+const { strategistReportTargets, writeStrategistReport } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+});
+/** The planner and the competitor scan: competitor pages are fetched one after another, each within the webhook timeout. */
+const { planStrategistTopics } = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 3 },
 });
 
 
