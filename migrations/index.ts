@@ -17,6 +17,7 @@ import { Migration20261124005010Strategist } from './20261124005010-strategist.j
 import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 import { Migration20261124007100AnalyticsIngestCounts } from './20261124007100-analytics-ingest-counts.js';
 import { Migration20261124007200StrategistTurns } from './20261124007200-strategist-turns.js';
+import { Migration20261124007300StrategistCompetitors } from './20261124007300-strategist-competitors.js';
 import { Migration20261124007400Sandbox } from './20261124007400-sandbox.js';
 
 /**
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
   { name: 'Migration20261124007100AnalyticsIngestCounts', class: Migration20261124007100AnalyticsIngestCounts },
   { name: 'Migration20261124007200StrategistTurns', class: Migration20261124007200StrategistTurns },
+  { name: 'Migration20261124007300StrategistCompetitors', class: Migration20261124007300StrategistCompetitors },
   { name: 'Migration20261124007400Sandbox', class: Migration20261124007400Sandbox },
 ];
 

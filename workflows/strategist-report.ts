@@ -7,6 +7,11 @@ const { strategistReportTargets, writeStrategistReport } = proxyActivities<Activ
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
+/** The planner and the competitor scan: competitor pages are fetched one after another, each within the webhook timeout. */
+const { planStrategistTopics } = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 3 },
+});
 
 
 /**
@@ -27,7 +32,12 @@ export async function strategistReportScan(type: ReportType): Promise<{ tenants:
   return { tenants: tenants.length, written };
 }
 
-/** One tenant's report of `type` up to `reportDate`; also what `bin/ctl strategist run` starts. */
+/**
+ * One tenant's report of `type` up to `reportDate`; also what `bin/ctl strategist run` starts.
+ * A new report is followed by the planner and the competitor scan (topics into the queue).
+ */
 export async function strategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {
-  return writeStrategistReport(tenantId, type, reportDate);
+  const report = await writeStrategistReport(tenantId, type, reportDate);
+  if (report.created) await planStrategistTopics(tenantId, reportDate);
+  return report;
 }

@@ -42,6 +42,7 @@ import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entiti
 import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 import { lastWholeDay, periodsOf } from '../domain/strategist/report-run.js';
 import { runStrategistReport } from '../temporal/strategist.js';
+import { addCompetitor, CompetitorRefused, listCompetitors, removeCompetitor, scanCompetitors } from '../domain/strategist/competitors.js';
 
 /**
  * `afterCommit` runs once the command's transaction has committed (announcements, never data);
@@ -86,7 +87,12 @@ const USAGE = `bin/ctl <command> [options] [--json]
   analytics snapshot --tenant ID [--from YYYY-MM-DD]
       (rebuilds the tenant's daily rollups: the days changed since the last run, or every day from --from)
   strategist run --tenant ID --type daily|weekly [--date YYYY-MM-DD]
-      (runs the tenant's report workflow now, up to --date, default yesterday UTC; a worker must be running)`;
+      (runs the tenant's report workflow now, up to --date, default yesterday UTC; a worker must be running)
+  competitors add --tenant ID --url https://HOST [--name N]
+  competitors list --tenant ID
+  competitors remove --tenant ID --url https://HOST|HOST
+  competitors scan --tenant ID
+      (fetches the competitors' pages now and queues their headings as strategist topics, names cut out)`;
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
@@ -438,6 +444,36 @@ const COMMANDS: Record<string, Command> = {
     periodsOf(type, reportDate);
     const report = await runStrategistReport(await s.temporal.client(), s.config.temporal.taskQueue, tenantId, type, reportDate);
     return { report_id: report.id, created: report.created, tenant_id: tenantId, report_type: type, report_date: reportDate };
+  },
+  'competitors add': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const url = f.required('url');
+    const name = f.optional('name') ?? null;
+    f.done();
+    try {
+      return { tenant_id: tenantId, ...await addCompetitor(em, tenantId, url, name, s.clock.now()) };
+    } catch (err) {
+      if (err instanceof CompetitorRefused) throw new UsageError(err.message);
+      throw err;
+    }
+  },
+  'competitors list': async (_s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    f.done();
+    return { tenant_id: tenantId, competitors: await listCompetitors(em, tenantId) };
+  },
+  'competitors remove': async (_s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    const url = f.required('url');
+    f.done();
+    if (!await removeCompetitor(em, tenantId, url)) throw new UsageError(`no competitor ${url} for the tenant`);
+    return { tenant_id: tenantId, removed: url };
+  },
+  'competitors scan': async (s, em, f) => {
+    const tenantId = (await findTenant(em, f.required('tenant'))).id;
+    f.done();
+    // Pages are fetched outside the command's transaction: the scan writes in its own.
+    return { tenant_id: tenantId, ...await scanCompetitors(s.orm.em.fork(), tenantId, s.config.webhooks, s.clock.now()) };
   },
 };
 

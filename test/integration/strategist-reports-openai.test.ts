@@ -3,7 +3,8 @@ import type { OperationsHarness } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { call } from '../support/http.js';
 import { runStrategistReport } from '../../src/temporal/strategist.js';
-import { insertConversation, insertMessage, useStrategistSuite } from './strategist-fixtures.js';
+import { randomUUID } from 'node:crypto';
+import { insertConversation, insertMessage, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /**
  * The openai analyst (AI_PROVIDER=openai) against a deliberately wrong local Chat Completions
@@ -79,5 +80,22 @@ describe('a report from the openai analyst', () => {
     expect(body.actions).toEqual([]);
     expect(body.summary_text).toMatch(/^Daily report up to 2026-11-21: conversations 0/);
     expect(body.evidence.validation.limitations).toContain('the model answered no usable report; only the figures are given');
+  });
+});
+
+describe('approve with generate when the generation fails', () => {
+  it('the topic goes back to approved, without an article or a charge', async () => {
+    const caller = await h.caller();
+    expect((await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Shoes', locale: 'en' } })).status).toBe(200);
+    const id = await seedTopic(h.api.services, caller, { title: 'Shipping shoes to Kazan' });
+    chat.script({ reply: 'Sorry, I cannot write that.' });
+    const res = await call(h.api.base, 'POST', `/strategist/topics/${id}/approve?wait=20`, {
+      key: caller.apiKey, body: { generate: true }, headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.operation).toMatchObject({ type: 'article.generation', status: 'failed', error: { code: 'upstream_unavailable' } });
+    const topic = (await call(h.api.base, 'GET', `/strategist/topics/${id}`, { key: caller.apiKey })).body;
+    expect(topic).toMatchObject({ status: 'approved', generated_article_id: null, decided_at: expect.any(String) });
+    expect(await h.charges(res.body.operation.id)).toEqual([]);
   });
 });

@@ -145,9 +145,13 @@ describe('bin/ctl strategist run', () => {
   it('the questions of a report enter the topic queue (source strategist); the same questions again come in as duplicate', async () => {
     const topics = (await get(shop.caller, '/strategist/topics?limit=100')).body.data;
     const seen = topics.map((t: any) => [t.title, t.source, t.status, t.trend_score]).sort();
+    // The planner follows each new report: questions of the last 28 days (the report's and a later one), once per planner.
     expect(seen).toEqual([
+      ['Do you ship to Kazan?', 'planner', 'duplicate', null],
       ['Do you ship to Kazan?', 'strategist', 'duplicate', null],
       ['Do you ship to Kazan?', 'strategist', 'proposed', null],
+      ['Is it too late?', 'planner', 'proposed', null],
+      ['What sizes do the runners come in?', 'planner', 'duplicate', null],
       ['What sizes do the runners come in?', 'strategist', 'duplicate', null],
       ['What sizes do the runners come in?', 'strategist', 'proposed', null],
     ]);

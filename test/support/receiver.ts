@@ -24,6 +24,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Answer this late (a slow subscriber). */
   delayMs?: number;
+  /** The body answered (default "ok", text/plain); a site's page as the far side of a fetch. */
+  body?: string;
 }
 
 /** How a path answers; `nth` counts the path's requests for the same Svc-Event-Id, from 1. */
@@ -146,7 +148,7 @@ export class Receiver {
       const reply = () => {
         if (res.destroyed) return;
         request.status = answer.status;
-        res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers }).end('ok');
+        res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers }).end(answer.body ?? 'ok');
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);
       else reply();

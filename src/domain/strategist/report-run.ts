@@ -7,12 +7,13 @@ import { EVENTS } from '../events/catalogue.js';
 import { newId } from '../../ids.js';
 import { domainError } from '../../errors/domain-error.js';
 import type { Period } from './snapshot.js';
-import { platformRowsReader, type AnalyticsSnapshotReader } from './snapshot.js';
+import type { AnalyticsSnapshotReader } from './snapshot.js';
+import { analyticsRollupsReader } from './rollups-reader.js';
 import { builtinAnalyst, type Analyst } from './analyst.js';
 import { checkEvidence, type CheckedReport } from './evidence.js';
 import { queueTopic } from './topics.js';
 import { openaiAnalyst } from './openai-analyst.js';
-import type { AiSettings } from '../../config.js';
+import type { AiSettings, Cell } from '../../config.js';
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,9 +37,9 @@ export interface ReportSources {
   analyst: Analyst;
 }
 
-/** Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER; the reader is the platform's rows until analytics rollups exist. */
-export function reportSourcesFor(ai: AiSettings): ReportSources {
-  return { reader: platformRowsReader, analyst: ai.provider === 'openai' ? openaiAnalyst(ai) : builtinAnalyst };
+/** Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER; the reader is the analytics snapshot (the platform's rows before its first run). */
+export function reportSourcesFor(config: { ai: AiSettings; cell: Cell }): ReportSources {
+  return { reader: analyticsRollupsReader(config.cell), analyst: config.ai.provider === 'openai' ? openaiAnalyst(config.ai) : builtinAnalyst };
 }
 
 /**

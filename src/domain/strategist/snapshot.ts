@@ -54,7 +54,7 @@ const QUESTIONS_READ = 20;
 
 interface CountRow { n: string | number }
 
-async function figures(em: Em, tenantId: string, p: Period): Promise<Figures> {
+export async function figures(em: Em, tenantId: string, p: Period): Promise<Figures> {
   const one = async (sql: string, params: unknown[]) => Number(((await em.execute<CountRow[]>(sql, params))[0]?.n) ?? 0);
   const visible = VISIBLE_CONVERSATION_SQL;
   const messages = (sender: string) => one(
@@ -74,39 +74,46 @@ async function figures(em: Em, tenantId: string, p: Period): Promise<Figures> {
   };
 }
 
+/** What a period rests on besides its figures: the handed-off conversations, customer questions, the AI catalogue with offer counts. */
+export async function periodDetails(em: Em, tenantId: string, current: Period): Promise<Pick<AnalyticsSnapshot, 'handoffConversations' | 'questions' | 'catalogue'>> {
+  const handoffRows = await em.execute<{ conversation_id: string }[]>(
+    `select distinct data->>'conversation_id' as conversation_id from outbox_events
+     where tenant_id = ? and type = 'conversation.handoff_requested' and created_at >= ? and created_at < ? and data->>'conversation_id' is not null`,
+    [tenantId, current.from, current.to]);
+  const questions = await em.execute<{ id: string; conversation_id: string; content: string }[]>(
+    `select m.id, m.conversation_id, m.content from messages m join conversations c on c.id = m.conversation_id
+     where m.tenant_id = ? and m.sender = 'customer' and m.deleted_at is null and ${VISIBLE_CONVERSATION_SQL}
+       and m.created_at >= ? and m.created_at < ? and strpos(m.content, chr(63)) > 0
+     order by m.created_at desc, m.id desc limit ${QUESTIONS_READ}`,
+    [tenantId, current.from, current.to]);
+  const catalogue = await em.execute<{ code: string; name: string; offered: string | number }[]>(
+    `select k.code, k.name, (select count(*) from messages m, jsonb_array_elements(m.cards) as o
+        where m.tenant_id = k.tenant_id and m.sender = 'ai' and m.deleted_at is null and o->>'code' = k.code
+          and m.created_at >= ? and m.created_at < ?) as offered
+     from cards k where k.tenant_id = ? and k.active and k.ai_enabled order by k.sort, k.created_at, k.id`,
+    [current.from, current.to, tenantId]);
+  return {
+    handoffConversations: handoffRows.map((r) => r.conversation_id).sort(),
+    questions: questions.map((q) => ({ messageId: q.id, conversationId: q.conversation_id, text: q.content })),
+    catalogue: catalogue.map((c) => ({ code: c.code, name: c.name, offered: Number(c.offered) })),
+  };
+}
+
 /**
- * The first snapshot: no analytics rollups exist on the platform yet, so the figures are
- * counted from the platform's own rows (conversations, messages, handoff events, cards) at
- * the time of the run. There is no snapshot: no id, no date, data_as_of empty, and the
- * limitations say so. Nothing is estimated: a figure the platform does not hold is absent.
+ * The reader for a tenant no analytics snapshot has run for yet: the figures are counted from
+ * the platform's own rows (conversations, messages, handoff events, cards) at the time of the
+ * run. There is no snapshot: no id, no date, data_as_of empty, and the limitations say so.
+ * Nothing is estimated: a figure the platform does not hold is absent.
  */
 export const platformRowsReader: AnalyticsSnapshotReader = {
   async read(em, tenantId, current, previous) {
-    const handoffRows = await em.execute<{ conversation_id: string }[]>(
-      `select distinct data->>'conversation_id' as conversation_id from outbox_events
-       where tenant_id = ? and type = 'conversation.handoff_requested' and created_at >= ? and created_at < ? and data->>'conversation_id' is not null`,
-      [tenantId, current.from, current.to]);
-    const questions = await em.execute<{ id: string; conversation_id: string; content: string }[]>(
-      `select m.id, m.conversation_id, m.content from messages m join conversations c on c.id = m.conversation_id
-       where m.tenant_id = ? and m.sender = 'customer' and m.deleted_at is null and ${VISIBLE_CONVERSATION_SQL}
-         and m.created_at >= ? and m.created_at < ? and strpos(m.content, chr(63)) > 0
-       order by m.created_at desc, m.id desc limit ${QUESTIONS_READ}`,
-      [tenantId, current.from, current.to]);
-    const catalogue = await em.execute<{ code: string; name: string; offered: string | number }[]>(
-      `select k.code, k.name, (select count(*) from messages m, jsonb_array_elements(m.cards) as o
-          where m.tenant_id = k.tenant_id and m.sender = 'ai' and m.deleted_at is null and o->>'code' = k.code
-            and m.created_at >= ? and m.created_at < ?) as offered
-       from cards k where k.tenant_id = ? and k.active and k.ai_enabled order by k.sort, k.created_at, k.id`,
-      [current.from, current.to, tenantId]);
     return {
       snapshotId: null,
       snapshotDate: null,
       dataAsOf: {},
       current: await figures(em, tenantId, current),
       previous: await figures(em, tenantId, previous),
-      handoffConversations: handoffRows.map((r) => r.conversation_id).sort(),
-      questions: questions.map((q) => ({ messageId: q.id, conversationId: q.conversation_id, text: q.content })),
-      catalogue: catalogue.map((c) => ({ code: c.code, name: c.name, offered: Number(c.offered) })),
+      ...await periodDetails(em, tenantId, current),
       limitations: [
         'no analytics rollups yet: figures are counted from the platform\'s own conversations, messages, handoffs and cards at the time of the run',
         'no site traffic, search or pulse data: funnel drops, top pages without chats and rising keywords are not covered',

@@ -5,6 +5,7 @@ import { domainError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { TOPIC_LIFETIME_MS, stateAt, stateCondition } from './states.js';
+import { knownTitles, nearDuplicateOf } from './near-duplicates.js';
 
 /** Queue order: trend_score descending, unscored last (queue_rank -1), then id. */
 export const TOPIC_ORDER: KeysetOrder = { keys: [['queueRank', 'integer'], ['id', 'uuid']], direction: 'desc' };
@@ -82,18 +83,14 @@ export async function decideTopic(em: Em, tenantId: string, id: string, decision
   return topic;
 }
 
-/** A title as compared for duplicates: case, punctuation and spacing do not count. */
-export function titleKey(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
 /**
- * Puts a topic in the queue; a topic whose title repeats one already queued for the tenant
- * (any state) goes in as duplicate, so the queue shows each subject once.
+ * Puts a topic in the queue; a topic whose title near-duplicates one of the tenant's topics
+ * (any state) or articles goes in as duplicate, so the queue shows each subject once. Flushed,
+ * so the next proposal of the same run compares with it.
  */
 export async function queueTopic(em: Em, proposal: TopicProposal, now: Date): Promise<StrategistTopic> {
-  const key = titleKey(proposal.title ?? '');
-  const titles = key ? await em.find(StrategistTopic, { tenantId: proposal.tenantId, title: { $ne: null } }, { fields: ['title'] }) : [];
-  const repeated = titles.some((t) => titleKey(t.title ?? '') === key);
-  return proposeTopic(em, { ...proposal, status: repeated ? 'duplicate' : 'proposed' }, now);
+  const repeated = proposal.title ? nearDuplicateOf(proposal.title, await knownTitles(em, proposal.tenantId)) !== null : false;
+  const topic = proposeTopic(em, { ...proposal, status: repeated ? 'duplicate' : 'proposed' }, now);
+  await em.flush();
+  return topic;
 }

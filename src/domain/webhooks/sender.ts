@@ -114,7 +114,7 @@ async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefin
 }
 
 /** The socket's only way to a name: the address that passed the policy. */
-function pinnedLookup(address: string, family: 4 | 6) {
+export function pinnedLookup(address: string, family: 4 | 6) {
   return (_host: string, opts: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     if (opts.all) callback(null, [{ address, family }]);
     else callback(null, address, family);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { covers, nearDuplicateOf, similarity, stem, titleWords } from '../../src/domain/strategist/near-duplicates.js';
+import { withoutCompetitors } from '../../src/domain/strategist/competitors.js';
+import { trendScore } from '../../src/domain/strategist/planner.js';
+
+/** The strategist's title rules (docs/decisions.md: near-duplicate topics, competitor topics, the planner). */
+
+describe('near-duplicate titles', () => {
+  it('stems English and Russian inflections', () => {
+    expect(['boots', 'shoes', 'boxes', 'shipping', 'running', 'stories', 'packed'].map(stem)).toEqual(['boot', 'shoe', 'box', 'ship', 'run', 'story', 'pack']);
+    expect(['кроссовки', 'кроссовок', 'доставка'].map(stem)).toEqual(['кроссовк', 'кроссовок', 'доставк']);
+  });
+
+  it('is a Jaccard index of at least 0.8 over stemmed words without function words', () => {
+    expect(similarity(titleWords('Waterproof boots'), titleWords('The waterproof boot'))).toBe(1);
+    expect(similarity(titleWords('How to pick running shoes'), titleWords('How to pick trail shoes'))).toBe(0.5);
+    expect(nearDuplicateOf('Running shoes for winter!', ['Trail shoes', 'running shoe for the winter'])).toBe('running shoe for the winter');
+    expect(nearDuplicateOf('Trail shoes for winter', ['Running shoes for winter'])).toBeNull();
+    expect(nearDuplicateOf('', ['anything'])).toBeNull();
+  });
+
+  it('an article covers a query when all its title or keyword words are in it', () => {
+    expect(covers({ title: 'Gloves for cold mornings', keyword: 'winter gloves' }, 'Winter gloves')).toBe(true);
+    expect(covers({ title: 'Shipping to Kazan', keyword: null }, 'Do you ship to Kazan?')).toBe(true);
+    expect(covers({ title: 'Shipping to Kazan', keyword: null }, 'Do you ship to Omsk?')).toBe(false);
+  });
+});
+
+describe('competitor headings', () => {
+  const rival = [{ id: 'x', url: 'https://rival-run.example/', domain: 'rival-run.example', name: 'Rival Run' }];
+  it('cut the domain, its first label and the name, with the separators they leave', () => {
+    expect(withoutCompetitors('Trail shoes guide | Rival Run', rival)).toBe('Trail shoes guide');
+    expect(withoutCompetitors('RIVAL RUN: best socks', rival)).toBe('best socks');
+    expect(withoutCompetitors('Why rival-run.example sells socks — rival-run', rival)).toBe('Why sells socks');
+    expect(withoutCompetitors('Rivalry in running', rival)).toBe('Rivalry in running');
+  });
+});
+
+describe('trend_score', () => {
+  it('is half volume (log scale) and half growth, 0 to 100', () => {
+    expect(trendScore({ volume: 1000, growth: null })).toBe(100);
+    expect(trendScore({ volume: 5, growth: null })).toBe(62.97);
+    expect(trendScore({ volume: 9, growth: 0.5 })).toBe(41.67);
+    expect(trendScore({ volume: 9, growth: -0.5 })).toBe(16.67);
+  });
+});
