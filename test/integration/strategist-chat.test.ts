@@ -50,7 +50,7 @@ describe('strategist chat sessions', () => {
     const caller = await h.caller();
     const res = await post(caller, '/strategist/sessions', { title: 'Autumn plan' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), title: 'Autumn plan', created_at: clock.now().toISOString(), updated_at: clock.now().toISOString() });
+    expect(res.body).toEqual({ id: expect.any(String), title: 'Autumn plan', created_at: clock.now().toISOString(), updated_at: clock.now().toISOString(), livemode: true });
     clock.advance(1000);
     const second = await openSession(caller, null);
     expect((await get(caller, `/strategist/sessions/${second}`)).body).toMatchObject({ id: second, title: null });
@@ -116,7 +116,8 @@ describe('POST /strategist/sessions/{id}/turns', () => {
       [caller.integrationId, { session_id: session, turn_id: turn.id }],
     ]);
     expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data.operation.id)).toEqual([operation.id]);
-    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body).toEqual({ data: [turn], next_cursor: null });
+    // A list's objects say their mode; the turn nested in the POST answer does not (docs/decisions.md, "livemode").
+    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body).toEqual({ data: [{ ...turn, livemode: true }], next_cursor: null });
     expect((await get(caller, `/strategist/actions?session_id=${session}`)).body.data).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
 import type { CustomerQuestion, Figures, MetricKey } from './snapshot.js';
 import { excerptOf } from './analyst.js';
-import { titleKey } from './topics.js';
+import { nearDuplicateOf, titleWords } from './near-duplicates.js';
 
 /**
  * What the strategist answers a chat turn from: the question, the session's earlier turns,
@@ -15,7 +15,7 @@ export interface ChatBrief {
   previous: Figures;
   questions: CustomerQuestion[];
   queue: { title: string; trend_score: number | null }[];
-  /** Title keys (titleKey) of every topic of the tenant and of the session's open proposals: never proposed again. */
+  /** Titles of every topic of the tenant and of the integration's open proposals: never proposed again, nor their near-duplicates. */
   taken: string[];
 }
 
@@ -74,13 +74,12 @@ export const builtinChatAnalyst: ChatAnalyst = {
     lines.push(brief.queue.length
       ? `The topic queue holds ${brief.queue.length} proposed topic(s); first: ${head.join(', ')}.`
       : 'The topic queue holds no proposed topic.');
-    const seen = new Set<string>(brief.taken);
+    const seen = [...brief.taken];
     const proposals: TopicSuggestion[] = [];
     for (const q of brief.questions) {
       const title = excerptOf(q.text);
-      const key = titleKey(title);
-      if (!key || seen.has(key) || proposals.length >= PROPOSALS_PER_TURN) continue;
-      seen.add(key);
+      if (!titleWords(title).size || nearDuplicateOf(title, seen) !== null || proposals.length >= PROPOSALS_PER_TURN) continue;
+      seen.push(title);
       proposals.push({ title, rationale: 'A customer asked this in chat in the last 7 days and no article answers it.' });
     }
     lines.push(proposals.length

@@ -19,7 +19,7 @@ import type { GenerationAdmission } from '../articles/generation.js';
 import { platformRowsReader } from './snapshot.js';
 import { proposeAction } from './actions.js';
 import { stateCondition } from './states.js';
-import { titleKey } from './topics.js';
+import { nearDuplicateOf, titleWords } from './near-duplicates.js';
 import { findSession } from './sessions.js';
 import { builtinChatAnalyst, PROPOSALS_PER_TURN, type ChatAnalyst, type ChatBrief, type ChatReply, type TopicSuggestion } from './chat-analyst.js';
 import { openaiChatAnalyst } from './openai-chat-analyst.js';
@@ -68,11 +68,11 @@ export async function requestTurn(em: Em, r: GenerationAdmission, sessionId: str
 
 type TurnServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
 
-/** Title keys the strategist must not propose again: every topic of the tenant, and the integration's actions still proposed. */
+/** Titles the strategist must not propose again, nor their near-duplicates: every topic of the tenant, and the integration's actions still proposed. */
 async function takenTitles(em: Em, tenantId: string, integrationId: string, now: Date): Promise<string[]> {
   const topics = await em.find(StrategistTopic, { tenantId, title: { $ne: null } }, { fields: ['title'] });
   const actions = await em.find(StrategistAction, { $and: [{ integrationId }, stateCondition('proposed', now)] } as never, { fields: ['title'] });
-  return [...topics.map((t) => titleKey(t.title ?? '')), ...actions.map((a) => titleKey(a.title))];
+  return [...topics.map((t) => t.title ?? ''), ...actions.map((a) => a.title)];
 }
 
 /** What the strategist answers from: the question, the session's answered turns, the last 7 days' figures and the queue. */
@@ -107,13 +107,12 @@ export async function composeStrategistAnswer(s: TurnServices, operationId: stri
 
 /** What of an analyst's proposals becomes actions: titled, at most PROPOSALS_PER_TURN, nothing the queue or the session already holds. */
 function keptProposals(proposals: TopicSuggestion[], taken: string[]): TopicSuggestion[] {
-  const seen = new Set(taken);
+  const seen = [...taken];
   const kept: TopicSuggestion[] = [];
   for (const p of proposals) {
     const title = [...p.title.trim()].slice(0, TITLE_CHARS).join('');
-    const key = titleKey(title);
-    if (!key || seen.has(key) || kept.length >= PROPOSALS_PER_TURN) continue;
-    seen.add(key);
+    if (!titleWords(title).size || nearDuplicateOf(title, seen) !== null || kept.length >= PROPOSALS_PER_TURN) continue;
+    seen.push(title);
     kept.push({ title, rationale: p.rationale });
   }
   return kept;
