@@ -4,12 +4,20 @@ import { lastWholeDay, reportSourcesFor, tenantsWithStrategist, writeReport } fr
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import { planTopics } from '../src/domain/strategist/planner.js';
 import { scanCompetitors } from '../src/domain/strategist/competitors.js';
+import { ensureTenantStrategistSchedule } from '../src/temporal/schedules.js';
 
-export function createStrategistActivities({ orm, clock, redis, config }: Services) {
+export function createStrategistActivities({ orm, clock, redis, config, temporal }: Services) {
   return {
     /** The tenants to report on, and the day a run at `nowIso` reports up to. */
     async strategistReportTargets(nowIso: string): Promise<{ tenants: string[]; reportDate: string }> {
       return { tenants: await tenantsWithStrategist(orm.em.fork()), reportDate: lastWholeDay(new Date(nowIso)) };
+    },
+    /** Each tenant's Schedule of the type, created where missing; answers how many were created. */
+    async ensureStrategistSchedules(tenantIds: string[], type: ReportType, taskQueue: string): Promise<number> {
+      const client = await temporal.client();
+      let created = 0;
+      for (const tenantId of tenantIds) if (await ensureTenantStrategistSchedule(client, taskQueue, tenantId, type)) created += 1;
+      return created;
     },
     /** Writes one tenant's report (once per tenant, type and date) and wakes the relay for strategist.report.ready. */
     async writeStrategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {

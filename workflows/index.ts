@@ -7,5 +7,5 @@ export { leadScoringWorkflow } from './lead-scoring.js';
 export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
 export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';
-export { strategistReportScan, strategistReport } from './strategist-report.js';
+export { strategistReportScan, strategistReport, strategistScheduledReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';

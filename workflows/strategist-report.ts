@@ -1,9 +1,8 @@
-import { executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { TENANT_ID } from './search-attributes.js';
-import { strategistReportWorkflowId, type ReportType } from './strategist-contract.js';
+import type { ReportType } from './strategist-contract.js';
 
-const { strategistReportTargets, writeStrategistReport } = proxyActivities<Activities>({
+const { strategistReportTargets, writeStrategistReport, ensureStrategistSchedules } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
@@ -15,21 +14,20 @@ const { planStrategistTopics } = proxyActivities<Activities>({
 
 
 /**
- * Started by the cell's daily or weekly strategist Schedule: one child per tenant with the
- * strategist, tagged with TenantId, each writing that tenant's report up to yesterday (UTC).
+ * Started by the cell's daily or weekly strategist Schedule: gives every tenant with the
+ * strategist its own Schedule of the type (tagged TenantId, docs/decisions.md "A Schedule per
+ * tenant"); a tenant's new Schedule runs at once, later ones at the cell's time.
  */
-export async function strategistReportScan(type: ReportType): Promise<{ tenants: number; written: number }> {
-  const { tenants, reportDate } = await strategistReportTargets(new Date().toISOString());
-  let written = 0;
-  for (const tenantId of tenants) {
-    const result = await executeChild(strategistReport, {
-      workflowId: `${strategistReportWorkflowId(tenantId, type, reportDate)}:${workflowInfo().workflowId}`,
-      args: [tenantId, type, reportDate],
-      typedSearchAttributes: [{ key: TENANT_ID, value: tenantId }],
-    });
-    if (result.created) written += 1;
-  }
-  return { tenants: tenants.length, written };
+export async function strategistReportScan(type: ReportType): Promise<{ tenants: number; scheduled: number }> {
+  const { tenants } = await strategistReportTargets(new Date().toISOString());
+  const scheduled = await ensureStrategistSchedules(tenants, type, workflowInfo().taskQueue);
+  return { tenants: tenants.length, scheduled };
+}
+
+/** Started by a tenant's Schedule: the tenant's report of `type` up to yesterday (UTC). */
+export async function strategistScheduledReport(tenantId: string, type: ReportType): Promise<{ id: string; created: boolean }> {
+  const reportDate = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  return strategistReport(tenantId, type, reportDate);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ScheduleAlreadyRunning, type Client, type ScheduleSpec } from '@temporalio/client';
+import { TENANT_ID } from '../../workflows/search-attributes.js';
 import type { Cell } from '../config.js';
 import { parseDuration } from '../clock.js';
 
@@ -54,9 +55,42 @@ export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST
   return `strategist-report-${type}-${cell}`;
 }
 
-/** Creates (or brings up to date) the daily and weekly strategist Schedules; each starts strategistReportScan. */
+/**
+ * Creates (or brings up to date) the cell's daily and weekly strategist Schedules; each starts
+ * strategistReportScan, which gives every tenant with the strategist its own Schedules.
+ */
 export async function ensureStrategistSchedules(client: Client, taskQueue: string, ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
   for (const type of ['daily', 'weekly'] as const) {
     await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'strategistReportScan', taskQueue, [type]);
   }
+}
+
+/** One tenant's strategist Schedule of a type: visible, and found, by the tenant in the Temporal UI (`TenantId = "…"`). */
+export function tenantStrategistScheduleId(tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): string {
+  return `strategist-report-${type}:${tenantId}`;
+}
+
+/**
+ * Creates a tenant's Schedule of `type` when it has none: it starts strategistScheduledReport
+ * for the tenant at the cell's time, the Schedule and its runs tagged TenantId. Answers
+ * whether it was created (an existing one is left as it is: a tenant's Schedule may have been
+ * paused by an operator). A new one is triggered at once, so the day's report is not skipped.
+ */
+export async function ensureTenantStrategistSchedule(client: Client, taskQueue: string, tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): Promise<boolean> {
+  const scheduleId = tenantStrategistScheduleId(tenantId, type);
+  const tenant = [{ key: TENANT_ID, value: tenantId }];
+  try {
+    await client.schedule.create({
+      scheduleId,
+      spec: { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] },
+      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: scheduleId, taskQueue, args: [tenantId, type], typedSearchAttributes: tenant },
+      typedSearchAttributes: tenant,
+      policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
+    });
+  } catch (err) {
+    if (err instanceof ScheduleAlreadyRunning) return false;
+    throw err;
+  }
+  await client.schedule.getHandle(scheduleId).trigger();
+  return true;
 }

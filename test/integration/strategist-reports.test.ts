@@ -214,20 +214,37 @@ describe('the Schedules', () => {
     }
   });
 
-  it("the scan writes each tenant's report in a child workflow tagged with the tenant", async () => {
+  it('the scan gives each tenant a Schedule of its own, found by the tenant; its first run writes the report', async () => {
     const caller = await h.caller();
     await h.client.schedule.getHandle(scheduleId('daily')).trigger();
     const reportDate = lastWholeDay(new Date());
+    const schedules = await eventually("the tenant's Schedule in visibility", async () => {
+      const found = [];
+      for await (const s of h.client.schedule.list({ query: `TenantId = "${caller.tenantId}"` })) found.push(s.scheduleId);
+      return found.length ? found : undefined;
+    }, 60_000);
+    expect(schedules).toEqual([`strategist-report-daily:${caller.tenantId}`]);
+    const described = await h.client.schedule.getHandle(schedules[0]!).describe();
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'strategistScheduledReport', args: [caller.tenantId, 'daily'] });
+    expect(JSON.stringify(described.spec)).toContain('3');
     const listed = await eventually('the daily report of the tenant', async () => {
       const page = (await get(caller, '/strategist/reports?report_type=daily')).body;
       return page.data.length ? page.data : undefined;
     }, 90_000);
     expect(listed.map((r: any) => r.report_date)).toEqual([reportDate]);
-    const children = await eventually('the tenant\'s child workflow in visibility', async () => {
+    const runs = await eventually("the tenant's report run in visibility", async () => {
       const found = [];
-      for await (const w of h.client.workflow.list({ query: `TenantId = "${caller.tenantId}" AND WorkflowType = "strategistReport"` })) found.push(w);
+      for await (const w of h.client.workflow.list({ query: `TenantId = "${caller.tenantId}" AND WorkflowType = "strategistScheduledReport"` })) found.push(w);
       return found.length ? found : undefined;
     });
-    expect(children[0]!.workflowId).toContain(`strategist-report:daily:${caller.tenantId}:${reportDate}`);
-  }, 120_000);
+    expect(runs[0]!.workflowId).toContain(`strategist-report-daily:${caller.tenantId}`);
+    // A second scan leaves the tenant's Schedule as it is: one Schedule, one report of the day.
+    await h.client.schedule.getHandle(scheduleId('daily')).trigger();
+    await eventually('the second scan ended', async () => {
+      const scans = [];
+      for await (const w of h.client.workflow.list({ query: `WorkflowType = "strategistReportScan" AND ExecutionStatus = "Completed"` })) scans.push(w);
+      return scans.length >= 2 ? scans : undefined;
+    }, 60_000);
+    expect((await get(caller, '/strategist/reports?report_type=daily')).body.data).toHaveLength(1);
+  }, 180_000);
 });
