@@ -3,7 +3,11 @@ import { OperationsHarness } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { sandboxCaller } from '../support/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
+import { randomUUID } from 'node:crypto';
 import { BUILTIN_MODEL } from '../../src/domain/ai-seller/index.js';
+import { BUILTIN_CHAT_MODEL } from '../../src/domain/strategist/chat-analyst.js';
+import { call } from '../support/http.js';
+import type { Caller } from '../support/fixtures.js';
 
 /**
  * With AI_PROVIDER=openai (a local Chat Completions server), live replies go to the provider
@@ -42,5 +46,23 @@ describe('the sandbox\'s model', () => {
     expect(chat.requests.length).toBe(asked);
     expect(await h.tenantCharges(test.tenantId)).toEqual([{ amount_rub: expect.stringMatching(/^-/), operation_id: testTurn.body.operation.id }]);
     expect(await h.tenantCharges(live.tenantId)).toEqual([{ amount_rub: expect.stringMatching(/^-/), operation_id: liveTurn.body.operation.id }]);
+  });
+
+  it("a sandbox's strategist turn uses the builtin strategist and asks nobody; a live one asks the provider", async () => {
+    const live = await h.caller({ name: 'Strategist Shop' });
+    const test = await sandboxCaller(h.api.services, live);
+    await runCtl(['wallet', 'topup', '--sandbox', '--tenant', live.tenantId, '--amount', '10', '--json'], h.api.services);
+    const turn = async (who: Caller) => {
+      const session = (await call(h.api.base, 'POST', '/strategist/sessions', { key: who.apiKey, body: {} })).body.id;
+      return call(h.api.base, 'POST', `/strategist/sessions/${session}/turns?wait=15`, { key: who.apiKey, body: { content: 'What next?' }, headers: { 'idempotency-key': randomUUID() } });
+    };
+    const before = chat.requests.length;
+    const liveTurn = await turn(live);
+    expect(liveTurn.body.operation).toMatchObject({ status: 'succeeded', usage: { model: 'openai/gpt-4o-mini' } });
+    const asked = chat.requests.length;
+    expect(asked).toBeGreaterThan(before);
+    const testTurn = await turn(test);
+    expect(testTurn.body.operation).toMatchObject({ status: 'succeeded', usage: { model: BUILTIN_CHAT_MODEL } });
+    expect(chat.requests.length).toBe(asked);
   });
 });

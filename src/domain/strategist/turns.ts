@@ -23,6 +23,8 @@ import { nearDuplicateOf, titleWords } from './near-duplicates.js';
 import { findSession } from './sessions.js';
 import { builtinChatAnalyst, PROPOSALS_PER_TURN, type ChatAnalyst, type ChatBrief, type ChatReply, type TopicSuggestion } from './chat-analyst.js';
 import { openaiChatAnalyst } from './openai-chat-analyst.js';
+import { aiSettingsFor } from '../ai-seller/index.js';
+import { operationInSandbox } from '../sandbox/shadows.js';
 
 const DAY_MS = 86_400_000;
 const HISTORY_TURNS = 10;
@@ -49,7 +51,7 @@ export interface TurnInput {
  */
 export async function requestTurn(em: Em, r: GenerationAdmission, sessionId: string, question: string): Promise<{ turn: StrategistTurn; operation: Operation }> {
   const session = await findSession(em, r.payer.integrationId!, sessionId, true);
-  const admission = await admitPaidOperation(em, { ...r, costBounds: chatAnalystOf(r.services.config.ai).costBounds() });
+  const admission = await admitPaidOperation(em, { ...r, costBounds: chatAnalystOf(aiSettingsFor(r.services.config.ai, r.payer.livemode)).costBounds() });
   if (!admission.admitted) throw admission.error;
   const now = r.services.clock.now();
   const input: TurnInput = { session_id: session.id, turn_id: newId() };
@@ -100,9 +102,13 @@ export async function chatBrief(s: TurnServices, operationId: string): Promise<C
   };
 }
 
-/** The answer of AI_PROVIDER's strategist; a provider that cannot answer throws UpstreamUnavailable. */
+/**
+ * The answer of AI_PROVIDER's strategist (in a sandbox, SANDBOX_AI_PROVIDER's: builtin unless
+ * set to live); a provider that cannot answer throws UpstreamUnavailable.
+ */
 export async function composeStrategistAnswer(s: TurnServices, operationId: string, signal?: AbortSignal): Promise<ChatReply> {
-  return chatAnalystOf(s.config.ai).answer(await chatBrief(s, operationId), signal);
+  const livemode = !await operationInSandbox(s.orm.em.fork(), operationId);
+  return chatAnalystOf(aiSettingsFor(s.config.ai, livemode)).answer(await chatBrief(s, operationId), signal);
 }
 
 /** What of an analyst's proposals becomes actions: titled, at most PROPOSALS_PER_TURN, nothing the queue or the session already holds. */
