@@ -17,6 +17,7 @@ import { Migration20261124005010Strategist } from './20261124005010-strategist.j
 import { Migration20261124006000StatusSignals } from './20261124006000-status-signals.js';
 import { Migration20261124007100AnalyticsIngestCounts } from './20261124007100-analytics-ingest-counts.js';
 import { Migration20261124007200StrategistTurns } from './20261124007200-strategist-turns.js';
+import { Migration20261124007500AnalyticsRollupVersions } from './20261124007500-analytics-rollup-versions.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124006000StatusSignals', class: Migration20261124006000StatusSignals },
   { name: 'Migration20261124007100AnalyticsIngestCounts', class: Migration20261124007100AnalyticsIngestCounts },
   { name: 'Migration20261124007200StrategistTurns', class: Migration20261124007200StrategistTurns },
+  { name: 'Migration20261124007500AnalyticsRollupVersions', class: Migration20261124007500AnalyticsRollupVersions },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];
