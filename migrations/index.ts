@@ -19,6 +19,7 @@ import { Migration20261124007100AnalyticsIngestCounts } from './20261124007100-a
 import { Migration20261124007200StrategistTurns } from './20261124007200-strategist-turns.js';
 import { Migration20261124007300StrategistCompetitors } from './20261124007300-strategist-competitors.js';
 import { Migration20261124007400Sandbox } from './20261124007400-sandbox.js';
+import { Migration20261124007500AnalyticsRollupVersions } from './20261124007500-analytics-rollup-versions.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124007200StrategistTurns', class: Migration20261124007200StrategistTurns },
   { name: 'Migration20261124007300StrategistCompetitors', class: Migration20261124007300StrategistCompetitors },
   { name: 'Migration20261124007400Sandbox', class: Migration20261124007400Sandbox },
+  { name: 'Migration20261124007500AnalyticsRollupVersions', class: Migration20261124007500AnalyticsRollupVersions },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -339,6 +339,39 @@ describe('GET /dashboards/overview', () => {
     });
   });
 
+  it('the rollup figures are cached until the next snapshot run, whose figures show at once (never stale)', async () => {
+    const other = await newCaller(api.services);
+    const day = addDays(traffic.to, -2);
+    const view = (id: string, visitor: string, page: string) => ({ id, type: 'page_view', occurred_at: `${day}T10:00:00+03:00`, visitor_id: visitor, properties: { url: `https://shop.example.com/${page}` } });
+    const send = async (events: object[]) => expect((await call(api.base, 'POST', '/events', { key: other.apiKey, body: { events } })).status).toBe(200);
+    const snapshot = () => runCtl(['analytics', 'snapshot', '--tenant', other.tenantId, '--json'], api.services);
+    const overview = async () => (await get(other, `/dashboards/overview?blocks=kpi,funnel,popular_pages&from=${day}&to=${day}`)).body.data.blocks;
+    const cached = async () => {
+      const { rows: [v] } = await sql.query<{ version: string }>('select version from analytics_rollup_versions where tenant_id = $1', [other.tenantId]);
+      return { version: Number(v!.version), popularPages: await api.services.redis.exists(`analytics:rollups:${other.tenantId}:${v!.version}:popular-pages:${day}:${day}`) };
+    };
+    await send([view('p1', 'a', 'a'), view('p2', 'b', 'a')]);
+    await snapshot();
+    const first = await overview();
+    expect(first.kpi.visitors.value).toBe(2);
+    expect(first.popular_pages.pages).toEqual([{ page: '/a', views: 2, chats_started: 0 }]);
+    const before = await cached();
+    expect(before.popularPages).toBe(1);
+    // A late event: the rollups, and so the overview, keep the last run's figures until the next run.
+    await send([view('p3', 'c', 'b')]);
+    expect(await overview()).toEqual(first);
+    await snapshot();
+    const after = await cached();
+    expect(after.version).toBeGreaterThan(before.version);
+    const second = await overview();
+    expect(second.kpi.visitors.value).toBe(3);
+    expect(second.funnel.steps[0].count).toBe(3);
+    expect(second.popular_pages.pages).toEqual([
+      { page: '/a', views: 2, chats_started: 0 }, { page: '/b', views: 1, chats_started: 0 },
+    ]);
+    expect((await cached()).popularPages).toBe(1);
+  });
+
   it('attention counts the articles whose latest publication failed or met a conflict, equal to a count over the rows', async () => {
     const other = await newCaller(api.services);
     const now = new Date();

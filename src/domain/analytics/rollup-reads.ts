@@ -33,12 +33,16 @@ export interface SnapshotState {
   dataAsOf: Record<string, string>;
   /** null: no snapshot has run for the tenant yet. */
   completeThrough: string | null;
+  /** Bumped by every rebuild of the tenant's rollups, in its transaction (null: never built): what a cache of rollup reads is keyed by. */
+  rollupVersion: string | null;
 }
 
 export async function snapshotState(em: Em, tenantId: string): Promise<SnapshotState> {
-  const [row] = await em.execute<{ sources: Record<string, string>; complete_through: string }[]>(
-    `select sources, to_char(complete_through, 'YYYY-MM-DD') as complete_through from analytics_snapshots where tenant_id = ?`, [tenantId]);
-  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null };
+  const [row] = await em.execute<{ sources: Record<string, string> | null; complete_through: string | null; version: string | null }[]>(
+    `select s.sources, to_char(s.complete_through, 'YYYY-MM-DD') as complete_through, v.version::text as version
+       from (select ?::uuid as tenant_id) t left join analytics_snapshots s using (tenant_id) left join analytics_rollup_versions v using (tenant_id)`,
+    [tenantId]);
+  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null, rollupVersion: row?.version ?? null };
 }
 
 /** The data_as_of of these sources only. */

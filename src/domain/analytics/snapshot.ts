@@ -100,6 +100,10 @@ export async function rebuildDays(em: Em, cell: Cell, plan: Pick<SnapshotPlan, '
     const dayList = textArray(sorted);
     await tx.execute('delete from analytics_daily where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
     const result = await tx.execute<{ affectedRows?: number }>(INSERT_ROLLUPS, [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, dayList, currency, rate?.per_rub ?? '1'], 'run');
+    // In the same transaction: a reader that sees this version sees these rows (the overview's cache is keyed by it).
+    await tx.execute(
+      `insert into analytics_rollup_versions (tenant_id, version) values (?, 1)
+       on conflict (tenant_id) do update set version = analytics_rollup_versions.version + 1`, [plan.tenantId], 'run');
     return Number(result.affectedRows ?? 0);
   });
 }

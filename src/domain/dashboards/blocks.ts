@@ -2,6 +2,7 @@ import type { Em } from '../../db/orm.js';
 import { previousPeriod, type Period } from '../analytics/period.js';
 import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
+import type { RollupCache } from '../analytics/rollup-cache.js';
 
 /**
  * The blocks of GET /dashboards/overview (issue 13), each computed from rows the platform
@@ -27,6 +28,8 @@ export interface BlockContext {
   tenantId: string;
   period: Period;
   state: SnapshotState;
+  /** Reads of the rollups go through it (keyed by the tenant's rollup version); live reads do not. */
+  rollups: RollupCache;
   /** Money of a cell-currency amount, and of a rouble amount. */
   money(amount: number): { amount: string; currency: string };
   moneyFromRub(amountRub: number): { amount: string; currency: string };
@@ -49,7 +52,8 @@ const dayTotalsOf = new WeakMap<BlockContext, Promise<RollupRow[]>>();
 function dayTotals(c: BlockContext): Promise<RollupRow[]> {
   let rows = dayTotalsOf.get(c);
   if (!rows) {
-    rows = rollupRows(c.em, c.tenantId, TOTAL_METRICS, { from: previousPeriod(c.period).from, to: c.period.to });
+    const range = { from: previousPeriod(c.period).from, to: c.period.to };
+    rows = c.rollups.get(`day-totals:${range.from}:${range.to}`, () => rollupRows(c.em, c.tenantId, TOTAL_METRICS, range));
     dayTotalsOf.set(c, rows);
   }
   return rows;
@@ -122,7 +126,7 @@ async function ads(c: BlockContext): Promise<Block> {
     return { availability: 'not_connected', reason: 'No ad_spend event was ever sent (POST /events): no ad platform is connected.', data_as_of: {} };
   }
   const spend = await periodTotals(c, ['ad_spend', 'ad_clicks']);
-  const leads = await rollupRows(c.em, c.tenantId, ['leads'], c.period, { prefix: 'source:' });
+  const leads = await c.rollups.get(`leads-by-source:${c.period.from}:${c.period.to}`, () => rollupRows(c.em, c.tenantId, ['leads'], c.period, { prefix: 'source:' }));
   const conversions = leads.filter((r) => PAID_MEDIUMS.includes(r.dimension.split(' / ')[1] ?? '')).reduce((n, r) => n + r.value, 0);
   const cost = spend.get('ad_spend') ?? 0;
   return {
@@ -158,12 +162,12 @@ async function aiAssistants(c: BlockContext): Promise<Block> {
 
 /** The 10 pages with most views in the period (and the chats started on them), summed by the database: a busy site has thousands of pages a day. */
 async function popularPages(c: BlockContext): Promise<Block> {
-  const rows = await c.em.execute<{ page: string; views: string; chats: string }[]>(
+  const rows = await c.rollups.get(`popular-pages:${c.period.from}:${c.period.to}`, () => c.em.execute<{ page: string; views: string; chats: string }[]>(
     `select substr(dimension, 6) as page, sum(value) filter (where metric = 'page_views') as views, sum(value) filter (where metric = 'conversations') as chats
        from analytics_daily where tenant_id = ? and metric in ('page_views', 'conversations') and day between ?::date and ?::date and starts_with(dimension, 'page:')
       group by dimension order by views desc nulls last, chats desc nulls last, dimension collate "C" limit 10`,
     [c.tenantId, c.period.from, c.period.to],
-  );
+  ));
   const top = rows.map((r) => ({ page: r.page, views: Number(r.views ?? 0), chats_started: Number(r.chats ?? 0) }));
   return { availability: top.length ? 'ok' : 'no_data', ...(top.length ? {} : { reason: 'No page views in this period.' }), data_as_of: asOf(c.state, ['web', 'conversations']), pages: top };
 }

@@ -9,7 +9,7 @@ import {
   DATED_TYPES, EVENT_SCHEMAS, EventBatchSchema, EventHeadSchema, IngestResultSchema, OfflineConversionBatchSchema, OfflineConversionSchema,
 } from './event-schemas.js';
 
-export const ANALYTICS_MIGRATION = 'Migration20261124007100AnalyticsIngestCounts' as const;
+export const ANALYTICS_MIGRATION = 'Migration20261124007500AnalyticsRollupVersions' as const;
 const writing = { family: 'analytics', migration: ANALYTICS_MIGRATION, scope: 'analytics:write', rateClass: 'write' } as const;
 
 interface MoneyIn { amount: string; currency: string }

@@ -5,6 +5,7 @@ import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
 import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { readPeriod } from '../../domain/analytics/period.js';
 import { asOf, snapshotState } from '../../domain/analytics/rollup-reads.js';
+import { rollupCache } from '../../domain/analytics/rollup-cache.js';
 import { pulse } from '../../domain/dashboards/pulse.js';
 import { BLOCKS, OVERVIEW_BLOCKS, type Block, type OverviewBlock } from '../../domain/dashboards/blocks.js';
 import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
@@ -43,7 +44,7 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     const [zone, fromRub, state] = await Promise.all([tenantTimeZone(em, auth.tenant.id, cell), cellMoney(em, cell), snapshotState(em, auth.tenant.id)]);
     const period = readPeriod(query, zone, now);
     const context = {
-      em, tenantId: auth.tenant.id, period, state, now,
+      em, tenantId: auth.tenant.id, period, state, now, rollups: rollupCache(services.redis, auth.tenant.id, state.rollupVersion),
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
       wallet: { state: wallet.state, balance: wallet.balance ? fromRub(wallet.balance.amount) : null },
     };
