@@ -166,6 +166,11 @@ describe('POST /strategist/sessions/{id}/turns', () => {
     const poor = await h.caller({ balanceRub: '0' });
     const poorSession = await openSession(poor);
     expectProblem(await ask(poor, poorSession, 'Ideas?'), 'insufficient_funds', { topup_url: expect.any(String) });
+    // The integration's daily spend limit (1.00 RUB) cannot take a turn's ceiling (2.00 RUB).
+    const limited = await h.caller({ dailySpendLimitRub: '1.00' });
+    const limitedSession = await openSession(limited);
+    expectProblem(await ask(limited, limitedSession, 'Ideas?'), 'spend_limit_reached');
+    expect(await count('strategist_turns where session_id = $1', [limitedSession])).toBe(0);
 
     const caller = await h.caller();
     const session = await openSession(caller);
