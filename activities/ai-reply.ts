@@ -15,13 +15,16 @@ const HEARTBEAT_MS = 1000;
  * are serialised and exactly one of them wins.
  */
 export function createAiReplyActivities(services: Services) {
-  /** The model of the operation's mode: a sandbox's replies use SANDBOX_AI_PROVIDER's. */
-  const modelOf = async (operationId: string) => services.sellerFor(!await operationInSandbox(services.orm.em.fork(), operationId));
+  /** Whether the operation is live (false: a sandbox's, whose replies use SANDBOX_AI_PROVIDER's model). */
+  const livemodeOf = async (operationId: string) => !await operationInSandbox(services.orm.em.fork(), operationId);
 
-  /** One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it is a refusal). */
-  async function compose(operationId: string, signal: AbortSignal): Promise<ComposedReply> {
+  /**
+   * One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it
+   * is a refusal). `livemode` as beginAiReply found it; workflows begun before it said so look it up.
+   */
+  async function compose(operationId: string, livemode: boolean | undefined, signal: AbortSignal): Promise<ComposedReply> {
     const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
-    const model = await modelOf(operationId);
+    const model = services.sellerFor(livemode ?? await livemodeOf(operationId));
     try {
       const reply = await model.reply(context, signal);
       return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
@@ -36,25 +39,27 @@ export function createAiReplyActivities(services: Services) {
      * when the operation has already ended (canceled before it began).
      */
     async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
-      if (!(await beginOperation(services, operationId))) return null;
+      const begun = await beginOperation(services, operationId);
+      if (!begun) return null;
       const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
-      return { timeoutMs, maxAttempts, retryInitialMs, remote: (await modelOf(operationId)).remote };
+      const { livemode } = begun;
+      return { timeoutMs, maxAttempts, retryInitialMs, remote: services.sellerFor(livemode).remote, livemode };
     },
 
     /** One model call across the network, heartbeating (an activity another worker takes over). */
-    async composeAiReply(operationId: string): Promise<ComposedReply> {
+    async composeAiReply(operationId: string, livemode?: boolean): Promise<ComposedReply> {
       const activity = Context.current();
       const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
       try {
-        return await compose(operationId, activity.cancellationSignal);
+        return await compose(operationId, livemode, activity.cancellationSignal);
       } finally {
         clearInterval(beat);
       }
     },
 
     /** One reply of an offline model, in the worker that runs the workflow (a local activity). */
-    async composeAiReplyLocally(operationId: string): Promise<ComposedReply> {
-      return compose(operationId, Context.current().cancellationSignal);
+    async composeAiReplyLocally(operationId: string, livemode?: boolean): Promise<ComposedReply> {
+      return compose(operationId, livemode, Context.current().cancellationSignal);
     },
 
     async finishAiReply(operationId: string, reply: ComposedReply): Promise<boolean> {

@@ -40,7 +40,7 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
       : proxyLocalActivities<Activities>({ startToCloseTimeout, retry: modelRetry }).composeAiReplyLocally;
     let reply;
     try {
-      reply = await compose(operationId);
+      reply = await compose(operationId, timing.livemode);
     } catch (err) {
       if (isCancellation(err)) throw err;
       const cause = err instanceof ActivityFailure ? err.cause : err;

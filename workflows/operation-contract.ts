@@ -22,6 +22,8 @@ export interface ModelCallTiming {
    * takes over), else in the worker (a local activity: the whole operation is one workflow task).
    */
   remote: boolean;
+  /** false for a sandbox's operation (its model is SANDBOX_AI_PROVIDER's); absent in histories begun before it was said. */
+  livemode?: boolean;
 }
 
 /** What the model activity hands back to the workflow (a SellerReply, serialisable). */

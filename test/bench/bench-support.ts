@@ -173,7 +173,10 @@ export interface ChildSpec {
 export async function startChild(spec: ChildSpec): Promise<ChildProcess> {
   const { name, readyUrl, withinMs, logDir, ready = (r) => r.ok } = spec;
   const out = logDir ? openSync(join(logDir, `${name}.log`), 'a') : 'inherit';
-  const child = spawn(process.execPath, [spec.script.pathname], { env: spec.env, stdio: ['ignore', out, out] });
+  // BENCH_CPU_PROF_DIR=<dir>: each child writes V8 CPU profiles into <dir>/<name>/ (one per thread) when it exits.
+  const profDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, spec.script.pathname], { env: spec.env, stdio: ['ignore', out, out] });
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (hasEnded(child)) throw new Error(`the ${name} ended with ${child.exitCode ?? child.signalCode} before it was ready${logDir ? ` (see ${logDir}/${name}.log)` : ''}`);

@@ -1,8 +1,5 @@
 import type { Em } from '../../db/orm.js';
-import { Conversation, Message } from '../../entities/conversation.js';
-import { Channel } from '../../entities/channel.js';
-import { Tenant } from '../../entities/tenant.js';
-import { Operation } from '../../entities/operation.js';
+import { Message } from '../../entities/conversation.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
 import type { SellerContext, SellerTurn } from '../ai-seller/seller-model.js';
 import type { Cell } from '../../config.js';
@@ -16,28 +13,42 @@ export interface AiReplyInput {
   message_id: string;
 }
 
+interface TurnRow {
+  tenant_id: string;
+  tenant_name: string;
+  conversation_id: string;
+  language: string | null;
+  greeting: unknown;
+  turn_created_at: Date;
+}
+
 /**
  * Everything the seller needs for one reply: the conversation up to the customer's message
  * (deleted messages left out), the AI catalogue, the channel greeting and the tenant's name.
+ * Three reads: the operation with its conversation, turn, tenant and channel; the history; the catalogue.
  */
 export async function loadReplyContext(em: Em, operationId: string, cell: Cell): Promise<SellerContext> {
-  const op = await em.findOneOrFail(Operation, { id: operationId });
-  const input = op.input as unknown as AiReplyInput;
-  const conversation = await em.findOneOrFail(Conversation, { id: input.conversation_id, tenantId: op.tenantId });
-  const turn = await em.findOneOrFail(Message, { id: input.message_id, conversationId: conversation.id });
-  const [tenant, channel, recent, catalogue] = await Promise.all([
-    em.findOneOrFail(Tenant, { id: op.tenantId }),
-    em.findOne(Channel, { id: conversation.channelId }),
-    em.find(Message, { conversationId: conversation.id, deletedAt: null, createdAt: { $lte: turn.createdAt } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: HISTORY_TURNS }),
-    loadAiCatalogue(em, op.tenantId, cell),
+  const [turn] = await em.execute<TurnRow[]>(
+    `select o.tenant_id, t.name as tenant_name, c.id as conversation_id, c.language,
+            ch.settings -> 'greeting' as greeting, m.created_at as turn_created_at
+       from operations o
+       join conversations c on c.id = (o.input ->> 'conversation_id')::uuid and c.tenant_id = o.tenant_id
+       join messages m on m.id = (o.input ->> 'message_id')::uuid and m.conversation_id = c.id
+       join tenants t on t.id = o.tenant_id
+       left join channels ch on ch.id = c.channel_id
+      where o.id = ?`, [operationId]);
+  if (!turn) throw new Error(`The AI reply operation ${operationId}, its conversation or its message was not found.`);
+  const [recent, catalogue] = await Promise.all([
+    em.find(Message, { conversationId: turn.conversation_id, deletedAt: null, createdAt: { $lte: new Date(turn.turn_created_at) } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: HISTORY_TURNS }),
+    loadAiCatalogue(em, turn.tenant_id, cell),
   ]);
   const history: SellerTurn[] = recent.reverse()
     .filter((m) => m.content !== null && m.content !== '')
     .map((m) => ({ sender: m.sender, content: m.content! }));
-  const greeting = channel?.settings.greeting;
+  const { greeting } = turn;
   return {
-    tenantName: tenant.name,
-    language: conversation.language ?? null,
+    tenantName: turn.tenant_name,
+    language: turn.language ?? null,
     greeting: typeof greeting === 'string' && greeting.trim() ? greeting : null,
     catalogue,
     history,

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { LockMode } from '@mikro-orm/core';
 import type { Services } from '../../services.js';
 import type { Em } from '../../db/orm.js';
-import { Operation } from '../../entities/operation.js';
+import { Operation, type OperationStatus } from '../../entities/operation.js';
 import { Conversation } from '../../entities/conversation.js';
 import { finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { announceOperationFinished } from '../operations/operation-waiter.js';
@@ -37,17 +37,22 @@ async function onOperation(s: WriterServices, operationId: string, change: (tx: 
   return changed;
 }
 
-/** queued -> running; false when the operation has already ended (canceled before it began). */
-export async function beginOperation(s: WriterServices, operationId: string): Promise<boolean> {
-  return s.orm.em.fork().transactional(async (tx) => {
-    const op = await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (isFinished(op.status)) return false;
-    if (op.status === 'queued') {
-      op.status = 'running';
-      op.startedAt = s.clock.now();
-    }
-    return true;
-  });
+/**
+ * queued -> running in one statement (the row's lock is the update's own), answering whether
+ * the operation is live (false: a sandbox's); null when it has already ended (canceled before
+ * it began). A running operation (a retried step) stays running.
+ */
+export async function beginOperation(s: WriterServices, operationId: string): Promise<{ livemode: boolean } | null> {
+  const [row] = await s.orm.em.fork().execute<{ status: OperationStatus; sandbox: boolean }[]>(
+    `update operations o
+        set status = case when o.status = 'queued' then 'running' else o.status end,
+            started_at = case when o.status = 'queued' then ?::timestamptz else o.started_at end
+       from tenants t
+      where o.id = ? and t.id = o.tenant_id
+  returning o.status, t.live_tenant_id is not null as sandbox`,
+    [s.clock.now().toISOString(), operationId]);
+  if (!row) throw new Error(`Operation ${operationId} was not found.`);
+  return isFinished(row.status) ? null : { livemode: !row.sandbox };
 }
 
 /**

@@ -19,9 +19,21 @@ const homeCell = (currency: string): Cell => CELLS.find((c) => CELL_CURRENCY[c] 
 export function priceText(card: Pick<Card, 'priceText' | 'priceAmount' | 'priceCurrency'>, cell?: Cell): string | null {
   if (card.priceText) return card.priceText;
   if (card.priceAmount === null || card.priceAmount === undefined || !card.priceCurrency) return null;
-  const locale = CELL_LOCALE[cell ?? homeCell(card.priceCurrency)];
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: card.priceCurrency, trailingZeroDisplay: 'stripIfInteger' })
-    .format(card.priceAmount as `${number}`);
+  return moneyFormat(CELL_LOCALE[cell ?? homeCell(card.priceCurrency)], card.priceCurrency).format(card.priceAmount as `${number}`);
+}
+
+/** Formatters by locale and currency: building one costs far more than formatting with it. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}/${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, trailingZeroDisplay: 'stripIfInteger' });
+    // Currencies are ISO codes a card was validated against; the bound only guards the process.
+    if (formats.size < 1000) formats.set(key, format);
+  }
+  return format;
 }
 
 /**

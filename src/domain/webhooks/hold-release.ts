@@ -4,6 +4,10 @@ import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
 import { channelName } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
+import { KeyedCoalescer } from '../pacing/coalesce.js';
+
+/** Announcements of one tenant within this long make one release (spec 01 allows 30 s to resume). */
+const COALESCE_MS = 250;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,15 +21,17 @@ type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'lo
  */
 export class WalletHoldRelease {
   private subscriber?: Redis;
+  /** A burst of one tenant's charges (an announcement each) makes a release every COALESCE_MS, not one per charge. */
+  private readonly releases = new KeyedCoalescer(COALESCE_MS, async (tenantId) => {
+    await this.release(tenantId).then(() => undefined, (err: Error) => this.s.log.warn({ tenant_id: tenantId, err: err.message }, 'held deliveries not signalled; their re-check timer releases them'));
+  });
 
   constructor(private readonly s: HoldServices) {}
 
   async start(): Promise<void> {
     this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscriber error'));
-    this.subscriber.on('message', (_channel: string, tenantId: string) => {
-      this.release(tenantId).catch((err: Error) => this.s.log.warn({ tenant_id: tenantId, err: err.message }, 'held deliveries not signalled; their re-check timer releases them'));
-    });
+    this.subscriber.on('message', (_channel: string, tenantId: string) => this.releases.nudge(tenantId));
     await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));
   }
 
