@@ -5,6 +5,7 @@ import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import { planTopics } from '../src/domain/strategist/planner.js';
 import { scanCompetitors } from '../src/domain/strategist/competitors.js';
 import { ensureTenantStrategistSchedule } from '../src/temporal/schedules.js';
+import { isSandbox } from '../src/domain/sandbox/shadows.js';
 
 export function createStrategistActivities({ orm, clock, redis, config, temporal }: Services) {
   return {
@@ -21,7 +22,8 @@ export function createStrategistActivities({ orm, clock, redis, config, temporal
     },
     /** Writes one tenant's report (once per tenant, type and date) and wakes the relay for strategist.report.ready. */
     async writeStrategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {
-      const result = await writeReport(orm.em.fork(), tenantId, type, reportDate, clock.now(), reportSourcesFor(config));
+      const em = orm.em.fork();
+      const result = await writeReport(em, tenantId, type, reportDate, clock.now(), reportSourcesFor(config, !await isSandbox(em, tenantId)));
       if (result.created) await wakeRelay(redis).catch(() => undefined);
       return result;
     },

@@ -101,12 +101,23 @@ afterAll(async () => {
 });
 
 describe('a test key works in the sandbox', () => {
-  it('GET /me says key.mode test for a test key and live for a live one; the tenants differ', async () => {
+  it('GET /me says key.mode test for a test key and live for a live one; both name the live tenant and integration, each its own api channel', async () => {
     const mine = await get(test, '/me');
+    const theirs = await get(live, '/me');
     expect(mine.body.key.mode).toBe('test');
-    expect(mine.body.tenant.id).not.toBe(live.tenantId);
+    expect(theirs.body.key.mode).toBe('live');
     expect(schemaErrors(mine.body, doc.paths['/me'].get.responses['200'].content['application/json'].schema, doc)).toEqual([]);
-    expect((await get(live, '/me')).body.key.mode).toBe('live');
+    // The key's owners are the live rows in both modes (the sandbox's shadow ids stay inside).
+    expect(mine.body.tenant.id).toBe(live.tenantId);
+    expect(mine.body.integration.id).toBe(live.integrationId);
+    expect(theirs.body.tenant.id).toBe(live.tenantId);
+    expect(theirs.body.integration.id).toBe(live.integrationId);
+    expect(test.tenantId).not.toBe(live.tenantId);
+    // channel_id is the sandbox's api channel: the one its conversations carry.
+    const { rows } = await sql.query(`select id from channels where tenant_id = $1 and integration_id = $2 and type = 'api'`, [test.tenantId, test.integrationId]);
+    expect(rows).toHaveLength(1);
+    expect(mine.body.channel_id).toBe(rows[0].id);
+    expect(mine.body.channel_id).not.toBe(theirs.body.channel_id);
   });
 
   it('the sandbox is a shadow of the live tenant: its tenant and integration name the live ones', async () => {

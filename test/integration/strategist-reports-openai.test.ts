@@ -4,6 +4,7 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { call } from '../support/http.js';
 import { runStrategistReport } from '../../src/temporal/strategist.js';
 import { randomUUID } from 'node:crypto';
+import { sandboxCaller } from '../support/fixtures.js';
 import { insertConversation, insertMessage, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /**
@@ -97,5 +98,20 @@ describe('approve with generate when the generation fails', () => {
     const topic = (await call(h.api.base, 'GET', `/strategist/topics/${id}`, { key: caller.apiKey })).body;
     expect(topic).toMatchObject({ status: 'approved', generated_article_id: null, decided_at: expect.any(String) });
     expect(await h.charges(res.body.operation.id)).toEqual([]);
+  });
+});
+
+describe("a sandbox's reports", () => {
+  it("a sandbox's report is the builtin analyst's, whatever AI_PROVIDER says: test data spends no provider tokens", async () => {
+    const live = await h.caller();
+    const test = await sandboxCaller(h.api.services, live);
+    const asked = chat.requests.length;
+    const { id } = await runStrategistReport(h.client, h.taskQueue, test.tenantId, 'daily', '2026-11-20');
+    expect(chat.requests.length).toBe(asked);
+    const stored = (await h.db.query('select analyst, model, tenant_id from strategist_reports where id = $1', [id])).rows[0];
+    expect(stored).toMatchObject({ analyst: 'builtin', tenant_id: test.tenantId });
+    const res = await call(h.api.base, 'GET', `/strategist/reports/${id}`, { key: test.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.livemode).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { checkEvidence, type CheckedReport } from './evidence.js';
 import { queueTopic } from './topics.js';
 import { openaiAnalyst } from './openai-analyst.js';
 import type { AiSettings, Cell } from '../../config.js';
+import { aiSettingsFor } from '../ai-seller/index.js';
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,9 +38,14 @@ export interface ReportSources {
   analyst: Analyst;
 }
 
-/** Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER; the reader is the analytics snapshot (the platform's rows before its first run). */
-export function reportSourcesFor(config: { ai: AiSettings; cell: Cell }): ReportSources {
-  return { reader: analyticsRollupsReader(config.cell), analyst: config.ai.provider === 'openai' ? openaiAnalyst(config.ai) : builtinAnalyst };
+/**
+ * Which snapshot and analyst a run uses: the analyst follows AI_PROVIDER (a sandbox's,
+ * SANDBOX_AI_PROVIDER: builtin unless set to live, so test data spends no provider tokens); the
+ * reader is the analytics snapshot (the platform's rows before its first run).
+ */
+export function reportSourcesFor(config: { ai: AiSettings; cell: Cell }, livemode: boolean): ReportSources {
+  const ai = aiSettingsFor(config.ai, livemode);
+  return { reader: analyticsRollupsReader(config.cell), analyst: ai.provider === 'openai' ? openaiAnalyst(ai) : builtinAnalyst };
 }
 
 /**

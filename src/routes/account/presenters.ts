@@ -35,13 +35,13 @@ function nextUtcMidnight(now: Date): Date {
 }
 
 /** GET /me body (spec 01 Me). */
-export function presentMe(auth: AuthContext, wallet: WalletView, config: Config, now: Date) {
+export function presentMe(auth: AuthContext, owners: { tenantId: string; integrationId: string }, wallet: WalletView, config: Config, now: Date) {
   const w = presentWallet(wallet, auth.integration.dailySpendLimitRub, config, now);
   return {
-    tenant: { id: auth.tenant.id, name: auth.tenant.name },
+    tenant: { id: owners.tenantId, name: auth.tenant.name },
     cell: config.cell,
     base_url: config.baseUrl,
-    integration: { id: auth.integration.id, name: auth.integration.name },
+    integration: { id: owners.integrationId, name: auth.integration.name },
     channel_id: auth.channelId,
     key: {
       key_id: auth.key.keyId,
