@@ -3,7 +3,8 @@ import type { Services } from '../src/services.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
 import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
-import type { ComposedReply, ModelCallTiming } from '../workflows/operation-contract.js';
+import { UpstreamUnavailable, type SellerContext } from '../src/domain/ai-seller/seller-model.js';
+import type { AiReplyOutcome, ComposedReply, ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
 
 /** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
@@ -18,16 +19,29 @@ export function createAiReplyActivities(services: Services) {
   /** Whether the operation is live (false: a sandbox's, whose replies use SANDBOX_AI_PROVIDER's model). */
   const livemodeOf = async (operationId: string) => !await operationInSandbox(services.orm.em.fork(), operationId);
 
+  /** The model call's limits as this worker is configured, for the operation's model. */
+  const timingOf = (livemode: boolean): ModelCallTiming => {
+    const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
+    return { timeoutMs, maxAttempts, retryInitialMs, remote: services.sellerFor(livemode).remote, livemode };
+  };
+
+  const contextOf = (operationId: string) => loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
+
+  /** The model's reply to the turn; what the model throws comes out as it is. */
+  async function reply(context: SellerContext, livemode: boolean, signal: AbortSignal): Promise<ComposedReply> {
+    const answer = await services.sellerFor(livemode).reply(context, signal);
+    return { content: answer.content, handoff: answer.handoff, model: answer.usage.model, costRub: answer.usage.costRub };
+  }
+
   /**
    * One reply. A provider that cannot answer is an UpstreamUnavailable failure (retried unless it
-   * is a refusal). `livemode` as beginAiReply found it; workflows begun before it said so look it up.
+   * is a refusal). `livemode` as the begin found it; workflows begun before it said so look it up.
    */
   async function compose(operationId: string, livemode: boolean | undefined, signal: AbortSignal): Promise<ComposedReply> {
-    const context = await loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
-    const model = services.sellerFor(livemode ?? await livemodeOf(operationId));
+    const context = await contextOf(operationId);
+    const mode = livemode ?? await livemodeOf(operationId);
     try {
-      const reply = await model.reply(context, signal);
-      return { content: reply.content, handoff: reply.handoff, model: reply.usage.model, costRub: reply.usage.costRub };
+      return await reply(context, mode, signal);
     } catch (err) {
       throw asModelFailure(err);
     }
@@ -40,10 +54,36 @@ export function createAiReplyActivities(services: Services) {
      */
     async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
       const begun = await beginOperation(services, operationId);
+      return begun && timingOf(begun.livemode);
+    },
+
+    /**
+     * The whole operation in one step when its model is offline: queued -> running, the reply,
+     * and its result (or, when the model fails, the operation failed: an offline model answers
+     * the same input the same way, so it is not asked twice). With a model across the network
+     * it only begins and answers the model call's limits, as beginAiReply. Null when the
+     * operation has already ended. The database steps are those of the separate activities,
+     * each idempotent, so a retry after a lost worker does no harm.
+     */
+    async runAiReplyLocally(operationId: string): Promise<ModelCallTiming | { outcome: AiReplyOutcome } | null> {
+      const begun = await beginOperation(services, operationId);
       if (!begun) return null;
-      const { timeoutMs, maxAttempts, retryInitialMs } = services.config.ai;
-      const { livemode } = begun;
-      return { timeoutMs, maxAttempts, retryInitialMs, remote: services.sellerFor(livemode).remote, livemode };
+      const timing = timingOf(begun.livemode);
+      if (timing.remote) return timing;
+      // A database step that fails is retried (the activity's retry policy); a model that fails ends the operation.
+      const context = await contextOf(operationId);
+      let composed: ComposedReply;
+      try {
+        composed = await reply(context, begun.livemode, Context.current().cancellationSignal);
+      } catch (err) {
+        if (Context.current().cancellationSignal.aborted) throw err;
+        const upstream = err instanceof UpstreamUnavailable;
+        await endOperation(services, operationId, { status: 'failed', error: upstream
+          ? { code: 'upstream_unavailable', message: err.message }
+          : { code: 'internal_error', message: 'The reply could not be prepared.' } });
+        return { outcome: 'failed' };
+      }
+      return { outcome: await writeAiReply(services, operationId, composed) ? 'succeeded' : 'already_finished' };
     },
 
     /** One model call across the network, heartbeating (an activity another worker takes over). */
@@ -57,7 +97,7 @@ export function createAiReplyActivities(services: Services) {
       }
     },
 
-    /** One reply of an offline model, in the worker that runs the workflow (a local activity). */
+    /** One reply of an offline model, in the worker that runs the workflow (a local activity; histories begun before runAiReplyLocally). */
     async composeAiReplyLocally(operationId: string, livemode?: boolean): Promise<ComposedReply> {
       return compose(operationId, livemode, Context.current().cancellationSignal);
     },

@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
+import { UPSTREAM_UNAVAILABLE, type AiReplyOutcome } from './operation-contract.js';
 
 /** Database steps retry until the database is back. */
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
@@ -9,15 +9,19 @@ const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 
  * The database steps are short, idempotent (each locks the operation row and changes nothing
  * once it has ended) and run as local activities: in the worker that runs the workflow, with
  * no task-queue round trip through the server. A model across the network (openai) is a
- * regular activity (it heartbeats, and another worker takes it over when this one dies); an
- * offline model (builtin) is a local activity too, so the whole operation is one workflow task.
+ * regular activity (it heartbeats, and another worker takes it over when this one dies); with
+ * an offline model (builtin) the whole operation is one local activity (runAiReplyLocally).
  */
 const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
 
 /** Patch id: an offline model's reply became a local activity. */
 const OFFLINE_MODEL_LOCAL = 'offline-model-local-activity';
 
-export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
+/**
+ * Patch id: the begin became runAiReplyLocally, which with an offline model also replies and
+ * writes the result (one local activity, one activation to run instead of four).
+ */
+const OFFLINE_REPLY_IN_ONE_STEP = 'offline-reply-in-one-step';
 
 /**
  * Operation `conversation.ai_reply` (workflow id `op:<operation id>`): queued -> running, one
@@ -28,9 +32,12 @@ export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
  */
 export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutcome> {
   try {
-    // One round trip: queued -> running, and the model call's limits as the worker is configured.
-    const timing = await steps.beginAiReply(operationId);
-    if (!timing) return 'already_finished';
+    // One round trip: queued -> running, and the model call's limits as the worker is configured;
+    // with an offline model, the whole reply. Histories begun before it replay as they ran.
+    const begun = patched(OFFLINE_REPLY_IN_ONE_STEP) ? await steps.runAiReplyLocally(operationId) : await steps.beginAiReply(operationId);
+    if (!begun) return 'already_finished';
+    if ('outcome' in begun) return begun.outcome;
+    const timing = begun;
     const modelRetry = { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts };
     const startToCloseTimeout = timing.timeoutMs + 10_000;
     // Histories written before offline models ran locally replay as they ran (an activity).

@@ -26,6 +26,9 @@ export interface ModelCallTiming {
   livemode?: boolean;
 }
 
+/** How an AI reply operation's workflow ended. */
+export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
+
 /** What the model activity hands back to the workflow (a SellerReply, serialisable). */
 export interface ComposedReply {
   content: string;
