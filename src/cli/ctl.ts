@@ -544,17 +544,19 @@ async function listen(argv: string[]): Promise<void> {
     await s.close();
     throw err;
   }
+  // The signal handlers are in place before "listening" is printed: whoever reads that line may stop it at once.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
   const ready = { listening: listener.url, webhook_id: listener.webhookId, events: listener.events, secret: listener.secret, forward_to: options.forwardTo };
   if (json) console.log(JSON.stringify(ready));
   else {
     console.log(`Listening on ${listener.url} (subscription ${listener.webhookId}; events ${listener.events.join(',')})`);
     console.log(`Signing secret ${listener.secret}${options.forwardTo ? `; forwarding to ${options.forwardTo}` : ''}. Ctrl-C deletes the subscription.`);
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   try {
     await listener.stop();
     console.error(`ctl: subscription ${listener.webhookId} deleted`);

@@ -134,13 +134,17 @@ describe('invalid_api_key', () => {
 });
 
 describe('test-mode keys', () => {
-  it('a valid sk_test_ key works in the sandbox: GET /me says mode test, the tenant is not the live one', async () => {
+  it('a valid sk_test_ key works in the sandbox: GET /me says mode test and names the live tenant and integration, not their sandbox shadows', async () => {
     const caller = await newCaller(api.services, { keyMode: 'test' });
     expect(caller.apiKey).toMatch(/^sk_test_/);
     const res = await me(caller.apiKey);
     expect(res.status).toBe(200);
     expect(res.body.key).toMatchObject({ key_id: caller.keyId, mode: 'test' });
-    expect(res.body.tenant.id).not.toBe(caller.tenantId);
+    expect(res.body.tenant.id).toBe(caller.tenantId);
+    expect(res.body.integration.id).toBe(caller.integrationId);
+    // The key itself is stored against the shadows (sandbox-isolation shows what lives there).
+    const [stored] = await api.services.orm.em.fork().execute<{ tenant_id: string }[]>('select tenant_id from api_keys where key_id = ?', [caller.keyId]);
+    expect(stored?.tenant_id).not.toBe(caller.tenantId);
   });
 
   it('a test key with a wrong secret is still just invalid_api_key', async () => {
