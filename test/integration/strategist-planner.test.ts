@@ -88,9 +88,13 @@ describe('the planner', () => {
     // A keyword rising in search engines (new in the last 7 days), not searched on the site.
     events.push({ id: 'seo-gaiters', type: 'search_performance', properties: { keyword: 'Trail Gaiters', page: 'https://shop.example.com/g', impressions: 300, clicks: 3, position: 5, date: to } });
     expect((await call(h.api.base, 'POST', '/events', { key: caller.apiKey, body: { events } })).status).toBe(200);
-    const chat = await insertConversation(h.db, caller, new Date(Date.now() - 3_600_000));
-    await insertMessage(h.db, caller, chat, 'customer', 'Do you ship to Kazan?', new Date(Date.now() - 3_600_000));
-    await insertMessage(h.db, caller, chat, 'customer', 'Thanks', new Date(Date.now() - 3_500_000));
+    // Asked today in the tenant's zone, after `to`: the question is the planner's to find, never a
+    // pulse keyword of the snapshot (an hour ago was yesterday when this ran just after midnight).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const asked = dayIn(hourAgo, ZONE) === dayIn(new Date(), ZONE) ? hourAgo : new Date(Date.now() - 2_000);
+    const chat = await insertConversation(h.db, caller, asked);
+    await insertMessage(h.db, caller, chat, 'customer', 'Do you ship to Kazan?', asked);
+    await insertMessage(h.db, caller, chat, 'customer', 'Thanks', new Date(asked.getTime() + 1_000));
     await ctl('analytics', 'snapshot', '--tenant', caller.tenantId);
     await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'daily', '--date', to);
     queue = await topics(caller);
