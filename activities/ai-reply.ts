@@ -3,8 +3,8 @@ import type { Services } from '../src/services.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
 import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
-import { UpstreamUnavailable, type SellerContext } from '../src/domain/ai-seller/seller-model.js';
-import type { AiReplyOutcome, ComposedReply, ModelCallTiming } from '../workflows/operation-contract.js';
+import type { SellerContext } from '../src/domain/ai-seller/seller-model.js';
+import { modelStepError, type AiReplyOutcome, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
 
 /** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
@@ -77,10 +77,7 @@ export function createAiReplyActivities(services: Services) {
         composed = await reply(context, begun.livemode, Context.current().cancellationSignal);
       } catch (err) {
         if (Context.current().cancellationSignal.aborted) throw err;
-        const upstream = err instanceof UpstreamUnavailable;
-        await endOperation(services, operationId, { status: 'failed', error: upstream
-          ? { code: 'upstream_unavailable', message: err.message }
-          : { code: 'internal_error', message: 'The reply could not be prepared.' } });
+        await endOperation(services, operationId, { status: 'failed', error: modelStepError(asModelFailure(err), 'The reply could not be prepared.') });
         return { outcome: 'failed' };
       }
       return { outcome: await writeAiReply(services, operationId, composed) ? 'succeeded' : 'already_finished' };

@@ -1,6 +1,6 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { UPSTREAM_UNAVAILABLE, type AiReplyOutcome } from './operation-contract.js';
+import { modelStepError, type AiReplyOutcome } from './operation-contract.js';
 
 /** Database steps retry until the database is back. */
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
@@ -50,10 +50,8 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
       reply = await compose(operationId, timing.livemode);
     } catch (err) {
       if (isCancellation(err)) throw err;
-      const cause = err instanceof ActivityFailure ? err.cause : err;
-      const upstream = cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE;
-      await steps.failOperation(operationId, upstream ? 'upstream_unavailable' : 'internal_error',
-        upstream ? cause.message : 'The reply could not be prepared.');
+      const failure = modelStepError(err, 'The reply could not be prepared.');
+      await steps.failOperation(operationId, failure.code, failure.message);
       return 'failed';
     }
     return (await steps.finishAiReply(operationId, reply)) ? 'succeeded' : 'already_finished';

@@ -1,6 +1,6 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
+import { modelStepError } from './operation-contract.js';
 
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
 
@@ -31,10 +31,8 @@ export async function articleGenerationWorkflow(operationId: string): Promise<Ge
       article = await composeArticle(operationId);
     } catch (err) {
       if (isCancellation(err)) throw err;
-      const cause = err instanceof ActivityFailure ? err.cause : err;
-      const upstream = cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE;
-      await steps.failArticleGeneration(operationId, upstream ? 'upstream_unavailable' : 'internal_error',
-        upstream ? cause.message : 'The article could not be written.');
+      const failure = modelStepError(err, 'The article could not be written.');
+      await steps.failArticleGeneration(operationId, failure.code, failure.message);
       return 'failed';
     }
     return (await steps.finishArticleGeneration(operationId, article)) ? 'succeeded' : 'already_finished';

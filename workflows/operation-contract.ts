@@ -1,3 +1,4 @@
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 /**
  * What the api and the worker agree on about operation workflows (no I/O here: workflows
  * import it too). One workflow per operation, id `op:<operation id>`.
@@ -39,6 +40,17 @@ export interface ComposedReply {
 
 /** ApplicationFailure type of a model provider that cannot answer (spec code upstream_unavailable). */
 export const UPSTREAM_UNAVAILABLE = 'UpstreamUnavailable';
+
+/**
+ * The error a failed model step ends its operation with: upstream_unavailable with the
+ * provider's message when the model could not answer, else internal_error with `otherwise`.
+ */
+export function modelStepError(err: unknown, otherwise: string): { code: string; message: string } {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE
+    ? { code: 'upstream_unavailable', message: cause.message }
+    : { code: 'internal_error', message: otherwise };
+}
 
 /** What the article generator hands back to the workflow (serialisable). */
 export interface ComposedArticle {

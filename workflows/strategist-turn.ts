@@ -1,6 +1,6 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { UPSTREAM_UNAVAILABLE } from './operation-contract.js';
+import { modelStepError } from './operation-contract.js';
 
 const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
 
@@ -30,10 +30,8 @@ export async function strategistTurnWorkflow(operationId: string): Promise<Strat
       reply = await composeStrategistAnswer(operationId);
     } catch (err) {
       if (isCancellation(err)) throw err;
-      const cause = err instanceof ActivityFailure ? err.cause : err;
-      const upstream = cause instanceof ApplicationFailure && cause.type === UPSTREAM_UNAVAILABLE;
-      await steps.failStrategistTurn(operationId, upstream ? 'upstream_unavailable' : 'internal_error',
-        upstream ? cause.message : 'The strategist could not answer.');
+      const failure = modelStepError(err, 'The strategist could not answer.');
+      await steps.failStrategistTurn(operationId, failure.code, failure.message);
       return 'failed';
     }
     return (await steps.finishStrategistTurn(operationId, reply)) ? 'succeeded' : 'already_finished';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeliveryHarness } from '../support/delivery-harness.js';
-import { startApi, type TestApi } from '../support/app.js';
+import type { TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
@@ -31,7 +31,7 @@ let shop: DemoSite;
 beforeAll(async () => {
   // A database and task queue of the harness's own: its relay delivers only this file's events.
   h = await DeliveryHarness.start({ file: import.meta.url });
-  api = await startApi({ DATABASE_URL: h.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.taskQueue, WEBHOOK_RESOLVE: h.env.WEBHOOK_RESOLVE! });
+  api = await h.startApi();
   caller = await newCaller(api.services);
   blogDir = await mkdtemp(join(tmpdir(), 'demo-blog-'));
   shop = await startDemoSite({ cellOrigin: api.origin, channelId: DEMO_WEBSITE_CHANNEL_ID, blogDir });
@@ -60,8 +60,7 @@ async function delivered(path: string, type: string, count: number): Promise<{ t
 describe('an article from the editorial profile to the demo shop', () => {
   it('is generated, edited, approved, published by the site module, served by the shop, and article.published is delivered', async () => {
     const hook = '/cms-articles';
-    const sub = await h.subscribe(caller, { url: h.receiver.route(hook), events: ['article.*'] });
-    h.receiver.route(hook, undefined, [sub.secret]);
+    await h.subscribeSigned(caller, hook, { events: ['article.*'] });
 
     // Profile and generation, waited for.
     expect((await call(base(), 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Lamps for small flats', locale: 'en' } })).status).toBe(200);
@@ -138,8 +137,7 @@ describe('an article from the editorial profile to the demo shop', () => {
 
   it('handed off with target none, published by the caller: PATCH published_url confirms it and article.published is delivered', async () => {
     const hook = '/cms-hand-off';
-    const sub = await h.subscribe(caller, { url: h.receiver.route(hook), events: ['article.published'] });
-    h.receiver.route(hook, undefined, [sub.secret]);
+    await h.subscribeSigned(caller, hook, { events: ['article.published'] });
     const id = await seedArticle(api, caller, { status: 'draft', title: 'Oak or beech', slug: 'oak-or-beech', content: '<p>Oak is hard.</p>' });
     expect((await call(base(), 'POST', `/articles/${id}/approve`, { key: caller.apiKey })).status).toBe(200);
 

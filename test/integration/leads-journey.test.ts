@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DeliveryHarness } from '../support/delivery-harness.js';
-import { startApi, type TestApi } from '../support/app.js';
+import type { TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
@@ -21,7 +21,7 @@ let caller: Caller;
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url, env: { LEAD_SCORE_DEBOUNCE: '1s' } });
   // The api on the harness's database and task queue: its scoring signals reach the harness's worker.
-  api = await startApi({ DATABASE_URL: h.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.taskQueue, LEAD_SCORE_DEBOUNCE: '1s', WEBHOOK_RESOLVE: h.env.WEBHOOK_RESOLVE! });
+  api = await h.startApi({ LEAD_SCORE_DEBOUNCE: '1s' });
   caller = await newCaller(api.services);
 }, 180_000);
 
@@ -33,9 +33,7 @@ afterAll(async () => {
 describe('a lead from the widget and the server API, delivered', () => {
   it('ends with a contact, a merged duplicate, a lead, a score and a task, every event delivered signed in the order of the changes', async () => {
     const path = `/crm-${randomUUID().slice(0, 8)}`;
-    const url = h.receiver.route(path);
-    const sub = await h.subscribe(caller, { url, events: ['lead.*', 'contact.*', 'task.*'], includePii: true });
-    h.receiver.route(path, undefined, [sub.secret]);
+    await h.subscribeSigned(caller, path, { events: ['lead.*', 'contact.*', 'task.*'], includePii: true });
 
     // The shop's server knows Anna by e-mail.
     const known = await call(api.base, 'POST', '/conversations', { key: caller.apiKey, body: { external_customer_id: 'crm-anna', name: 'Anna', email: 'anna@example.com' } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DeliveryHarness } from '../support/delivery-harness.js';
-import { startApi, type TestApi } from '../support/app.js';
+import type { TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 
@@ -17,7 +17,7 @@ let caller: Caller;
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url });
   // The api on the harness's database and task queue: its operations run on the harness's worker.
-  api = await startApi({ DATABASE_URL: h.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.taskQueue, WEBHOOK_RESOLVE: h.env.WEBHOOK_RESOLVE! });
+  api = await h.startApi();
   caller = await newCaller(api.services);
 }, 180_000);
 
@@ -29,9 +29,7 @@ afterAll(async () => {
 describe('strategist.turn.completed', () => {
   it('is delivered signed to the subscriber once the turn is answered', async () => {
     const path = `/strategist-${randomUUID().slice(0, 8)}`;
-    const url = h.receiver.route(path);
-    const sub = await h.subscribe(caller, { url, events: ['strategist.*'] });
-    h.receiver.route(path, undefined, [sub.secret]);
+    await h.subscribeSigned(caller, path, { events: ['strategist.*'] });
 
     const session = await call(api.base, 'POST', '/strategist/sessions', { key: caller.apiKey, body: { title: 'Delivery' } });
     const res = await call(api.base, 'POST', `/strategist/sessions/${session.body.id}/turns?wait=20`, {

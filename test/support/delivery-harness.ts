@@ -12,6 +12,7 @@ import { newId } from '../../src/ids.js';
 import { dropDatabase, freshDatabase, sqlClient } from './database.js';
 import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
 import { Receiver } from './receiver.js';
+import { startApi, type TestApi } from './app.js';
 import { eventually } from './eventually.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE } from '../../workflows/search-attributes.js';
@@ -111,6 +112,21 @@ export class DeliveryHarness {
     });
     await em.flush();
     return { id: webhook.id, secret };
+  }
+
+  /**
+   * A subscription of `caller` to `path` of the receiver, which answers 2xx and checks every
+   * request's signature against the subscription's secret.
+   */
+  async subscribeSigned(caller: Caller, path: string, o: Omit<SubscriptionOptions, 'url'>): Promise<{ id: string; secret: string }> {
+    const sub = await this.subscribe(caller, { ...o, url: this.receiver.route(path) });
+    this.receiver.route(path, undefined, [sub.secret]);
+    return sub;
+  }
+
+  /** The api on this harness's database and task queue (its work runs on this harness's worker), reaching the receiver by name. */
+  startApi(env: Record<string, string> = {}): Promise<TestApi> {
+    return startApi({ DATABASE_URL: this.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: this.taskQueue, WEBHOOK_RESOLVE: this.env.WEBHOOK_RESOLVE!, ...env });
   }
 
   /** Commits an event to the outbox and wakes the relay, as a write route does. */

@@ -1,41 +1,21 @@
 import { Decimal } from 'decimal.js';
 import { LockMode } from '@mikro-orm/core';
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
-import { Operation, type OperationStatus } from '../../entities/operation.js';
+import type { OperationStatus } from '../../entities/operation.js';
 import { Conversation } from '../../entities/conversation.js';
 import { finishOperation, isFinished, type Outcome } from '../operations/operations.js';
-import { announceOperationFinished } from '../operations/operation-waiter.js';
+import { changeLockedOperation } from '../operations/locked-operation.js';
 import { appendMessage } from '../conversations/messages.js';
-import { announceConversationChanges, takeConversationChanges } from '../conversations/live.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { findCardsForMarkers } from '../cards/catalogue.js';
 import { postToLedger } from '../wallet/ledger.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
-import { wakeRelay } from '../events/outbox-wakeup.js';
 import type { ComposedReply } from '../../../workflows/operation-contract.js';
 import type { AiReplyInput } from './reply-context.js';
 import { cardCodes, withoutCardMarkers } from '../ai-seller/markers.js';
 
 type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
-
-/** Runs `change` on the locked operation in one transaction, then tells live streams, waiters and the relay. */
-async function onOperation(s: WriterServices, operationId: string, change: (tx: Em, op: Operation) => Promise<boolean>): Promise<boolean> {
-  let conversations: string[] = [];
-  const changed = await s.orm.em.fork().transactional(async (tx) => {
-    const op = await tx.findOneOrFail(Operation, { id: operationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const result = await change(tx, op);
-    conversations = takeConversationChanges(tx);
-    return result;
-  });
-  if (changed) {
-    await announceConversationChanges(s.redis, conversations);
-    await announceOperationFinished(s.redis, operationId);
-    await wakeRelay(s.redis);
-  }
-  return changed;
-}
 
 /**
  * queued -> running in one statement (the row's lock is the update's own), answering whether
@@ -60,7 +40,7 @@ export async function beginOperation(s: WriterServices, operationId: string): Pr
  * visitor whose reply failed is not left waiting: the conversation goes to an operator.
  */
 export async function endOperation(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
-  return onOperation(s, operationId, async (tx, op) => {
+  return changeLockedOperation(s, operationId, async (tx, op) => {
     const now = s.clock.now();
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
     if (outcome.status === 'failed' && op.channelId) {
@@ -82,7 +62,7 @@ export async function endOperation(s: WriterServices, operationId: string, outco
  */
 export async function writeAiReply(s: WriterServices, operationId: string, reply: ComposedReply): Promise<boolean> {
   let chargedTenant: string | null = null;
-  const written = await onOperation(s, operationId, async (tx, op) => {
+  const written = await changeLockedOperation(s, operationId, async (tx, op) => {
     if (isFinished(op.status)) return false;
     const now = s.clock.now();
     const money = await cellMoney(tx, s.config.cell);
