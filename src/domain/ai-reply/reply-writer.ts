@@ -76,10 +76,9 @@ export async function writeAiReply(s: WriterServices, operationId: string, reply
     if (reply.handoff) await requestHandoff(tx, conversation, 'ai_handoff', now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, money, now)) return false;
-    // The charge is the transaction's last write: everything else is flushed first, so the
-    // tenant's wallet row (locked by postToLedger) is held only for the charge and the commit,
-    // and one tenant's replies wait for each other as briefly as possible.
-    await tx.flush();
+    // The charge is the transaction's last write (postToLedger flushes the rest first), so the
+    // tenant's wallet row is held only for the charge and the commit, and one tenant's replies
+    // wait for each other as briefly as possible.
     await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `AI reply (${reply.model})` }, now);
     chargedTenant = op.tenantId;
     return true;

@@ -154,7 +154,6 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
     await settleTopic(tx, op.tenantId, input.topic_id, { status: 'generated', generatedArticleId: input.article_id }, now);
     const cost = Decimal.min(new Decimal(generated.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: generated.model } }, await cellMoney(tx, s.config.cell), now)) return false;
-    await tx.flush();
     await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Article generation (${generated.model})` }, now);
     chargedTenant = op.tenantId;
     return true;

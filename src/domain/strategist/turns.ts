@@ -151,7 +151,6 @@ export async function writeTurnAnswer(s: TurnServices, operationId: string, repl
     }, now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, await cellMoney(tx, s.config.cell), now)) return false;
-    await tx.flush();
     await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Strategist answer (${reply.model})` }, now);
     chargedTenant = op.tenantId;
     return true;

@@ -45,7 +45,8 @@ export interface Posted {
  * wallet holds, or when a debit would take it below `floorRub`.
  */
 export async function postToLedger(em: Em, posting: Posting, now: Date): Promise<Posted> {
-  // Pending changes of this unit of work first (a wallet created in it, say): the statement below is raw SQL.
+  // Pending changes of this unit of work first (a wallet created in it, say: the statement below
+  // is raw SQL); a caller that posts last so holds the wallet row only for the posting and the commit.
   await em.flush();
   const amount = new Decimal(posting.amountRub).toDecimalPlaces(2).toFixed(2);
   const floor = posting.floorRub === undefined || !new Decimal(amount).isNegative() ? null : new Decimal(posting.floorRub).toFixed(2);
