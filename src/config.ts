@@ -99,7 +99,13 @@ export interface WidgetSettings {
   tokenGraceMs: number;
   /** How long POST /api/widget/messages holds for the AI reply before answering without it. */
   replyHoldMs: number;
+  /** Messages of one session. */
   visitorPerMin: number;
+  /** Messages from one client address on one channel, whatever session they come in (below channelPerMin: one client cannot fill a site's chat). */
+  addressPerMin: number;
+  /** New sessions (messages without a session token) from one client address on one channel. */
+  sessionsPerAddressPerMin: number;
+  /** Messages of a channel, from everyone. */
   channelPerMin: number;
   /** Comment lines on the event stream, so proxies and browsers keep it open. */
   heartbeatMs: number;
@@ -148,7 +154,8 @@ export interface Config {
   walletReadTimeoutMs: number;
   walletCacheMs: number;
   dbStatementTimeoutMs: number;
-  limits: { readPerMin: number; writePerMin: number; paidPerMin: number; paidConcurrency: number };
+  /** Per integration and rate class; refusedKeysPerMin: well-formed API keys refused per client address (then 429 before any lookup). */
+  limits: { readPerMin: number; writePerMin: number; paidPerMin: number; paidConcurrency: number; refusedKeysPerMin: number };
   operationCostCapRub: string;
   walletLowThresholdRub: string;
   deprecations: Record<string, RouteDeprecation>;
@@ -196,6 +203,7 @@ const schema = Joi.object({
   RATE_LIMIT_READ_PER_MIN: Joi.number().integer().min(1).default(600),
   RATE_LIMIT_WRITE_PER_MIN: Joi.number().integer().min(1).default(120),
   RATE_LIMIT_PAID_PER_MIN: Joi.number().integer().min(1).default(30),
+  RATE_LIMIT_REFUSED_KEYS_PER_MIN: Joi.number().integer().min(1).default(30),
   PAID_CONCURRENCY: Joi.number().integer().min(1).default(5),
   OPERATION_COST_CAP_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('100'),
   WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
@@ -243,6 +251,8 @@ const schema = Joi.object({
   WIDGET_REPLY_HOLD_MS: Joi.number().integer().min(0).max(20000).default(8000),
   WIDGET_RATE_VISITOR_PER_MIN: Joi.number().integer().min(1).default(30),
   WIDGET_RATE_CHANNEL_PER_MIN: Joi.number().integer().min(1).default(600),
+  WIDGET_RATE_IP_PER_MIN: Joi.number().integer().min(1).default(60),
+  WIDGET_RATE_SESSIONS_PER_IP_PER_MIN: Joi.number().integer().min(1).default(10),
   WIDGET_HEARTBEAT_MS: Joi.number().integer().min(100).default(15000),
   WIDGET_DAILY_AI_CAP_RUB: Joi.string().pattern(/^(\d+(\.\d{1,2})?|none)$/).default('300'),
   WIDGET_PAID_PER_IP_PER_HOUR: Joi.number().integer().min(1).default(20),
@@ -412,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writePerMin: v.RATE_LIMIT_WRITE_PER_MIN,
       paidPerMin: v.RATE_LIMIT_PAID_PER_MIN,
       paidConcurrency: v.PAID_CONCURRENCY,
+      refusedKeysPerMin: v.RATE_LIMIT_REFUSED_KEYS_PER_MIN,
     },
     operationCostCapRub: v.OPERATION_COST_CAP_RUB,
     walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
@@ -428,6 +439,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenGraceMs: parseDuration(v.WIDGET_TOKEN_GRACE),
       replyHoldMs: v.WIDGET_REPLY_HOLD_MS,
       visitorPerMin: v.WIDGET_RATE_VISITOR_PER_MIN,
+      addressPerMin: v.WIDGET_RATE_IP_PER_MIN,
+      sessionsPerAddressPerMin: v.WIDGET_RATE_SESSIONS_PER_IP_PER_MIN,
       channelPerMin: v.WIDGET_RATE_CHANNEL_PER_MIN,
       heartbeatMs: v.WIDGET_HEARTBEAT_MS,
       attachmentUrlTtlMs: parseDuration(v.WIDGET_ATTACHMENT_URL_TTL),

@@ -6,6 +6,7 @@ import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { Payer } from '../domain/operations/paid-admission.js';
 import { domainError } from '../errors/domain-error.js';
+import { admitKeyLookup, invalidKey, refusedKey } from './refused-keys.js';
 
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
@@ -39,13 +40,12 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
   };
 }
 
-const invalidKey = () => domainError('invalid_api_key', 'The API key is missing, unknown, revoked or expired.');
-
 /**
  * Key -> integration -> tenant from services.callers (a test key's are the sandbox shadows,
  * see src/domain/sandbox/shadows.ts) (cached for AUTH_CACHE_MS; an announced
  * access change drops it at once). The secret is compared against the stored hash on every
- * request, cached or not.
+ * request, cached or not. A well-formed key that is refused counts against the client address
+ * (src/http/refused-keys.ts): beyond its limit the address waits (429) before any lookup.
  */
 export class Authenticator {
   constructor(private readonly services: Services) {}
@@ -64,17 +64,17 @@ export class Authenticator {
         correct_base_url: config.cellBaseUrls[parsed.cell],
       });
     }
-    const caller = await this.services.callers.get(parsed.keyId);
-    if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw invalidKey();
+    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
+    const caller = await this.services.callers.get(parsed.keyId, () => admitKeyLookup(this.services, address));
+    if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw await refusedKey(this.services, address);
     const { key, integration, tenant } = caller;
-    if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw invalidKey();
+    if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw await refusedKey(this.services, address);
     if (integration.status !== 'active' || !integration.ownerActive) {
       throw domainError('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
     }
     if (tenant.status !== 'active') throw domainError('tenant_inactive', 'The account is not active.');
     if (!tenant.features.includes(API_ACCESS)) throw domainError('feature_not_in_plan', 'The plan does not include API access.');
 
-    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
       if (list && list.length && !addressAllowed(address, list)) {
         throw domainError('ip_not_allowed', `The address ${address} is not in the ${owner}'s IP allowlist.`);

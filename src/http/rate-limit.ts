@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Metrics } from '../observability/metrics.js';
@@ -10,57 +11,97 @@ import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
 
-// INCR the window's counter and give it a lifetime on first use; one round trip.
-const COUNT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n`;
+/**
+ * A sliding log: the key is a sorted set of the admitted hits' times (ms). Drops the hits that
+ * left the window (at or before now - window), then admits this hit (mode 'count') only while
+ * fewer than the limit are left, so the log never holds more than `limit` entries; 'peek' asks
+ * without adding. Returns {admitted, hits in the window after it, oldest hit, newest hit}.
+ * One round trip; the times come from the api's clock (tests pin it).
+ */
+const SLIDING_LOG_SCRIPT = `
+local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local n = redis.call('ZCARD', KEYS[1])
+local admitted = 0
+if n < limit then
+  admitted = 1
+  if ARGV[5] == 'count' then
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+    n = n + 1
+  end
+end
+if n == 0 then return {admitted, 0, now, now} end
+redis.call('PEXPIRE', KEYS[1], window)
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2]
+return {admitted, n, tonumber(oldest), tonumber(newest)}`;
 
 const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', write: 'write_per_min', paid: 'paid_per_min' };
 
-/** One hit counted in a fixed window. */
+/** One hit counted in a sliding window. */
 export interface WindowCount {
+  /** Hits admitted in the window, this one included when admitted. */
   count: number;
   remaining: number;
-  /** Seconds until the window ends (Retry-After when exceeded). */
+  /**
+   * Seconds until the budget changes for the caller: with some left, until all of it is back
+   * (the newest hit leaves the window); with none left, until one more would be admitted (the
+   * oldest hit leaves). Retry-After when exceeded. At least 1.
+   */
   resetSeconds: number;
   exceeded: boolean;
 }
 
-type CountingRedis = Redis & { countRequest(key: string, ttlMs: string): Promise<number> };
+type Mode = 'count' | 'peek';
+type LoggingRedis = Redis & { slidingLog(key: string, now: string, windowMs: string, limit: string, member: string, mode: Mode): Promise<[number, number, number, number]> };
+
+/** Hits of one process at one millisecond are told apart by a sequence (and processes by a random tag). */
+const PROCESS_TAG = randomBytes(6).toString('base64url');
+let sequence = 0;
 
 /**
- * Fixed one-minute windows in Redis: per integration and rate class, and
- * any other key through consumeWindow (the visitor chat's limits). Answers carry
- * RateLimit-Limit / -Remaining / -Reset (seconds) and RateLimit-Policy; a refusal is 429
- * with Retry-After. When Redis cannot answer the request is refused with 503: the limits
- * store being down never opens the door.
+ * Sliding one-minute windows in Redis: per integration and rate class, and any other key
+ * through consumeWindow (the visitor chat's limits, refused API keys). No span of the window's
+ * length admits more than the limit. Answers carry RateLimit-Limit / -Remaining / -Reset
+ * (seconds) and RateLimit-Policy; a refusal is 429 with Retry-After. When Redis cannot answer
+ * the request is refused with 503: the limits store being down never opens the door.
  */
 export class RateLimiter {
-  private readonly redis: CountingRedis;
+  private readonly redis: LoggingRedis;
 
   constructor(redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {
     // defineCommand sends EVALSHA (the script body travels once, not on every request).
-    if (!('countRequest' in redis)) redis.defineCommand('countRequest', { numberOfKeys: 1, lua: COUNT_SCRIPT });
-    this.redis = redis as CountingRedis;
+    if (!('slidingLog' in redis)) redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
+    this.redis = redis as LoggingRedis;
   }
 
   /**
-   * Counts one hit in the current window of `key` (fixed windows of `windowMs`, one minute
-   * unless said otherwise, shared by every api process through Redis). 503
-   * service_unavailable when Redis cannot answer.
+   * Counts one hit of `key` when fewer than `limit` were admitted in the last `windowMs` (one
+   * minute unless said otherwise, shared by every api process through Redis); a refused hit is
+   * not logged, so a caller that keeps knocking is admitted again a window after its last
+   * admitted hit. 503 service_unavailable when Redis cannot answer.
    */
-  async consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
+  consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
+    return this.run(key, limit, windowMs, 'count');
+  }
+
+  /** Whether a hit of `key` would be admitted now, counting nothing. */
+  peekWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
+    return this.run(key, limit, windowMs, 'peek');
+  }
+
+  private async run(key: string, limit: number, windowMs: number, mode: Mode): Promise<WindowCount> {
     const now = this.clock.now().getTime();
-    const windowStart = now - (now % windowMs);
-    const resetSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    let count: number;
+    let answer: [number, number, number, number];
     try {
-      count = Number(await this.redis.countRequest(`rl:${key}:${windowStart}`, String(windowMs + 5000)));
+      answer = await this.redis.slidingLog(`rl:${key}`, String(now), String(windowMs), String(limit), `${now}:${PROCESS_TAG}:${sequence++}`, mode);
     } catch {
       throw domainError('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
     }
-    return { count, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
+    const [admitted, count, oldest, newest] = answer.map(Number) as [number, number, number, number];
+    const remaining = Math.max(0, limit - count);
+    const changesAt = remaining > 0 ? newest + windowMs : oldest + windowMs;
+    return { count, remaining, resetSeconds: Math.max(1, Math.ceil((changesAt - now) / 1000)), exceeded: admitted !== 1 };
   }
 
   /** An integration's request of a rate class (the key is the integration, or the website channel for a visitor's paid work). */

@@ -65,13 +65,13 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
     },
     {
       method: 'post', path: '/api/widget/messages', summary: "A visitor's message",
-      description: `Without session_token a new visitor: a new conversation on the website channel and a session (valid ${duration(w.sessionTtlMs)} from the last message). Every answer hands out a fresh session_token; the previous one stays valid ${duration(w.tokenGraceMs)}, then 401. When the AI answers, the answer waits up to ${duration(w.replyHoldMs)} for the reply (else \`response\` is null). Limits: ${w.visitorPerMin} messages a minute per visitor, ${w.channelPerMin} per channel (429 with Retry-After). A suspended wallet is 503 (Retry-After).`,
+      description: `Without session_token a new visitor: a new conversation on the website channel and a session (valid ${duration(w.sessionTtlMs)} from the last message). Every answer hands out a fresh session_token; the previous one stays valid ${duration(w.tokenGraceMs)}, then 401. When the AI answers, the answer waits up to ${duration(w.replyHoldMs)} for the reply (else \`response\` is null). Limits, each in any 60 seconds (429 with Retry-After): ${w.visitorPerMin} messages per session; ${w.sessionsPerAddressPerMin} new chats (messages without session_token) and ${w.addressPerMin} messages in all per client address on the channel, whatever session they come in; ${w.channelPerMin} per channel. A suspended wallet is 503 (Retry-After).`,
       body: MessageBody, status: 200, answer: 'The turn: the fresh token, the message, the reply when ready, the state.', schema: WidgetTurnSchema,
       errors: [...BODY, 'consent_required', 'invalid_session', 'not_found', 'rate_limited', 'service_unavailable'],
     },
     {
       method: 'get', path: '/api/widget/history', summary: 'The conversation so far',
-      description: `What the widget shows when it opens. Reads (history, poll, opening the stream) are limited to ${w.visitorPerMin * 4} a minute per session. Every visitor route answers 404 not_found once the chat is gone (its channel deleted or its tenant inactive), and refused tokens count against the client address: more than ${w.rejectedPerMin} a minute are 429.`,
+      description: `What the widget shows when it opens. Reads (history, poll, opening the stream) are limited to ${w.visitorPerMin * 4} in any 60 seconds per session. Every visitor route answers 404 not_found once the chat is gone (its channel deleted or its tenant inactive), and refused tokens count against the client address: more than ${w.rejectedPerMin} in 60 seconds are 429.`,
       query: HistoryQuery, status: 200, answer: 'The last messages and the state.', schema: WidgetHistorySchema, errors: READ,
     },
     {

@@ -5,25 +5,31 @@ import { rateLimiterOf } from '../http/rate-limit.js';
 import { clientAddress } from '../domain/access/ip-rules.js';
 
 /**
- * The visitor chat's limits, fixed one-minute windows in Redis (the API's counter):
+ * The visitor chat's limits, sliding one-minute windows in Redis (the API's limiter):
  *
- * | what                  | counted per                                          | limit                      |
- * |-----------------------|------------------------------------------------------|----------------------------|
- * | messages of a visitor | session, or (channel, client address) before one     | WIDGET_RATE_VISITOR_PER_MIN |
- * | messages of a channel | channel                                              | WIDGET_RATE_CHANNEL_PER_MIN |
- * | history and poll      | session                                              | 4 x the visitor limit (polling every 2.5 s is 24 a minute) |
- * | init                  | (channel, client address)                            | the visitor limit          |
- * | refused tokens        | client address                                       | WIDGET_RATE_REJECTED_PER_MIN |
+ * | what                            | counted per                     | limit                       |
+ * |---------------------------------|---------------------------------|-----------------------------|
+ * | messages of a visitor           | session                         | WIDGET_RATE_VISITOR_PER_MIN |
+ * | new chats (no session token)    | (channel, client address)       | WIDGET_RATE_SESSIONS_PER_IP_PER_MIN |
+ * | messages from an address        | (channel, client address), any session or none | WIDGET_RATE_IP_PER_MIN |
+ * | messages of a channel           | channel                         | WIDGET_RATE_CHANNEL_PER_MIN |
+ * | history and poll                | session                         | 4 x the visitor limit (polling every 2.5 s is 24 a minute) |
+ * | init                            | (channel, client address)       | the visitor limit           |
+ * | refused tokens                  | client address                  | WIDGET_RATE_REJECTED_PER_MIN |
  *
+ * A message counts from the narrowest to the widest, so the first limit a client reaches is
+ * its own (its session, its new chats, its address) and the channel's budget, shared by every
+ * visitor of the site, is only spent by messages the narrower limits let through: opening
+ * session after session does not get one address past its own limit.
  * A token is checked before anything is counted for it: a refused token (401) counts only
  * against its address, so forged tokens never use up a session's or a channel's budget.
- * A refusal is 429 rate_limited with Retry-After (seconds to the window's end); Redis down is 503.
+ * A refusal is 429 rate_limited with Retry-After (seconds until one more would be admitted);
+ * Redis down is 503.
  */
-export type Visitor = { sessionId: string } | { channelId: string; address: string };
 
 const READS_PER_VISITOR_LIMIT = 4;
 
-const visitorKey = (v: Visitor) => ('sessionId' in v ? `s:${v.sessionId}` : `a:${v.channelId}:${v.address}`);
+const addressKey = (channelId: string, address: string) => `a:${channelId}:${address}`;
 
 async function count(services: Services, key: string, limit: number, who: string): Promise<void> {
   const w = await rateLimiterOf(services).consumeWindow(`widget:${key}`, limit);
@@ -51,10 +57,15 @@ export async function countingRejections<T>(services: Services, address: string,
   }
 }
 
-/** A visitor's message: the visitor's limit first, then the channel's (a refused visitor does not use up the channel). */
-export async function countMessage(services: Services, channelId: string, visitor: Visitor): Promise<void> {
-  const { visitorPerMin, channelPerMin } = services.config.widget;
-  await count(services, `messages:${visitorKey(visitor)}`, visitorPerMin, 'messages from this visitor');
+/**
+ * A visitor's message: its session's limit (or, without a session, the address' new chats),
+ * then its address' on the channel, then the channel's (a refused visitor does not use up the wider ones).
+ */
+export async function countMessage(services: Services, channelId: string, address: string, sessionId: string | null): Promise<void> {
+  const { visitorPerMin, sessionsPerAddressPerMin, addressPerMin, channelPerMin } = services.config.widget;
+  if (sessionId) await count(services, `messages:s:${sessionId}`, visitorPerMin, 'messages from this visitor');
+  else await count(services, `sessions:${addressKey(channelId, address)}`, sessionsPerAddressPerMin, 'new chats from this address');
+  await count(services, `messages:${addressKey(channelId, address)}`, addressPerMin, 'messages from this address');
   await count(services, `messages:c:${channelId}`, channelPerMin, 'messages on this chat');
 }
 
@@ -63,5 +74,5 @@ export async function countRead(services: Services, sessionId: string): Promise<
 }
 
 export async function countInit(services: Services, channelId: string, address: string): Promise<void> {
-  await count(services, `init:${visitorKey({ channelId, address })}`, services.config.widget.visitorPerMin, 'chat starts from this address');
+  await count(services, `init:${addressKey(channelId, address)}`, services.config.widget.visitorPerMin, 'chat starts from this address');
 }

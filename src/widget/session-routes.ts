@@ -69,7 +69,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const address = visitorAddress(ctx, services);
     // The token is checked before anything is counted for it (a forged one spends no visitor's or channel's budget).
     const held = body.session_token ? await countingRejections(services, address, () => sessionOfChannel(body.session_token, body.channel_id)) : null;
-    await countMessage(services, body.channel_id, held ? { sessionId: held.id } : { channelId: body.channel_id, address });
+    await countMessage(services, body.channel_id, address, held?.id ?? null);
     const website = await websiteChannel(services, body.channel_id);
     const wallet = await services.wallets.get(website.tenant.id, null);
     if (wallet.exchange === 'suspended') throw domainError('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { retryAfterSeconds: 300 });

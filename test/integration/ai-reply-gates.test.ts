@@ -18,9 +18,9 @@ async function expectNothingIn(h: OperationsHarness, conversationId: string) {
 describe('the paid rate class (RATE_LIMIT_PAID_PER_MIN=1)', () => {
   let h: OperationsHarness;
   /**
-   * The limit counts in fixed one-minute windows: the api's clock runs with real time from the
-   * start of a minute (set when the test begins), so the test's turns fall in one window without
-   * waiting for one to begin.
+   * The api's clock runs with real time from the start of a clock minute (set when the test
+   * begins); the limit counts a sliding minute, so the test's turns fall within one minute of
+   * each other wherever it starts.
    */
   const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) };
 

@@ -200,7 +200,7 @@ describe('bin/ctl sandbox reset', () => {
 describe('rate limits of test keys are apart from live ones', () => {
   let limited: TestApi;
   beforeAll(async () => {
-    // Half a minute into a fixed window, so the three reads of each key fall in one.
+    // The clock stands still, so the three reads of each key fall in one minute.
     limited = await startApi({ RATE_LIMIT_READ_PER_MIN: '2' }, { clock: new PinnedClock(new Date('2026-11-21T12:00:30.000Z')) });
   });
   afterAll(async () => limited?.close());

@@ -17,15 +17,18 @@ import { SseClient, eventsUrl } from './widget-stream-support.js';
  * message is kept and the conversation waits for an operator).
  */
 
-// Half a minute into a fixed window: Retry-After of a window limit is 30 seconds.
+// The clock stands still: a sliding minute's Retry-After is 60 seconds (the first counted
+// message leaves the minute 60 s after it came).
 const clock = new PinnedClock(new Date('2026-11-21T12:00:30.000Z'));
 let api: TestApi;
 let db: pg.Client;
 
 beforeAll(async () => {
   api = await startApi({
-    WIDGET_RATE_VISITOR_PER_MIN: '3', WIDGET_RATE_CHANNEL_PER_MIN: '6', PAID_CONCURRENCY: '1', RATE_LIMIT_PAID_PER_MIN: '2',
-    WIDGET_REPLY_HOLD_MS: '0', TEMPORAL_TASK_QUEUE: `test-widget-refusals-${process.pid}`,
+    WIDGET_RATE_VISITOR_PER_MIN: '3', WIDGET_RATE_IP_PER_MIN: '5', WIDGET_RATE_SESSIONS_PER_IP_PER_MIN: '2', WIDGET_RATE_CHANNEL_PER_MIN: '6',
+    PAID_CONCURRENCY: '1', RATE_LIMIT_PAID_PER_MIN: '2', WIDGET_REPLY_HOLD_MS: '0',
+    // Tests of the per-address limits call from their own addresses.
+    TRUSTED_PROXIES: '127.0.0.1', TEMPORAL_TASK_QUEUE: `test-widget-refusals-${process.pid}`,
   }, { clock });
   db = await sqlClient(api.services.config.databaseUrl);
 });
@@ -41,6 +44,20 @@ const messagesOf = async (channelId: string): Promise<number> =>
   (await db.query('select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where c.channel_id = $1', [channelId])).rows[0].n;
 const conversationsOf = async (channelId: string): Promise<number> =>
   (await db.query('select count(*)::int as n from conversations where channel_id = $1', [channelId])).rows[0].n;
+const newAddress = () => `2001:db8::${[1, 2, 3].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(':')}`;
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+/** Runs `fn` with the clock at `when`, then puts it back. */
+async function at<T>(when: string, fn: () => Promise<T>): Promise<T> {
+  const before = clock.now();
+  clock.set(new Date(when));
+  try {
+    return await fn();
+  } finally {
+    clock.set(before);
+  }
+}
+
 const events = async (tenantId: string, type: string) =>
   (await db.query('select data from outbox_events where tenant_id = $1 and type = $2 order by created_at, id', [tenantId, type])).rows.map((r) => r.data);
 
@@ -57,37 +74,78 @@ describe('rate limits', () => {
     const before = await messagesOf(channelId);
     const refused = await send(api, { channel_id: channelId, content: 'One too many', session_token: token });
     expectWidgetProblem(refused, 'rate_limited');
-    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('retry-after')).toBe('60');
     expect(await messagesOf(channelId)).toBe(before);
   });
 
-  it('before a session exists the visitor is the client address on that channel', async () => {
+  it('a sliding minute: 3 messages of a visitor at 12:00:59 leave none for 12:01:00.5 (a new clock minute); the next passes when the first is a minute old', async () => {
     const caller = await withoutAi();
     const channelId = await websiteChannel(api, caller.tenantId);
-    for (let i = 0; i < 3; i++) expect((await send(api, { channel_id: channelId, content: `New visitor ${i}` })).status).toBe(200);
-    const refused = await send(api, { channel_id: channelId, content: 'A fourth new visitor' });
+    const address = from(newAddress());
+    let token: string = (await at('2026-11-21T12:00:58.000Z', () => send(api, { channel_id: channelId, content: 'Hello' }, address))).body.session_token;
+    for (const when of ['12:00:59.000', '12:00:59.100', '12:00:59.200']) {
+      const res = await at(`2026-11-21T${when}Z`, () => send(api, { channel_id: channelId, content: `At ${when}`, session_token: token }, address));
+      expect(res.status).toBe(200);
+      token = res.body.session_token;
+    }
+    const refused = await at('2026-11-21T12:01:00.500Z', () => send(api, { channel_id: channelId, content: 'Across the minute', session_token: token }, address));
     expectWidgetProblem(refused, 'rate_limited');
-    expect(refused.headers.get('retry-after')).toBe('30');
-    expect(await conversationsOf(channelId)).toBe(3);
-    // Another channel is another visitor.
+    expect(refused.headers.get('retry-after')).toBe('59');
+    expectWidgetProblem(await at('2026-11-21T12:01:58.999Z', () => send(api, { channel_id: channelId, content: 'Still early', session_token: token }, address)), 'rate_limited');
+    expect((await at('2026-11-21T12:01:59.000Z', () => send(api, { channel_id: channelId, content: 'A minute on', session_token: token }, address))).status).toBe(200);
+  });
+
+  it('new chats (messages without a session token) from one address on a channel: more than WIDGET_RATE_SESSIONS_PER_IP_PER_MIN a minute are 429 rate_limited with Retry-After', async () => {
+    const caller = await withoutAi();
+    const channelId = await websiteChannel(api, caller.tenantId);
+    for (let i = 0; i < 2; i++) expect((await send(api, { channel_id: channelId, content: `New visitor ${i}` })).status).toBe(200);
+    const refused = await send(api, { channel_id: channelId, content: 'A third new visitor' });
+    expectWidgetProblem(refused, 'rate_limited');
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body.detail).toMatch(/new chats from this address/);
+    expect(await conversationsOf(channelId)).toBe(2);
+    // Another channel, or another address, is counted on its own.
     const other = await websiteChannel(api, caller.tenantId);
     expect((await send(api, { channel_id: other, content: 'Hello' })).status).toBe(200);
+    expect((await send(api, { channel_id: channelId, content: 'Hello' }, from(newAddress()))).status).toBe(200);
+  });
+
+  it('one address over all the sessions it opens: more than WIDGET_RATE_IP_PER_MIN messages a minute on a channel are 429, before the channel\'s budget is gone', async () => {
+    const caller = await withoutAi();
+    const channelId = await websiteChannel(api, caller.tenantId);
+    const abuser = from(newAddress());
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) tokens.push((await send(api, { channel_id: channelId, content: `Session ${i}` }, abuser)).body.session_token);
+    // Each session has sent 1 of its 3; the address 2 of its 5.
+    for (const i of [0, 1, 0]) {
+      const res = await send(api, { channel_id: channelId, content: `Again ${i}`, session_token: tokens[i] }, abuser);
+      expect(res.status).toBe(200);
+      tokens[i] = res.body.session_token;
+    }
+    const refused = await send(api, { channel_id: channelId, content: 'The sixth from this address', session_token: tokens[1] }, abuser);
+    expectWidgetProblem(refused, 'rate_limited');
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body.detail).toMatch(/messages from this address/);
+    expect(await messagesOf(channelId)).toBe(5);
+    // The channel (6 a minute) still takes a message from another visitor.
+    expect((await send(api, { channel_id: channelId, content: 'A real visitor' }, from(newAddress()))).status).toBe(200);
   });
 
   it('a channel taking more than WIDGET_RATE_CHANNEL_PER_MIN messages a minute gets 429 rate_limited with Retry-After, whoever sends', async () => {
     const caller = await withoutAi();
     const channelId = await websiteChannel(api, caller.tenantId);
-    const tokens: string[] = [];
-    for (let i = 0; i < 3; i++) tokens.push((await send(api, { channel_id: channelId, content: `Visitor ${i}` })).body.session_token);
-    for (const [i, token] of tokens.entries()) {
-      const res = await send(api, { channel_id: channelId, content: `Visitor ${i} again`, session_token: token });
+    // Three visitors, each from an address of its own.
+    const visitors = [newAddress(), newAddress(), newAddress()].map((address) => ({ headers: from(address), token: '' }));
+    for (const [i, v] of visitors.entries()) v.token = (await send(api, { channel_id: channelId, content: `Visitor ${i}` }, v.headers)).body.session_token;
+    for (const [i, v] of visitors.entries()) {
+      const res = await send(api, { channel_id: channelId, content: `Visitor ${i} again`, session_token: v.token }, v.headers);
       expect(res.status).toBe(200);
-      tokens[i] = res.body.session_token;
+      v.token = res.body.session_token;
     }
     const before = await messagesOf(channelId);
-    const refused = await send(api, { channel_id: channelId, content: 'The seventh message', session_token: tokens[0] });
+    const refused = await send(api, { channel_id: channelId, content: 'The seventh message', session_token: visitors[0]!.token }, visitors[0]!.headers);
     expectWidgetProblem(refused, 'rate_limited');
-    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('retry-after')).toBe('60');
     expect(refused.body.detail).toMatch(/this chat/);
     expect(await messagesOf(channelId)).toBe(before);
   });
@@ -98,7 +156,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await init(api, { channel_id: channelId })).status).toBe(200);
     const refused = await init(api, { channel_id: channelId });
     expectWidgetProblem(refused, 'rate_limited');
-    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('retry-after')).toBe('60');
     expect(refused.body.detail).toMatch(/chat starts from this address/);
     const other = await websiteChannel(api, caller.tenantId);
     expect((await init(api, { channel_id: other })).status).toBe(200);
@@ -115,12 +173,12 @@ describe('rate limits', () => {
     expect(statuses).toEqual(Array(12).fill(200));
     for (const refused of [await history(api, token), await poll(api, token, after)]) {
       expectWidgetProblem(refused, 'rate_limited');
-      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(refused.headers.get('retry-after')).toBe('60');
       expect(refused.body.detail).toMatch(/reads of this conversation/);
     }
     const stream = await SseClient.open(eventsUrl(api, token));
     try {
-      expect({ status: stream.status, code: (await stream.json()).code, retryAfter: stream.header('retry-after') }).toEqual({ status: 429, code: 'rate_limited', retryAfter: '30' });
+      expect({ status: stream.status, code: (await stream.json()).code, retryAfter: stream.header('retry-after') }).toEqual({ status: 429, code: 'rate_limited', retryAfter: '60' });
     } finally {
       stream.close();
     }
@@ -140,13 +198,13 @@ describe('rate limits', () => {
     expect(op).toEqual({ status: 'queued', integration_id: null, channel_id: channelId });
 
     // PAID_CONCURRENCY=1 and the first reply is still queued.
-    const busy = await send(api, { channel_id: channelId, content: 'Hello from a second visitor' });
+    const busy = await send(api, { channel_id: channelId, content: 'Hello from a second visitor' }, from(newAddress()));
     expectWidgetProblem(busy, 'rate_limited');
     expect(busy.headers.get('retry-after')).toBe('5');
     // RATE_LIMIT_PAID_PER_MIN=2, counted per channel.
-    const fast = await send(api, { channel_id: channelId, content: 'Hello from a third visitor' });
+    const fast = await send(api, { channel_id: channelId, content: 'Hello from a third visitor' }, from(newAddress()));
     expectWidgetProblem(fast, 'rate_limited');
-    expect(fast.headers.get('retry-after')).toBe('30');
+    expect(fast.headers.get('retry-after')).toBe('60');
     expect(await conversationsOf(channelId)).toBe(1);
     expect(await messagesOf(channelId)).toBe(1);
     expect(Number((await db.query('select count(*) from widget_sessions where channel_id = $1', [channelId])).rows[0].count)).toBe(1);

@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       env: 'development', cell: 'ru', host: '127.0.0.1', port: 3000,
       publicOrigin: 'http://127.0.0.1:3000', baseUrl: 'http://127.0.0.1:3000/api/public/v1',
-      limits: { readPerMin: 600, writePerMin: 120, paidPerMin: 30, paidConcurrency: 5 },
+      limits: { readPerMin: 600, writePerMin: 120, paidPerMin: 30, paidConcurrency: 5, refusedKeysPerMin: 30 },
       operationCostCapRub: '100', keyExpiryScanEvery: '1h', deprecations: {}, trustedProxies: [], releasedLabels: ['available', 'beta', 'planned'],
       temporal: { address: '127.0.0.1:7233', namespace: 'default', taskQueue: 'public-api', uiUrl: 'http://127.0.0.1:8233' },
     });
@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       id: 'https://api.id.example.com/api/public/v1',
     });
     expect(c.topupUrl).toBe('https://app.ru.example.com/billing/wallet/topup');
+    // One address reaches its own limits long before the channel's.
+    expect(c.widget).toMatchObject({ visitorPerMin: 30, addressPerMin: 60, sessionsPerAddressPerMin: 10, channelPerMin: 600, rejectedPerMin: 30 });
   });
 
   it('reads the cell, origin, numbers and lists from the environment', () => {
@@ -54,6 +56,9 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['REDIS_URL', 'not a url'],
     ['RATE_LIMIT_WRITE_PER_MIN', '0'],
+    ['RATE_LIMIT_REFUSED_KEYS_PER_MIN', '0'],
+    ['WIDGET_RATE_IP_PER_MIN', '0'],
+    ['WIDGET_RATE_SESSIONS_PER_IP_PER_MIN', 'many'],
     ['WALLET_LOW_THRESHOLD_RUB', '10.5.1'],
     ['KEY_EXPIRY_SCAN_EVERY', '1 hour'],
     ['KEY_EXPIRY_SCAN_EVERY', '0s'],

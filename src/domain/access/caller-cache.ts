@@ -40,10 +40,12 @@ export class CallerCache {
     return this.listening;
   }
 
-  async get(keyId: string): Promise<Caller | null> {
+  /** The caller of a key id; `beforeLookup` runs only when the database is to be asked (and may refuse by throwing). */
+  async get(keyId: string, beforeLookup?: () => Promise<void>): Promise<Caller | null> {
     const now = Date.now();
     const hit = this.entries.get(keyId);
     if (hit && now - hit.loadedAt < this.ttlMs) return hit.caller;
+    await beforeLookup?.();
     const generation = this.generation;
     const caller = await findCaller(this.orm.em.fork(), keyId);
     if (caller && this.ttlMs > 0 && generation === this.generation) {

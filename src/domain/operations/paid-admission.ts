@@ -33,7 +33,7 @@ export interface Payer {
 export interface PaidRateCounter {
   /** One paid request of the payer: rate_limited beyond paid_per_min, service_unavailable when it cannot be counted. */
   countPaidRequest(payer: Payer): Promise<void>;
-  /** One hit under `key` in a fixed window of `windowMs`: true beyond `limit`. */
+  /** One hit under `key` in a sliding window of `windowMs` (logged only when admitted): true beyond `limit`. */
   exceedsWindow(key: string, limit: number, windowMs: number): Promise<boolean>;
 }
 
@@ -169,7 +169,7 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
 
 const HOUR_MS = 3_600_000;
 
-/** Counts one paid turn of the address on the tenant's chats in the current hour (fixed window); true beyond the limit. */
+/** Counts one paid turn of the address on the tenant's chats in the last hour (a sliding window); true beyond the limit. */
 function visitorPaidTurnsUsedUp(r: PaidRequest, tenantId: string, address: string): Promise<boolean> {
   return r.rates.exceedsWindow(`widget:paid:${tenantId}:${address}`, r.services.config.widget.paidTurnsPerAddressPerHour, HOUR_MS);
 }
