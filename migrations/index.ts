@@ -20,6 +20,7 @@ import { Migration20261124007200StrategistTurns } from './20261124007200-strateg
 import { Migration20261124007300StrategistCompetitors } from './20261124007300-strategist-competitors.js';
 import { Migration20261124007400Sandbox } from './20261124007400-sandbox.js';
 import { Migration20261124007500AnalyticsRollupVersions } from './20261124007500-analytics-rollup-versions.js';
+import { Migration20261125000100RedactDerivedCustomerText } from './20261125000100-redact-derived-customer-text.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124007300StrategistCompetitors', class: Migration20261124007300StrategistCompetitors },
   { name: 'Migration20261124007400Sandbox', class: Migration20261124007400Sandbox },
   { name: 'Migration20261124007500AnalyticsRollupVersions', class: Migration20261124007500AnalyticsRollupVersions },
+  { name: 'Migration20261125000100RedactDerivedCustomerText', class: Migration20261125000100RedactDerivedCustomerText },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

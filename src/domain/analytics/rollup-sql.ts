@@ -36,8 +36,6 @@ const QUESTION_WORDS = [
   'что', 'как', 'какой', 'какая', 'какое', 'какие', 'каких', 'почему', 'зачем', 'когда', 'где', 'куда', 'откуда', 'сколько', 'кто', 'чей', 'можно', 'есть ли',
 ];
 
-/** A customer's message as the question it asks: lower case, spaces collapsed, trailing ? and punctuation dropped, 200 characters at most. */
-const questionText = (text: string) => `left(rtrim(lower(regexp_replace(btrim(${text}), '\\s+', ' ', 'g')), '.!,;: ' || chr(63)), 200)`;
 
 /** Is a message a question: it ends with a question mark, or starts with a question word. */
 const isQuestion = (text: string) => `(right(rtrim(${text}), 1) = chr(63)
@@ -70,7 +68,7 @@ const ROLLUPS: string[] = [
     where type = 'page_view' and visitor_id is not null and d = any(p.days) group by 1, 3`,
   // Site behaviour sent by the tenant.
   `select d, 'site_searches', '', count(*) from e, p where type = 'site_search' and d = any(p.days) group by d`,
-  `select d, 'site_searches', 'query:' || lower(properties->>'query'), count(*) from e, p where type = 'site_search' and d = any(p.days) group by 1, 3`,
+  // Per query: CUSTOMER_TEXT below (the query is a visitor's words, redacted before it is rolled up).
   `select d, 'add_to_carts', '', count(*) from e, p where type = 'add_to_cart' and d = any(p.days) group by d`,
   `select d, 'purchases', '', count(*) from e, p where type = 'purchase' and d = any(p.days) group by d`,
   `select d, 'purchase_value', '', sum(${amount(`properties->'value'`)}) from e, p where type = 'purchase' and d = any(p.days) group by d`,
@@ -102,9 +100,7 @@ const ROLLUPS: string[] = [
     where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
   `select ${day('m.created_at')}, 'messages', 'channel:' || c.channel_type, count(*) from messages m join conversations c on c.id = m.conversation_id, p
     where m.tenant_id = p.tenant and ${within('m.created_at')} group by 1, 3`,
-  // Customer questions in chats, per question asked (what pulse counts beside searches).
-  `select ${day('m.created_at')}, 'customer_questions', 'question:' || ${questionText('m.content')}, count(*) from messages m, p
-    where m.tenant_id = p.tenant and m.sender = 'customer' and ${isQuestion('m.content')} and ${questionText('m.content')} <> '' and ${within('m.created_at')} group by 1, 3`,
+  // Customer questions in chats, per question asked (what pulse counts beside searches): CUSTOMER_TEXT below.
   // AI replies (succeeded operations), their cost in roubles (charges less refunds), hand-offs.
   `select ${day('o.completed_at')}, 'ai_replies', '', count(*) from operations o, p
     where o.tenant_id = p.tenant and o.type = 'conversation.ai_reply' and o.status = 'succeeded' and ${within('o.completed_at')} group by 1`,
@@ -128,6 +124,19 @@ const ROLLUPS: string[] = [
   `select ${day('l.won_at')}, 'won_value', 'source:' || ${trafficSource(`coalesce(l.attribution, '{}'::jsonb)`)}, sum(${leadValue}) from leads l, p
     where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1, 3`,
 ];
+
+/**
+ * The customer-written text of the days, one row per search or question: (day, metric, the
+ * dimension's prefix, the text as written). The snapshot redacts each (src/domain/privacy)
+ * before it groups them into rollups, so no rollup, pulse keyword or topic holds a person.
+ */
+export const CUSTOMER_TEXT = `
+  with ${PARAMS}, ${EVENTS}
+  select to_char(d, 'YYYY-MM-DD') as day, 'site_searches' as metric, 'query:' as prefix, properties->>'query' as text
+    from e, p where type = 'site_search' and d = any(p.days) and properties->>'query' is not null
+  union all
+  select to_char(${day('m.created_at')}, 'YYYY-MM-DD'), 'customer_questions', 'question:', m.content from messages m, p
+   where m.tenant_id = p.tenant and m.sender = 'customer' and ${isQuestion('m.content')} and ${within('m.created_at')}`;
 
 /** Writes every rollup of the days (the caller deleted them first). */
 export const INSERT_ROLLUPS = `

@@ -3,6 +3,7 @@ import type { Em } from '../../db/orm.js';
 import { CELL_CURRENCY } from '../wallet/money.js';
 import { textArray } from '../pacing/claims.js';
 import { INSERT_ROLLUPS } from './rollup-sql.js';
+import { insertCustomerTextRollups } from './customer-text-rollups.js';
 import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
 
 /**
@@ -99,13 +100,19 @@ export async function rebuildDays(em: Em, cell: Cell, plan: Pick<SnapshotPlan, '
     );
     const dayList = textArray(sorted);
     await tx.execute('delete from analytics_daily where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
-    const result = await tx.execute<{ affectedRows?: number }>(INSERT_ROLLUPS, [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, dayList, currency, rate?.per_rub ?? '1'], 'run');
-    // In the same transaction: a reader that sees this version sees these rows (the overview's cache is keyed by it).
-    await tx.execute(
-      `insert into analytics_rollup_versions (tenant_id, version) values (?, 1)
-       on conflict (tenant_id) do update set version = analytics_rollup_versions.version + 1`, [plan.tenantId], 'run');
-    return Number(result.affectedRows ?? 0);
+    const params = [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, dayList, currency, rate?.per_rub ?? '1'];
+    const result = await tx.execute<{ affectedRows?: number }>(INSERT_ROLLUPS, params, 'run');
+    const customerText = await insertCustomerTextRollups(tx, cell, plan.tenantId, params);
+    await bumpRollupVersion(tx, plan.tenantId);
+    return Number(result.affectedRows ?? 0) + customerText;
   });
+}
+
+/** In the transaction that changed the rollups: a reader that sees this version sees those rows (the overview's cache is keyed by it). */
+export async function bumpRollupVersion(tx: Em, tenantId: string): Promise<void> {
+  await tx.execute(
+    `insert into analytics_rollup_versions (tenant_id, version) values (?, 1)
+     on conflict (tenant_id) do update set version = analytics_rollup_versions.version + 1`, [tenantId], 'run');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Em } from '../../db/orm.js';
+import { customerTextRedactor, type CustomerTextRedactor } from '../privacy/customer-text.js';
 import { METRIC_KEYS } from './snapshot.js';
 import type { ActionEntry, EvidenceItem, Finding, ReportDraft } from './analyst.js';
 
@@ -14,10 +15,10 @@ export interface CheckedReport {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a ref names in the tenant's rows: found or not, and a message's text for its excerpts. */
+/** What a ref names in the tenant's rows: found or not, and a message's text, redacted, for its excerpts. */
 class TenantRows {
   private readonly cache = new Map<string, { found: boolean; text: string | null }>();
-  constructor(private readonly em: Em, private readonly tenantId: string) {}
+  constructor(private readonly em: Em, private readonly tenantId: string, private readonly redact: CustomerTextRedactor) {}
 
   async look(kind: string, ref: string): Promise<{ found: boolean; text: string | null }> {
     const key = `${kind}:${ref}`;
@@ -36,7 +37,7 @@ class TenantRows {
         : kind === 'card' ? 'select null as text from cards where tenant_id = ? and code = ?' : null;
     if (!sql || (kind !== 'card' && !UUID.test(ref))) return { found: false, text: null };
     const [row] = await this.em.execute<{ text: string | null }[]>(sql, [this.tenantId, ref]);
-    return { found: row !== undefined, text: row?.text ?? null };
+    return { found: row !== undefined, text: row?.text ? this.redact(row.text) : null };
   }
 
   /** A ref as findings and target_ref write it: kind:value. */
@@ -46,63 +47,86 @@ class TenantRows {
   }
 }
 
-/** Why an action's evidence fails, or null when every item resolves, every excerpt occurs and the target belongs to its concern. */
-async function fault(rows: TenantRows, action: ActionEntry, items: EvidenceItem[], findings: { concern: Finding[]; highlight: Finding[] }): Promise<string | null> {
-  if (!items.length) return 'no evidence';
+/** What is wrong with an action: which of the three checks it fails, and why. */
+interface Fault { check: 'refs' | 'excerpts' | 'relevance'; why: string }
+
+/** A quoted part of a title or rationale: "…", «…», “…”. */
+const QUOTED = /["«“]([^"»”]+)["»”]/gu;
+
+/**
+ * Why an action cannot be kept, or null. refs: every item names a row of the tenant (or a
+ * metric of the snapshot). excerpts: every quoted excerpt occurs, as quoted, in the message
+ * its ref names once that message is redacted as every excerpt is. relevance: the evidence
+ * is about what the action is about: its target is among its items and among the refs of the
+ * finding it answers, at least one item is among that finding's refs (or figures), and what
+ * the action quotes is one of its items' excerpts.
+ */
+async function fault(rows: TenantRows, action: ActionEntry, items: EvidenceItem[], findings: { concern: Finding[]; highlight: Finding[] }): Promise<Fault | null> {
+  if (!items.length) return { check: 'refs', why: 'no evidence' };
   for (const item of items) {
     const row = await rows.look(item.kind, item.ref);
-    if (!row.found) return `${item.kind} ${item.ref} does not exist in this account`;
-    if (item.excerpt !== undefined && (item.kind !== 'message' || !row.text || !row.text.includes(item.excerpt))) return `the excerpt is not in ${item.kind} ${item.ref}`;
+    if (!row.found) return { check: 'refs', why: `${item.kind} ${item.ref} does not exist in this account` };
+  }
+  for (const item of items) {
+    if (item.excerpt === undefined) continue;
+    const row = await rows.look(item.kind, item.ref);
+    if (item.kind !== 'message' || !row.text || !item.excerpt.trim() || !row.text.includes(item.excerpt)) return { check: 'excerpts', why: `the excerpt is not in ${item.kind} ${item.ref}` };
   }
   const [kind, index] = action.basis.split(':');
   const finding = kind === 'concern' || kind === 'highlight' ? findings[kind][Number(index)] : undefined;
-  if (!finding) return `its basis ${action.basis} is no finding of the report`;
+  if (!finding) return { check: 'relevance', why: `its basis ${action.basis} is no finding of the report` };
+  const typed = items.map((i) => `${i.kind}:${i.ref}`);
   if (action.target_ref !== null) {
-    if (!items.some((i) => `${i.kind}:${i.ref}` === action.target_ref)) return `its target ${action.target_ref} is not in its evidence`;
-    if (!finding.refs.includes(action.target_ref)) return `its target ${action.target_ref} does not belong to ${action.basis}`;
+    if (!typed.includes(action.target_ref)) return { check: 'relevance', why: `its target ${action.target_ref} is not in its evidence` };
+    if (!finding.refs.includes(action.target_ref)) return { check: 'relevance', why: `its target ${action.target_ref} does not belong to ${action.basis}` };
+  }
+  const about = new Set([...finding.refs, ...finding.figures.map((f) => `metric:${f.metric}`)]);
+  if (!typed.some((t) => about.has(t))) return { check: 'relevance', why: `none of its evidence is about ${action.basis} ("${finding.title}")` };
+  const excerpts = items.flatMap((i) => (i.excerpt === undefined ? [] : [i.excerpt]));
+  for (const [, quote] of `${action.title} ${action.rationale}`.matchAll(QUOTED)) {
+    if (!excerpts.some((e) => e.includes(quote!) || quote!.includes(e))) return { check: 'relevance', why: `it quotes "${quote}", which none of its evidence holds` };
   }
   return null;
 }
 
 /**
  * Checks a draft against the tenant's rows, never trusting the analyst: an action is kept only
- * when every evidence item resolves to a real row of the tenant (or a metric of the snapshot),
- * every quoted excerpt occurs in the message it names, and its target is in its evidence and
- * among the refs of the finding it answers. A failing action is dropped and listed in the
- * limitations. refs_valid also covers the refs of the highlights and concerns.
+ * when it passes the three checks of `fault`. A failing action is dropped, named in the
+ * limitations with the reason, and turns its check's flag false: refs_valid (which also covers
+ * the refs of the highlights and concerns), excerpts_valid, relevance_checked.
  */
 export async function checkEvidence(em: Em, tenantId: string, draft: ReportDraft, limitations: string[]): Promise<CheckedReport> {
-  const rows = new TenantRows(em, tenantId);
+  const rows = new TenantRows(em, tenantId, await customerTextRedactor(em, tenantId));
   const findings = { concern: draft.concerns, highlight: draft.highlights };
   const kept: ActionEntry[] = [];
   const checked: CheckedEvidence['actions'] = [];
   const notes = [...limitations];
+  const failed = new Set<Fault['check']>();
   for (const [i, action] of draft.actions.entries()) {
     const items = draft.evidence[i] ?? [];
-    const why = await fault(rows, action, items, findings);
-    if (why) {
-      notes.push(`action "${action.title}" dropped: ${why}`);
+    const f = await fault(rows, action, items, findings);
+    if (f) {
+      failed.add(f.check);
+      notes.push(`action "${action.title}" dropped: ${f.why}`);
       continue;
     }
     checked.push({ index: kept.length, status: 'valid', basis: action.basis, items });
     kept.push(action);
   }
-  let findingRefsValid = true;
   for (const ref of [...draft.highlights, ...draft.concerns].flatMap((f) => f.refs)) {
     if (!await rows.resolves(ref)) {
-      findingRefsValid = false;
+      failed.add('refs');
       notes.push(`ref ${ref} of a finding does not exist in this account`);
     }
   }
-  const excerpts = checked.flatMap((a) => a.items).filter((i) => i.excerpt !== undefined);
   return {
     actions: kept,
     evidence: {
       actions: checked,
       validation: {
-        refs_valid: findingRefsValid,
-        excerpts_valid: excerpts.length === 0 || excerpts.every((i) => i.kind === 'message'),
-        relevance_checked: true,
+        refs_valid: !failed.has('refs'),
+        excerpts_valid: !failed.has('excerpts'),
+        relevance_checked: !failed.has('relevance'),
         limitations: notes,
       },
     },

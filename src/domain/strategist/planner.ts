@@ -3,6 +3,7 @@ import { rollupRows, totals } from '../analytics/rollup-reads.js';
 import { addDays } from '../analytics/time-zone.js';
 import { pulse, type PulseAlert } from '../dashboards/pulse.js';
 import { VISIBLE_CONVERSATION_SQL } from '../conversations/conversations.js';
+import { customerTextRedactor } from '../privacy/customer-text.js';
 import { excerptOf } from './analyst.js';
 import { articleSubjects, covers, nearDuplicateOf } from './near-duplicates.js';
 import { queueTopic } from './topics.js';
@@ -48,19 +49,22 @@ export async function planCandidates(em: Em, tenantId: string, to: string, since
   const articles = await articleSubjects(em, tenantId);
   const uncovered = (text: string) => !articles.some((a) => covers(a, text));
   const alerts = alertsByKeyword((await pulse(em, tenantId, to)).alerts);
+  // Searches and pulse keywords come redacted from the rollups; each title is redacted once more
+  // so that a rollup built before the redaction existed cannot carry a person into a topic.
+  const redact = await customerTextRedactor(em, tenantId);
   const out: Candidate[] = [];
 
   const searches = totals((await rollupRows(em, tenantId, ['site_searches'], range, { prefix: 'query:' })).map((r) => ({ ...r, metric: r.dimension.slice('query:'.length) })));
   const searched = [...searches].filter(([q]) => q.trim() && uncovered(q)).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, PER_KIND);
   for (const [query, n] of searched) {
     const alert = alerts.get(query);
-    out.push({ title: query, rationale: `Visitors searched the site for this ${n} time(s) in ${WINDOW_DAYS} days and no article covers it.`, trendScore: alert ? trendScore(alert) : null });
+    out.push({ title: redact(query), rationale: `Visitors searched the site for this ${n} time(s) in ${WINDOW_DAYS} days and no article covers it.`, trendScore: alert ? trendScore(alert) : null });
   }
 
   const risers = [...alerts.values()].filter((a) => rising(a) && !searches.has(a.keyword) && uncovered(a.keyword))
     .sort((a, b) => b.score - a.score || a.keyword.localeCompare(b.keyword)).slice(0, PER_KIND);
   for (const a of risers) {
-    out.push({ title: a.keyword, rationale: `A rising search keyword: ${a.volume} in the last ${a.horizon}, ${change(a)}.`, trendScore: trendScore(a) });
+    out.push({ title: redact(a.keyword), rationale: `A rising search keyword: ${a.volume} in the last ${a.horizon}, ${change(a)}.`, trendScore: trendScore(a) });
   }
 
   const asked = await em.execute<{ content: string }[]>(
@@ -68,7 +72,7 @@ export async function planCandidates(em: Em, tenantId: string, to: string, since
       where m.tenant_id = ? and m.sender = 'customer' and m.deleted_at is null and ${VISIBLE_CONVERSATION_SQL}
         and m.created_at >= ? and strpos(m.content, chr(63)) > 0
       order by m.created_at desc, m.id desc limit 100`, [tenantId, since]);
-  const questions = [...new Set(asked.map((q) => excerptOf(q.content)))].filter(uncovered).slice(0, PER_KIND);
+  const questions = [...new Set(asked.map((q) => excerptOf(redact(q.content))))].filter(uncovered).slice(0, PER_KIND);
   for (const q of questions) out.push({ title: q, rationale: 'Customers asked this in chat and no article answers it.', trendScore: null });
   return out;
 }

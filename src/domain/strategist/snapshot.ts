@@ -1,5 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import { VISIBLE_CONVERSATION_SQL } from '../conversations/conversations.js';
+import { customerTextRedactor } from '../privacy/customer-text.js';
 
 /** The figures a report compares, period over period. */
 export const METRIC_KEYS = ['conversations', 'customer_messages', 'ai_replies', 'handoffs', 'cards_offered'] as const;
@@ -12,7 +13,7 @@ export interface Period {
   to: Date;
 }
 
-/** A customer question in the period: the message it was asked in, and its text. */
+/** A customer question in the period: the message it was asked in, and its text with personal data redacted. */
 export interface CustomerQuestion {
   messageId: string;
   conversationId: string;
@@ -74,7 +75,11 @@ export async function figures(em: Em, tenantId: string, p: Period): Promise<Figu
   };
 }
 
-/** What a period rests on besides its figures: the handed-off conversations, customer questions, the AI catalogue with offer counts. */
+/**
+ * What a period rests on besides its figures: the handed-off conversations, customer questions
+ * (redacted here: every analyst, the model's prompt included, reads the question, never the
+ * customer), the AI catalogue with offer counts.
+ */
 export async function periodDetails(em: Em, tenantId: string, current: Period): Promise<Pick<AnalyticsSnapshot, 'handoffConversations' | 'questions' | 'catalogue'>> {
   const handoffRows = await em.execute<{ conversation_id: string }[]>(
     `select distinct data->>'conversation_id' as conversation_id from outbox_events
@@ -92,9 +97,10 @@ export async function periodDetails(em: Em, tenantId: string, current: Period): 
           and m.created_at >= ? and m.created_at < ?) as offered
      from cards k where k.tenant_id = ? and k.active and k.ai_enabled order by k.sort, k.created_at, k.id`,
     [current.from, current.to, tenantId]);
+  const redact = await customerTextRedactor(em, tenantId);
   return {
     handoffConversations: handoffRows.map((r) => r.conversation_id).sort(),
-    questions: questions.map((q) => ({ messageId: q.id, conversationId: q.conversation_id, text: q.content })),
+    questions: questions.map((q) => ({ messageId: q.id, conversationId: q.conversation_id, text: redact(q.content) })),
     catalogue: catalogue.map((c) => ({ code: c.code, name: c.name, offered: Number(c.offered) })),
   };
 }
