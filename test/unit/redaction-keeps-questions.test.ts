@@ -28,6 +28,12 @@ describe('the redaction keeps the question', () => {
     expect(redact('Передайте Анне Смирновой: размер 42 есть?')).toBe('Передайте [name] [name]: размер 42 есть?');
     expect(redact("Is Anna's order ready? Smirnova asked too.")).toBe('Is [name] order ready? [name] asked too.');
     expect(redact('Спросите у Даны, есть ли скидка?')).toBe('Спросите у [name], есть ли скидка?');
+    expect(redact('Кузнецову и Павлу: когда доставка?')).toBe('Кузнецову и Павлу: когда доставка?');
+  });
+
+  it('a name word that is also a common word is a name beside another part of the name or after a title, else a word', () => {
+    expect(redact('Will Turner asked: will you ship to Oslo?')).toBe('[name] [name] asked: will you ship to Oslo?');
+    expect(redact('Will you ship to Oslo, Mr Will?')).toBe('Will you ship to Oslo, Mr [name]?');
   });
 
   it('says which kind each piece was', () => {

@@ -24,11 +24,16 @@ const MIN_LENGTH = 3;
 function key(word: string): string {
   return transliterate(word.toLowerCase()).toLowerCase()
     .replace(/['’`]/g, '').replace(/x/g, 'ks').replace(/j/g, 'y').replace(/kh/g, 'h')
-    .replace(/yu/g, 'iu').replace(/ya/g, 'ia').replace(/iy/g, 'i').replace(/ey/g, 'ei').replace(/ii/g, 'i').replace(/y$/, 'i');
+    .replace(/ts|tz/g, 'c').replace(/yu/g, 'iu').replace(/ya/g, 'ia').replace(/iy/g, 'i').replace(/ey/g, 'ei').replace(/ii/g, 'i').replace(/y$/, 'i');
 }
 
 /** The key without a final vowel: the part an inflected Russian form shares with it. */
 const stem = (k: string) => (k.length > MIN_LENGTH && /[aeiou]$/.test(k) ? k.slice(0, -1) : k);
+/** The key without a fleeting vowel before its last consonant: Павел -> Павла, Лев -> Льва. */
+const fleeting = (k: string) => k.replace(/[eo]([^aeiou])$/, '$1');
+/** Words before a name that say it is one: Pak Budi, Bu Dewi, Mr Will. */
+const TITLES = new Set(['pak', 'bu', 'ibu', 'bapak', 'mas', 'mbak', 'kak', 'mr', 'mrs', 'ms', 'miss', 'dr', 'г-н', 'г-жа', 'господин', 'госпожа']);
+const capitalised = (word: string) => /^\p{Lu}/u.test(word);
 
 /** The stems of a Cyrillic word once each case ending that fits is taken off (the word itself too). */
 function cyrillicStems(word: string): string[] {
@@ -47,14 +52,21 @@ function cyrillicStems(word: string): string[] {
 export class NameMatcher {
   private readonly keys = new Set<string>();
   private readonly stems = new Set<string>();
+  /** Words of contacts' names that are also common words: a name only beside another part of a name or after a title. */
+  private readonly commonKeys = new Set<string>();
 
   constructor(names: Iterable<string>) {
     for (const name of names) {
       for (const [word] of name.matchAll(WORD)) {
         const k = key(word);
-        if ([...word].length < MIN_LENGTH || k.length < MIN_LENGTH || COMMON_WORDS.has(k)) continue;
+        if ([...word].length < MIN_LENGTH || k.length < MIN_LENGTH) continue;
+        if (COMMON_WORDS.has(k)) {
+          this.commonKeys.add(k);
+          continue;
+        }
         this.keys.add(k);
         this.stems.add(stem(k));
+        if (fleeting(k).length >= MIN_LENGTH) this.stems.add(fleeting(k));
         // A Cyrillic name's own nominative stem (Игорь -> igor, Анна -> ann).
         if (CYRILLIC.test(word)) for (const s of cyrillicStems(word)) if (s.length >= MIN_LENGTH) this.stems.add(s);
       }
@@ -73,9 +85,28 @@ export class NameMatcher {
     return CYRILLIC.test(word) && cyrillicStems(word).some((s) => s.length >= MIN_LENGTH && this.stems.has(s));
   }
 
-  /** The text with each matching word replaced by `placeholder`. */
+  /**
+   * The text with each matching word replaced by `placeholder`; a contact's name word that is
+   * also a common word (Budi, Will) only when capitalised beside a matched word or after a title.
+   */
   redact(text: string, placeholder: string): string {
-    if (!this.keys.size) return text;
-    return text.replace(WORD, (word) => (this.matches(word) ? placeholder : word));
+    if (!this.keys.size && !this.commonKeys.size) return text;
+    const words = [...text.matchAll(WORD)];
+    const hit = words.map(([w]) => this.matches(w));
+    const common = (i: number) => {
+      const w = words[i]![0];
+      if (!capitalised(w) || !this.commonKeys.has(key(w))) return false;
+      const before = words[i - 1]?.[0].toLowerCase();
+      return hit[i - 1] === true || hit[i + 1] === true || (before !== undefined && TITLES.has(before));
+    };
+    const redacted = hit.map((h, i) => h || common(i));
+    let out = '';
+    let at = 0;
+    for (const [i, m] of words.entries()) {
+      if (!redacted[i]) continue;
+      out += text.slice(at, m.index) + placeholder;
+      at = m.index + m[0].length;
+    }
+    return out + text.slice(at);
   }
 }
