@@ -9,7 +9,6 @@ import { siteModuleRouter } from './site-module/router.js';
 import type { RouteDefinition } from './http/route.js';
 import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
-import { jsonBody } from './http/body.js';
 import { domainError } from './errors/domain-error.js';
 import { hideUnreleased, registerRoute } from './http/pipeline.js';
 import { Authenticator } from './http/authenticate.js';
@@ -52,7 +51,6 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(observe(services.log, services.metrics));
   koa.use(errorHandler(services.log, services.config.publicOrigin));
   koa.use(unmatchedAsProblems);
-  koa.use(jsonBody);
   koa.use(system.routes());
   koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());

@@ -11,6 +11,7 @@ import type { Authenticator, AuthContext } from './authenticate.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MigrationGate } from './migration-gate.js';
 import { validatePart } from './validate.js';
+import { readJsonBody } from './body.js';
 import type { TenantTurns } from './tenant-turns.js';
 import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } from './idempotency.js';
 import { deprecationHeaders } from './deprecation.js';
@@ -136,6 +137,8 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     const auth = await p.authenticator.authenticate(ctx);
     ctx.state.auth = auth;
     await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits);
+    // Read once counted: a body refused as unreadable (too deep, not JSON, too large) is counted too.
+    const sent = await readJsonBody(ctx);
 
     const wallet = await services.wallets.get(auth.tenant.id, auth.integration.id);
     ctx.state.wallet = wallet;
@@ -160,7 +163,7 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     }
     // A route without parameters or body takes none: an unknown one is a mistake to report.
     const query = validatePart(route.query ?? NOTHING, { ...ctx.query }, 'query');
-    const body = validatePart(route.body ?? NOTHING, ctx.request.body, 'body');
+    const body = validatePart(route.body ?? NOTHING, sent, 'body');
 
     const result = await runHandler(p, route, ctx, { query, params, body, auth });
     for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

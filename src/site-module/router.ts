@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Services } from '../services.js';
 import { domainError } from '../errors/domain-error.js';
 import { validatePart } from '../http/validate.js';
+import { readJsonBody } from '../http/body.js';
 import type { Site } from '../entities/article.js';
 import { SITE_HEARTBEAT_SECONDS, SITE_POLL_SECONDS, siteOfToken } from '../domain/articles/sites.js';
 import { pendingJobs, recordHeartbeat, queuedJobOfSite } from '../domain/articles/site-jobs.js';
@@ -42,7 +43,7 @@ export function siteModuleRouter(services: Services): Router {
   router.post('/jobs/:id/result', async (ctx) => {
     ctx.state.routeLabel = 'POST /site-module/jobs/{id}/result';
     const site = ctx.state.site as Site;
-    const body = validatePart<ModuleResult>(ResultBody, ctx.request.body, 'body');
+    const body = validatePart<ModuleResult>(ResultBody, await readJsonBody(ctx), 'body');
     const job = await queuedJobOfSite(services.orm.em.fork(), site, ctx.params.id!);
     await signalModuleResult(await services.temporal.client(), services.temporal.taskQueue, job, body);
     ctx.status = 202;

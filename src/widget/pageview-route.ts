@@ -9,7 +9,7 @@ import { eventSource, ingestEvents } from '../domain/analytics/events.js';
 import { dayIn, tenantTimeZone } from '../domain/analytics/time-zone.js';
 import { newId } from '../ids.js';
 import { answerPreflight, requireAllowedOrigin } from './session-cors.js';
-import { countInit, visitorAddress } from './rate-limits.js';
+import { countInit, visitorAddress, visitorBody } from './rate-limits.js';
 
 export const PAGEVIEW_PATH = '/api/widget/pageview';
 
@@ -47,7 +47,7 @@ export function registerPageviewRoute(router: Router, services: Services): void 
   router.post(PAGEVIEW_PATH, async (ctx) => {
     ctx.state.routeLabel = `POST ${PAGEVIEW_PATH}`;
     validatePart(Joi.object({}), { ...ctx.query }, 'query');
-    const body = validatePart<{ channel_id: string; url: string; title?: string; referrer?: string }>(PageviewBody, ctx.request.body, 'body');
+    const body = validatePart<{ channel_id: string; url: string; title?: string; referrer?: string }>(PageviewBody, await visitorBody(ctx, services), 'body');
     if (!/^[0-9a-f-]{36}$/i.test(body.channel_id)) throw domainError('not_found', 'No such chat.');
     const address = visitorAddress(ctx, services);
     await countInit(services, body.channel_id, address);

@@ -1,8 +1,10 @@
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import { DomainError, domainError } from '../errors/domain-error.js';
+import type { ErrorCode } from '../errors/catalogue.js';
 import { rateLimiterOf } from '../http/rate-limit.js';
 import { clientAddress } from '../domain/access/ip-rules.js';
+import { readJsonBody } from '../http/body.js';
 
 /**
  * The visitor chat's limits, sliding one-minute windows in Redis (the API's limiter):
@@ -15,14 +17,16 @@ import { clientAddress } from '../domain/access/ip-rules.js';
  * | messages of a channel           | channel                         | WIDGET_RATE_CHANNEL_PER_MIN |
  * | history and poll                | session                         | 4 x the visitor limit (polling every 2.5 s is 24 a minute) |
  * | init                            | (channel, client address)       | the visitor limit           |
- * | refused tokens                  | client address                  | WIDGET_RATE_REJECTED_PER_MIN |
+ * | refused tokens, unreadable bodies | client address                | WIDGET_RATE_REJECTED_PER_MIN |
  *
  * A message counts from the narrowest to the widest, so the first limit a client reaches is
  * its own (its session, its new chats, its address) and the channel's budget, shared by every
  * visitor of the site, is only spent by messages the narrower limits let through: opening
  * session after session does not get one address past its own limit.
  * A token is checked before anything is counted for it: a refused token (401) counts only
- * against its address, so forged tokens never use up a session's or a channel's budget.
+ * against its address, so forged tokens never use up a session's or a channel's budget. A
+ * body that cannot be read (400 bad_request: not JSON, nested too deep; 413) names no channel
+ * for sure: it counts against its address the same way.
  * A refusal is 429 rate_limited with Retry-After (seconds until one more would be admitted);
  * Redis down is 503.
  */
@@ -42,20 +46,28 @@ async function count(services: Services, key: string, limit: number, who: string
 export const visitorAddress = (ctx: Context, services: Services): string =>
   clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, services.config.trustedProxies);
 
+/** What counts against the address's refusals: a refused token, a body that cannot be read. */
+const REFUSALS = new Set<ErrorCode>(['invalid_session', 'bad_request', 'payload_too_large']);
+
 /**
- * Runs a token check; when it refuses the token (401 invalid_session), the refusal counts
- * against the client address: beyond the limit the answer is 429 instead.
+ * Runs a token check or reads the body; when it refuses (401 invalid_session, 400
+ * bad_request, 413 payload_too_large), the refusal counts against the client address:
+ * beyond the limit the answer is 429 instead.
  */
 export async function countingRejections<T>(services: Services, address: string, check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (err) {
-    if (err instanceof DomainError && err.code === 'invalid_session') {
-      await count(services, `rejected:a:${address}`, services.config.widget.rejectedPerMin, 'refused chat sessions from this address');
+    if (err instanceof DomainError && REFUSALS.has(err.code)) {
+      await count(services, `rejected:a:${address}`, services.config.widget.rejectedPerMin, 'refused requests from this address');
     }
     throw err;
   }
 }
+
+/** The visitor's JSON body (http/body.ts), a refused one counted against the client address. */
+export const visitorBody = (ctx: Context, services: Services): Promise<unknown> =>
+  countingRejections(services, visitorAddress(ctx, services), () => readJsonBody(ctx));
 
 /**
  * A visitor's message: its session's limit (or, without a session, the address' new chats),

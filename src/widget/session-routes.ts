@@ -7,7 +7,7 @@ import { validatePart } from '../http/validate.js';
 import { findWebsiteChannel, type WebsiteChannel } from '../domain/channels/website-channels.js';
 import { answerPreflight, requireAllowedOrigin } from './session-cors.js';
 import { conversationOfSession, requireOpenChat, sessionOfToken } from './sessions.js';
-import { countInit, countingRejections, countMessage, countRead, visitorAddress } from './rate-limits.js';
+import { countInit, countingRejections, countMessage, countRead, visitorAddress, visitorBody } from './rate-limits.js';
 import { takeVisitorTurn } from './visitor-turn.js';
 import { answerVisitorTurn } from './visitor-answer.js';
 import { HistoryQuery, InitBody, MessageBody, PollQuery } from './schemas.js';
@@ -49,7 +49,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
 
   router.post('/api/widget/init', async (ctx) => {
     ctx.state.routeLabel = 'POST /api/widget/init';
-    const body = validatePart<{ channel_id: string }>(InitBody, ctx.request.body, 'body');
+    const body = validatePart<{ channel_id: string }>(InitBody, await visitorBody(ctx, services), 'body');
     notFoundUnlessUuid(body.channel_id);
     await countInit(services, body.channel_id, visitorAddress(ctx, services));
     const { channel, settings } = await websiteChannel(services, body.channel_id);
@@ -62,7 +62,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
 
   router.post('/api/widget/messages', async (ctx) => {
     ctx.state.routeLabel = 'POST /api/widget/messages';
-    const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, ctx.request.body, 'body');
+    const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, await visitorBody(ctx, services), 'body');
     if (!body.content.trim()) throw domainError('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
     refuseOverlongContent(body.content);
     notFoundUnlessUuid(body.channel_id);
