@@ -12,7 +12,8 @@ import { send, websiteChannel } from './widget-fixtures.js';
  * Issue 9 item 11: every operation of both OpenAPI documents (the API's and the visitor
  * chat's) is called with bad input built from its own schemas: wrong types, NUL, strings
  * beyond their limits and a body beyond the body limit, odd Unicode, missing and extra
- * fields, bad path ids (not an id, an id of nothing, another tenant's) and bad query values.
+ * fields, bad path ids (not an id, an id of nothing, another tenant's) and bad query values,
+ * and JSON nested far deeper than any client nests it (issue 25: the whole body, and a value).
  * Every answer must be below 500, and every 4xx a Problem (application/problem+json with
  * type, title, status, code). Cases that are bad for sure must be refused (4xx).
  *
@@ -215,6 +216,18 @@ function setAt(value: unknown, at: (string | number)[], to: unknown): unknown {
   return copy;
 }
 
+/** Arrays or objects nested `depth` levels, as JSON text (JSON.stringify of such a value would itself recurse). */
+function nested(depth: number): string {
+  return random() < 0.5 ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+const DEEP = 3000;
+
+/** The body with the value at `at` replaced by JSON text. */
+function withText(base: Case, what: string, json: unknown, at: (string | number)[], text: string): Case {
+  const marker = `zz-${Math.floor(random() * 1e9)}`;
+  return { ...base, what, body: { raw: JSON.stringify(setAt(json, at, marker)).replace(`"${marker}"`, text), type: 'application/json' }, must: 'refuse' };
+}
+
 function bodyCases(o: Operation, base: Case): Case[] {
   const schema = o.op.requestBody?.content?.['application/json']?.schema;
   const cases: Case[] = [];
@@ -228,12 +241,18 @@ function bodyCases(o: Operation, base: Case): Case[] {
     cases.push({ ...base, what: 'body of another type', body: { raw: 'a=1', type: 'application/x-www-form-urlencoded' } });
     cases.push({ ...base, what: 'body over the body limit', body: { raw: JSON.stringify({ x: 'x'.repeat(300 * 1024) }), type: 'application/json' } });
     cases.push({ ...base, what: 'body not UTF-8', body: { raw: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), type: 'application/json' } });
+    cases.push({ ...base, what: `body nested ${DEEP} levels`, body: { raw: nested(DEEP), type: 'application/json' }, must: 'refuse' });
   }
   if (!schema || !base.body || !('json' in base.body)) return cases;
   const json = base.body.json;
   const root = deref(schema, o.doc);
   for (const name of root.required ?? []) cases.push(withJson(base, `missing required ${name}`, setAt(json, [name], undefined)));
-  for (const slot of slots(json, schema, o.doc)) {
+  const all = slots(json, schema, o.doc);
+  if (all.length) {
+    const slot = pick(all);
+    cases.push(withText(base, `/${slot.at.join('/')}: nested ${DEEP} levels`, json, slot.at, nested(DEEP)));
+  }
+  for (const slot of all) {
     const at = `/${slot.at.join('/')}`;
     const type = typeOf(slot.schema);
     cases.push(withJson(base, `${at}: wrong type`, setAt(json, slot.at, pick(WRONG_TYPES[type] ?? WRONG_TYPES.string!))));
