@@ -53,8 +53,8 @@ export interface ErrorGuide {
  */
 export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
   bad_request: {
-    meaning: 'The request could not be read: the body is not JSON, or its Content-Type or a header is invalid.',
-    remedy: 'Send a JSON body with Content-Type: application/json and check the headers the detail names.',
+    meaning: 'The request could not be read: the body is not JSON (an object or array), nests arrays and objects deeper than the API reads (the detail says how deep), or its Content-Type or a header is invalid.',
+    remedy: 'Send a JSON body with Content-Type: application/json, nested no deeper than the detail says, and check the headers the detail names.',
   },
   consent_required: {
     meaning: 'Visitor chat: the channel asks for consent and the visitor has not accepted its current version. The answer carries the consent object.',

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/problem.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from '../http/openapi/builder.js';
 import { STREAM_RETRY_MS } from './stream-routes.js';
 import { PAGEVIEW_PATH, PageviewBody } from './pageview-route.js';
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/body.js';
 import {
   AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
   WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageSchema,
@@ -132,7 +133,7 @@ export function buildWidgetOpenApi(config: Config): JsonSchema {
     info: {
       title: 'Visitor chat API',
       version: 'v1',
-      description: 'What the chat widget calls on the cell origin: public, no key, JSON in and out. Every error is application/problem+json with `error` equal to `code`. Answers are Cache-Control: no-store (the stream: no-cache). Only init (and its preflight) answers cross-origin: every other call comes from the chat frame on this origin.',
+      description: `What the chat widget calls on the cell origin: public, no key, JSON in and out. Every error is application/problem+json with \`error\` equal to \`code\`. Answers are Cache-Control: no-store (the stream: no-cache). Only init (and its preflight) answers cross-origin: every other call comes from the chat frame on this origin. A body is JSON, at most ${MAX_BODY_BYTES / 1024} KB (else 413) and nested at most ${MAX_BODY_DEPTH} levels deep (else 400 bad_request); one that cannot be read counts against the client address as a refused token does: more than ${config.widget.rejectedPerMin} in 60 seconds are 429.`,
     },
     servers: [{ url: config.publicOrigin, description: `${config.cell} cell` }],
     problem: WidgetProblemSchema,

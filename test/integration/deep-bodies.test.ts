@@ -4,6 +4,7 @@ import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
+import type { Schema } from '../support/json-schema.js';
 import { MAX_BODY_DEPTH } from '../../src/http/body.js';
 import { expectWidgetProblem, websiteChannel } from './widget-fixtures.js';
 
@@ -36,6 +37,37 @@ const newAddress = () => `2001:db8::${[1, 2, 3].map(() => Math.floor(Math.random
 function expectTooDeep(res: Answer): void {
   expect(res.body?.detail).toMatch(new RegExp(`more than ${MAX_BODY_DEPTH} levels`));
 }
+
+/** How deep a JSON Schema lets arrays and objects nest (a schema that refers to itself: Infinity). */
+function schemaDepth(schema: Schema | undefined, doc: Schema, seen: string[] = []): number {
+  if (!schema || typeof schema !== 'object') return 0;
+  if (typeof schema.$ref === 'string') {
+    if (seen.includes(schema.$ref)) return Infinity;
+    return schemaDepth(schema.$ref.replace(/^#\//, '').split('/').reduce((node: any, part: string) => node?.[part], doc), doc, [...seen, schema.$ref]);
+  }
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].map((b: Schema) => schemaDepth(b, doc, seen));
+  const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const inner = [
+    ...Object.values(schema.properties ?? {}).map((p) => schemaDepth(p as Schema, doc, seen)),
+    ...(typeof schema.additionalProperties === 'object' ? [schemaDepth(schema.additionalProperties, doc, seen)] : []),
+    ...(schema.items ? [schemaDepth(schema.items, doc, seen)] : []),
+  ];
+  const here = types.includes('object') || types.includes('array') || schema.properties || schema.items ? 1 + Math.max(0, ...inner) : 0;
+  return Math.max(here, ...branches);
+}
+
+describe('MAX_BODY_DEPTH', () => {
+  it('is far beyond the deepest body any route of either document takes', async () => {
+    const widgetDoc = (await call(s.api.origin, 'GET', '/api/widget/openapi.json')).body as Schema;
+    const depths = [s.doc, widgetDoc].flatMap((doc) => Object.values(doc.paths as Record<string, Record<string, Schema>>)
+      .flatMap((methods) => Object.values(methods))
+      .map((op) => schemaDepth(op.requestBody?.content?.['application/json']?.schema, doc)));
+    expect(depths.filter((d) => d > 0).length).toBeGreaterThan(20);
+    // The deepest: POST /events, events[].properties.value.amount (decisions: "Request bodies").
+    expect(Math.max(...depths)).toBe(5);
+    expect(Math.max(...depths) * 4).toBeLessThan(MAX_BODY_DEPTH);
+  });
+});
 
 describe('a body nested deeper than MAX_BODY_DEPTH, on the API', () => {
   it.each(Object.entries(DEEP))('(%s) is 400 bad_request on writes of every method, counted in the write rate class', async (_what, text) => {

@@ -4,6 +4,7 @@ import { carriesPii, type RouteDefinition } from '../route.js';
 import { ProblemSchema } from '../schemas/common.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
 import { documentLivemode } from '../livemode.js';
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../body.js';
 
 const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
@@ -64,7 +65,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     info: {
       title: 'Public Server API',
       version: 'v1',
-      description: 'Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id.',
+      description: `Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id. A request body is JSON (Content-Type: application/json, UTF-8), an object or an array, at most ${MAX_BODY_BYTES / 1024} KB (else 413 payload_too_large) and nested at most ${MAX_BODY_DEPTH} levels deep (else 400 bad_request); it is read once the key is checked and the request counted in its rate class, so a refused body counts too.`,
     },
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
     problem: ProblemSchema,
