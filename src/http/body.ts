@@ -1,7 +1,5 @@
-import { createBrotliDecompress, createUnzip } from 'node:zlib';
-import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import getRawBody from 'raw-body';
+import { koaBody, HttpMethodEnum } from 'koa-body';
 import { parse as parseJson } from '@hapi/bourne';
 import { domainError } from '../errors/domain-error.js';
 
@@ -53,19 +51,28 @@ export function nestingDepth(text: string, limit: number): number {
   return deepest;
 }
 
-/** The body's bytes as sent, inflated when compressed; 413 past MAX_BODY_BYTES (inflated), while reading. */
-async function readText(ctx: Context): Promise<string> {
-  const encoding = (ctx.get('content-encoding') || 'identity').toLowerCase();
-  const decoders: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = { gzip: createUnzip, deflate: createUnzip, br: createBrotliDecompress };
-  if (encoding !== 'identity' && !decoders[encoding]) throw domainError('bad_request', `Content-Encoding ${encoding} is not supported: send gzip, deflate, br or none.`);
-  const stream: Readable = encoding === 'identity' ? ctx.req : ctx.req.pipe(decoders[encoding]!()) as unknown as Readable;
-  const declared = Number(ctx.get('content-length') || 0);
-  try {
-    return await getRawBody(stream, { limit: MAX_BODY_BYTES, encoding: 'utf-8', ...(encoding === 'identity' && declared ? { length: declared } : {}) });
-  } catch (err) {
-    if ((err as { type?: string }).type === 'entity.too.large') throw tooLarge();
+/**
+ * koa-body reads the body as text (JSON content types only; gzip and deflate inflated, 413 past
+ * MAX_BODY_BYTES while reading): the depth scan comes before anything is parsed.
+ */
+const readBodyText = koaBody({
+  json: false,
+  urlencoded: false,
+  multipart: false,
+  text: true,
+  textTypes: ['application/json'],
+  textLimit: MAX_BODY_BYTES,
+  parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  onError: (err: Error & { status?: number; type?: string }) => {
+    if (err.status === 413 || err.type === 'entity.too.large') throw tooLarge();
     throw notJson();
-  }
+  },
+});
+
+async function readText(ctx: Context): Promise<string> {
+  await readBodyText(ctx, () => Promise.resolve());
+  const body: unknown = ctx.request.body;
+  return typeof body === 'string' ? body : '';
 }
 
 /**
@@ -78,7 +85,7 @@ async function readText(ctx: Context): Promise<string> {
  * Content-Type, JSON that does not parse or is not an object or array, a `__proto__` key,
  * and nesting deeper than MAX_BODY_DEPTH (found by a linear scan before parsing) are 400
  * bad_request; over the size limit is 413 (from Content-Length before reading, else while
- * reading, chunked or compressed bodies alike).
+ * reading, chunked or gzip and deflate bodies alike).
  */
 export async function readJsonBody(ctx: Context): Promise<unknown> {
   if (!BODY_METHODS.has(ctx.method) || !hasBody(ctx)) return undefined;
@@ -93,7 +100,9 @@ export async function readJsonBody(ctx: Context): Promise<unknown> {
     throw domainError('bad_request', `The body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`);
   }
   try {
-    return parseJson(text, { protoAction: 'error' }) as unknown;
+    const body = parseJson(text, { protoAction: 'error' }) as unknown;
+    ctx.request.body = body as typeof ctx.request.body;
+    return body;
   } catch {
     throw notJson();
   }
