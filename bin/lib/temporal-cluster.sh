@@ -20,7 +20,7 @@ go_install_to() {
   local dir="$1" name="$2" package="$3" tmp
   mkdir -p "$dir"
   tmp=$(mktemp -d "$dir/.build.XXXXXX")
-  if ! GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "$package" >&2; then rm -rf "$tmp"; return 1; fi
+  if ! GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "$package" >&2; then rm -rf "$tmp"; rmdir "$dir" 2>/dev/null; return 1; fi
   mv "$tmp/$(basename "${package%@*}")" "$dir/$name"
   rm -rf "$tmp"
 }
