@@ -3,7 +3,8 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 /**
  * Search attributes an operator filters on in the Temporal UI, e.g.
  * `TenantId = "..." AND WorkflowType = "keyExpiryNotices"`. Registered by the dev server
- * flags in bin/lib/services.sh and, on a real cluster, by the worker at start.
+ * flags in bin/lib/services.sh and, on a cluster, by the setup step `bin/ctl temporal setup`
+ * (src/temporal/search-attributes.ts), which bin/up runs before the worker starts.
  */
 export const TENANT_ID = defineSearchAttributeKey('TenantId', SearchAttributeType.KEYWORD);
 export const INTEGRATION_ID = defineSearchAttributeKey('IntegrationId', SearchAttributeType.KEYWORD);

@@ -24,13 +24,14 @@ random_secret() {
   head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'
 }
 
-# Adds a random value to the .env file for each secret it lacks (existing values are kept);
-# the file is created if needed and made readable by its owner only.
+# ensure_env_secrets FILE [NAMES]: adds a random value to the .env file for each secret it lacks
+# (existing values are kept), of SECRET_VARIABLES or of NAMES when given; the file is created if
+# needed and made readable by its owner only.
 ensure_env_secrets() {
-  local file="$1" name added=
+  local file="$1" names="${2:-$SECRET_VARIABLES}" name added=
   ( umask 077; touch "$file" )
   chmod 600 "$file"
-  for name in $SECRET_VARIABLES; do
+  for name in $names; do
     grep -Eq "^(export )?$name=.+" "$file" && continue
     [ -n "$(tail -c1 "$file")" ] && echo >>"$file"
     echo "$name=$(random_secret)" >>"$file"

@@ -15,6 +15,13 @@ ensure_curl() {
   apt_install curl ca-certificates || echo "-> could not install curl; the api runs, the README tour needs curl" >&2
 }
 
+# HAProxy, the balancer of bin/up --cluster in front of its two api processes.
+ensure_haproxy() {
+  command -v haproxy >/dev/null && return 0
+  echo "-> HAProxy is missing (bin/up --cluster balances its api processes with it); installing it with apt" >&2
+  apt_install haproxy
+}
+
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
 wait_port() { # host port seconds what

@@ -42,6 +42,7 @@ import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../entiti
 import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 import { lastWholeDay, periodsOf } from '../domain/strategist/report-run.js';
 import { runStrategistReport } from '../temporal/strategist.js';
+import { setupTemporal } from '../temporal/search-attributes.js';
 import { addCompetitor, CompetitorRefused, listCompetitors, removeCompetitor, scanCompetitors } from '../domain/strategist/competitors.js';
 
 /**
@@ -92,7 +93,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   competitors list --tenant ID
   competitors remove --tenant ID --url https://HOST|HOST
   competitors scan --tenant ID
-      (fetches the competitors' pages now and queues their headings as strategist topics, names cut out)`;
+      (fetches the competitors' pages now and queues their headings as strategist topics, names cut out)
+  temporal setup
+      (registers the namespace and the custom search attributes on TEMPORAL_ADDRESS when missing; bin/up runs it before the worker)`;
 
 function positiveAmount(text: string): string {
   if (!isDecimalText(text) || new Decimal(text).lessThanOrEqualTo(0)) throw new UsageError('--amount is a positive decimal such as 100 or 99.50');
@@ -565,6 +568,14 @@ async function listen(argv: string[]): Promise<void> {
   }
 }
 
+/** `temporal setup`: Temporal only, no database (the cluster is set up before the project's migrate). */
+async function temporalSetup(json: boolean): Promise<void> {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const result = await setupTemporal(config.temporal.address, config.temporal.namespace);
+  if (json) console.log(JSON.stringify(result));
+  else printHuman({ ...result });
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.includes('--help')) {
@@ -576,6 +587,7 @@ async function main(): Promise<void> {
   const stack = await runningStack();
   if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
   if (parseArgs(argv).positional.join(' ') === 'webhooks listen') return listen(argv);
+  if (parseArgs(argv).positional.join(' ') === 'temporal setup') return temporalSetup(json);
   const result = await runCtl(argv);
   if (json) console.log(JSON.stringify(result));
   else printHuman(result);

@@ -1,15 +1,87 @@
-import type { Client } from '@temporalio/client';
+import { Connection, isGrpcServiceError } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.js';
 
-/** Registers any missing custom search attribute (a real cluster; the dev server has them from its flags). */
-export async function ensureSearchAttributes(client: Client, namespace: string): Promise<void> {
-  const operator = client.connection.operatorService;
+/**
+ * How long a closed workflow's history is kept in the namespace this setup creates: a week to
+ * look into a failed delivery or operation, after which the project's own tables (delivery log,
+ * operations) are the record. The same as docker-compose's cluster.
+ */
+export const NAMESPACE_RETENTION_DAYS = 7;
+
+// gRPC status codes (the ones the setup tells apart).
+const NOT_FOUND = 5;
+const ALREADY_EXISTS = 6;
+const UNAVAILABLE = 14;
+
+export interface TemporalSetupResult {
+  namespace: string;
+  namespace_created: boolean;
+  search_attributes_added: string[];
+}
+
+/**
+ * The one setup step of a Temporal server for this project (`bin/ctl temporal setup`, run by
+ * bin/up before any worker starts): registers the namespace when missing and any missing custom
+ * search attribute. Re-runs change nothing. On a fresh cluster the services answer UNAVAILABLE
+ * for a while and a new namespace is NOT_FOUND until the frontend's namespace cache refreshes
+ * (up to 10 s): both are waited out, up to `timeoutMs`.
+ */
+export async function setupTemporal(address: string, namespace: string, timeoutMs = 120_000): Promise<TemporalSetupResult> {
+  const deadline = Date.now() + timeoutMs;
+  const connection = await retrying(deadline, () => Connection.connect({ address, connectTimeout: '3s' }));
+  try {
+    const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
+    const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));
+    return { namespace, namespace_created: created, search_attributes_added: added };
+  } finally {
+    await connection.close();
+  }
+}
+
+async function ensureNamespace(connection: Connection, namespace: string): Promise<boolean> {
+  try {
+    await connection.workflowService.describeNamespace({ namespace });
+    return false;
+  } catch (err) {
+    if (!isGrpcServiceError(err) || err.code !== NOT_FOUND) throw err;
+  }
+  try {
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: proto.google.protobuf.Duration.fromObject({ seconds: NAMESPACE_RETENTION_DAYS * 24 * 3600 }),
+      description: 'registered by bin/ctl temporal setup',
+    });
+    return true;
+  } catch (err) {
+    // Another setup registered it first.
+    if (isGrpcServiceError(err) && err.code === ALREADY_EXISTS) return false;
+    throw err;
+  }
+}
+
+/** Registers any missing custom search attribute; answers the names it added. */
+async function ensureSearchAttributes(connection: Connection, namespace: string): Promise<string[]> {
+  const operator = connection.operatorService;
   const existing = await operator.listSearchAttributes({ namespace });
   const missing = ALL_SEARCH_ATTRIBUTES.filter((k) => !(k.name in (existing.customAttributes ?? {})));
-  if (!missing.length) return;
+  if (!missing.length) return [];
   await operator.addSearchAttributes({
     namespace,
     searchAttributes: Object.fromEntries(missing.map((k) => [k.name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
   });
+  return missing.map((k) => k.name);
+}
+
+/** Runs `step` again while the cluster is still coming up (UNAVAILABLE, or a namespace not yet seen). */
+async function retrying<T>(deadline: number, step: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      const transient = isGrpcServiceError(err) ? err.code === UNAVAILABLE || err.code === NOT_FOUND : /connect|UNAVAILABLE|ECONNREFUSED/i.test(String(err));
+      if (!transient || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }

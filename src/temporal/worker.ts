@@ -5,7 +5,6 @@ import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
-import { ensureSearchAttributes } from './search-attributes.js';
 
 export interface WorkerOptions {
   taskQueue?: string;
@@ -40,12 +39,14 @@ export interface ProcessWorker {
   eagerClient: Client;
 }
 
-/** Builds the Temporal worker of this process and makes sure its Schedules exist. */
+/**
+ * Builds the Temporal worker of this process and makes sure its Schedules exist. The namespace
+ * and search attributes are the setup step's (`bin/ctl temporal setup`), done before any worker.
+ */
 export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
   const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
   const client = await services.temporal.client();
-  await ensureSearchAttributes(client, config.temporal.namespace);
   await ensureKeyExpirySchedule(client, taskQueue, config.keyExpiryScanEvery, options.scheduleId);
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
   await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
