@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
+import { call, expectProblem, type Answer } from '../support/http.js';
 import { seedLead } from './leads-fixtures.js';
 import { HOOKS_ENV, newWebhook } from './webhooks-fixtures.js';
 
@@ -22,7 +22,7 @@ const IMPOSSIBLE_TIMES = ['2026-02-30T10:00:00Z', '2026-04-31T10:00:00Z', '2025-
 const q = encodeURIComponent;
 
 /** One field error, invalid_value at `field`; a batch's Problem also counts the items it kept. */
-function expectRefusedAt(res: { status: number; body: any }, field: string, counts: Record<string, number> = {}): void {
+function expectRefusedAt(res: Answer, field: string, counts: Record<string, number> = {}): void {
   expectProblem(res, 'validation_failed', { errors: [{ field, code: 'invalid_value', message: expect.stringMatching(/ names a day that does not exist$/) }], ...counts });
 }
 
