@@ -122,5 +122,7 @@ export const OfflineConversionBatchSchema = Joi.object({
 export const IngestResultSchema = Joi.object({
   accepted: Joi.number().integer().min(0).required().description('Items stored now.'),
   duplicates: Joi.number().integer().min(0).required().description('Items whose id was already stored (or repeated in the batch): counted once.'),
-  unmatched: Joi.number().integer().min(0).description('Offline conversions only: stored without a lead or contact (none had that e-mail or phone).'),
+  unmatched: Joi.number().integer().min(0).description('Offline conversions only: stored without a lead or contact (none had that e-mail or phone). '
+    + 'Only to a key that may read contacts (leads:read, with the personal-data transfer conditions on the ru cell); absent for any other key, '
+    + 'to which it would tell whether an e-mail or phone belongs to one of the account\'s customers.'),
 }).meta({ ref: 'IngestResult' });
