@@ -22,6 +22,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-25', kind: 'additive', routes: [],
+    text: 'Personal data stays behind its scopes, and abuse costs the abuser: customer text reaches strategist, article and dashboard answers only redacted; rate limits count a sliding minute; refused keys, deep bodies and impossible dates are refused early.',
+  },
+  {
     date: '2026-11-24', kind: 'additive', routes: ['GET /me/status'],
     text: 'Release labels on every operation (x-release), the status map at {cell_origin}/status, and GET /me/status: your subscriptions\' last 15 minutes, what waits, your operations queue.',
   },

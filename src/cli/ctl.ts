@@ -21,7 +21,8 @@ import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { ProgressBar } from './progress-bar.js';
 import { ensureSandbox, isSandbox } from '../domain/sandbox/shadows.js';
 import { resetSandbox, seedSandbox } from '../domain/sandbox/reset.js';
-import Joi from 'joi';
+import { isoDateValue } from '../http/schemas/common.js';
+import { isCalendarDay } from '../clock.js';
 import { parseLimitSetting, setIntegrationDailyLimit, setTenantSpendLimits } from '../domain/wallet/spend-limits.js';
 import { parsePrimaryDomain, setPrimaryDomain } from '../domain/provisioning/primary-domain.js';
 import { recheckDeliveriesOf } from '../domain/webhooks/hold-release.js';
@@ -104,7 +105,7 @@ function positiveAmount(text: string): string {
 
 /** An ISO 8601 instant with a zone, such as 2026-11-21T00:00:00Z. */
 function instant(flag: string, text: string): Date {
-  const { value, error } = Joi.date().iso().validate(text);
+  const { value, error } = isoDateValue().validate(text);
   if (error || !/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) throw new UsageError(`--${flag} is an ISO 8601 time with a zone, such as 2026-11-21T00:00:00Z`);
   return value;
 }
@@ -430,7 +431,7 @@ const COMMANDS: Record<string, Command> = {
     const tenant = await findTenant(em, f.required('tenant'));
     const from = f.optional('from') ?? null;
     f.done();
-    if (from !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(`${from}T00:00:00Z`)))) throw new UsageError('--from is a date such as 2026-11-01');
+    if (from !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !isCalendarDay(from))) throw new UsageError('--from is a date such as 2026-11-01');
     const { handle, joined } = await startSnapshot(s, tenant.id, from);
     const bar = ProgressBar.on(process.stderr, 'days');
     const result = await followSnapshot(handle, (p) => bar?.update(p.done, p.total));
@@ -443,7 +444,7 @@ const COMMANDS: Record<string, Command> = {
     const reportDate = f.optional('date') ?? lastWholeDay(s.clock.now());
     f.done();
     if (type !== 'daily' && type !== 'weekly') throw new UsageError('--type is daily or weekly');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(reportDate) || Number.isNaN(Date.parse(reportDate))) throw new UsageError('--date is a day YYYY-MM-DD');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(reportDate) || !isCalendarDay(reportDate)) throw new UsageError('--date is a day YYYY-MM-DD');
     periodsOf(type, reportDate);
     const report = await runStrategistReport(await s.temporal.client(), s.config.temporal.taskQueue, tenantId, type, reportDate);
     return { report_id: report.id, created: report.created, tenant_id: tenantId, report_type: type, report_date: reportDate };

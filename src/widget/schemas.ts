@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { EARLIEST_TIME, FieldErrorSchema, IsoDate, LATEST_TIME, problemFields } from '../http/schemas/common.js';
+import { EARLIEST_TIME, FieldErrorSchema, IsoDate, LATEST_TIME, isoDateValue, problemFields } from '../http/schemas/common.js';
 import { MAX_MESSAGE_CHARS } from '../domain/conversations/messages.js';
 import { WIDGET_SENDERS, WIDGET_STATES } from './presenters.js';
 import { SESSION_TOKEN } from './session-tokens.js';
@@ -40,7 +40,7 @@ export const HistoryQuery = Joi.object({
 
 export const PollQuery = Joi.object({
   st: token('The session_token.').allow(''),
-  after: Joi.date().iso().min(EARLIEST_TIME).max(LATEST_TIME).required().description('created_at of the newest message the widget has; the answer holds the ones strictly after it.'),
+  after: isoDateValue().min(EARLIEST_TIME).max(LATEST_TIME).required().description('created_at of the newest message the widget has; the answer holds the ones strictly after it.'),
 });
 
 // ---- Read by the routes themselves, not validated with joi: documented here ----

@@ -2,14 +2,17 @@ import type pg from 'pg';
 import { describe, expect, it } from '@jest/globals';
 import type { TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
+import type { Schema } from '../support/json-schema.js';
 import { seedLead } from './leads-fixtures.js';
+import { disclosureRows } from './conversations-fixtures.js';
 import { oneOfEach, pageView, rub, seedContact, storedEvents } from './analytics-fixtures.js';
 
 let api: TestApi;
 let sql: pg.Client;
-useApiSuite((s) => ({ api, sql } = s));
+let doc: Schema;
+useApiSuite((s) => ({ api, sql, doc } = s));
 
 const post = (who: Caller, path: string, body: unknown, headers: Record<string, string> = {}) => call(api.base, 'POST', path, { key: who.apiKey, body, headers });
 const fieldError = (field: string, code: string) => ({ field, code, message: expect.any(String) });
@@ -160,5 +163,56 @@ describe('POST /offline-conversions', () => {
       errors: [fieldError('/conversions/1', 'invalid_format'), fieldError('/conversions/3/value', 'required'), fieldError('/conversions/2/lead_id', 'invalid_value')],
     });
     expect((await storedEvents(sql, caller)).map((r) => r.external_id)).toEqual(['ok']);
+  });
+});
+
+/**
+ * Issue 25 item 12: whether a conversion matched a contact tells whether an e-mail or phone is
+ * one of the account's customers. A key that may not read contacts gets no `unmatched` (nor
+ * anything else that differs); one that may gets it, and the contacts matched are disclosed.
+ */
+describe('POST /offline-conversions and who may learn what matched', () => {
+  const at = '2026-11-20T12:00:00Z';
+  const known = (id: string) => ({ id, contact_email: 'anna@example.com', value: rub('10.00'), occurred_at: at });
+  const unknown = (id: string) => ({ id, contact_phone: '+79990000000', value: rub('10.00'), occurred_at: at });
+
+  async function tenantWithAnna(o: CallerOptions) {
+    const caller = await newCaller(api.services, o);
+    return { caller, anna: await seedContact(sql, caller, { email: 'anna@example.com' }) };
+  }
+
+  it('a key with analytics:write only is answered the same for a customer\'s e-mail and a stranger\'s phone, without unmatched', async () => {
+    const { caller } = await tenantWithAnna({ scopes: ['analytics:write'] });
+    const a = await post(caller, '/offline-conversions', { conversions: [known('k1')] });
+    const b = await post(caller, '/offline-conversions', { conversions: [unknown('u1')] });
+    expect([a.status, a.body]).toEqual([200, { accepted: 1, duplicates: 0 }]);
+    expect([b.status, b.body]).toEqual([200, { accepted: 1, duplicates: 0 }]);
+    // The partial 422 carries the same counts, so no unmatched there either.
+    const partial = await post(caller, '/offline-conversions', { conversions: [known('k2'), { id: 'bad', value: rub('1.00'), occurred_at: at }] });
+    expectProblem(partial, 'validation_failed', { accepted: 1, duplicates: 0, errors: [fieldError('/conversions/1', 'invalid_format')] });
+    expect(await disclosureRows(sql, caller.integrationId)).toEqual([]);
+    // What was sent is stored and matched all the same.
+    expect((await storedEvents(sql, caller)).map((r) => [r.external_id, r.contact_id !== null])).toEqual([['k1', true], ['k2', true], ['u1', false]]);
+  });
+
+  it('on the ru cell leads:read without the personal-data transfer conditions does not count', async () => {
+    const { caller } = await tenantWithAnna({ scopes: ['analytics:write', 'leads:read'], hostingCountry: 'DE' });
+    expect((await post(caller, '/offline-conversions', { conversions: [unknown('u1')] })).body).toEqual({ accepted: 1, duplicates: 0 });
+  });
+
+  it('a key that may read contacts (leads:read) gets unmatched, and the contacts it learned of are in the disclosure log', async () => {
+    const { caller, anna } = await tenantWithAnna({ scopes: ['analytics:write', 'leads:read'] });
+    const res = await post(caller, '/offline-conversions', { conversions: [known('k1'), unknown('u1')] });
+    expect([res.status, res.body]).toEqual([200, { accepted: 2, duplicates: 0, unmatched: 1 }]);
+    expect(await disclosureRows(sql, caller.integrationId)).toEqual([
+      { route: 'POST /offline-conversions', resource_type: 'contact', resource_ids: [anna], request_id: res.headers.get('x-request-id') },
+    ]);
+    expect((await post(caller, '/offline-conversions', { conversions: [unknown('u2')] })).body).toEqual({ accepted: 1, duplicates: 0, unmatched: 1 });
+    expect(await disclosureRows(sql, caller.integrationId)).toHaveLength(1);
+  });
+
+  it('the OpenAPI document says who gets unmatched', () => {
+    const schemas = (doc as { components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } }).components.schemas;
+    expect(schemas.IngestResult!.properties.unmatched!.description).toMatch(/leads:read/);
   });
 });

@@ -4,6 +4,7 @@ import { useApiSuite } from '../support/api-suite.js';
 import { newCaller } from '../support/fixtures.js';
 import { XSS_VECTORS } from '../support/xss-corpus.js';
 import { unsafeHtml, unsafeMarkdown } from '../support/xss-check.js';
+import { RENDERERS, unsafeRendered } from '../support/rendered-markdown.js';
 import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
 
 let api: TestApi;
@@ -31,5 +32,22 @@ describe('the XSS corpus through PATCH /articles/{id} content', () => {
     expect(blocks.body.content.every((b: object) => Object.keys(b).sort().join() === 'html,type')).toBe(true);
     // The prose before the vector is kept (what follows a malformed vector may be swallowed by it, as in a browser).
     expect(html.body.content).toMatch(/^<p>Before<\/p>/);
+  });
+});
+
+describe('?format=markdown of text that spells markup (issue 25 item 9)', () => {
+  it('an image\'s alt, a title and a link text come out as text, which no renderer turns into a handler', async () => {
+    const caller = await newCaller(api.services);
+    const id = await seedArticle(api, caller);
+    const content = '<p><img src="https://example.com/a.png" alt=\'<a b=" onerror=alert(5) x=">\' title=\'"><img src=x onerror=alert(1)>\'>'
+      + ' <a href="https://example.com/" title="&lt;script&gt;alert(1)&lt;/script&gt;">&lt;img src=x onerror=alert(2)&gt;</a></p>';
+    expect((await patchArticle(api, caller, id, { content })).status).toBe(200);
+    const markdown = (await getArticle(api, caller, id, 'markdown')).body.content as string;
+    expect(unsafeMarkdown(markdown)).toEqual([]);
+    for (const [renderer, render] of Object.entries(RENDERERS)) {
+      const html = render(markdown);
+      expect({ renderer, findings: unsafeRendered(html) }).toEqual({ renderer, findings: [] });
+      expect(html).toContain('alt="&lt;a b=&quot; onerror=alert(5) x=&quot;&gt;"');
+    }
   });
 });

@@ -72,10 +72,17 @@ describe('rules that hold with or without the development relaxation', () => {
     });
   });
 
-  it('a name with public addresses only is taken, with an explicit :443 too', async () => {
-    for (const url of ['https://public.test/hooks?source=crm', 'https://public.test:443/hooks']) {
+  it('a name with public addresses only is taken, with an explicit :443 too; what is stored is the address checked (its WHATWG href)', async () => {
+    for (const [url, stored] of [
+      ['https://public.test/hooks?source=crm', 'https://public.test/hooks?source=crm'],
+      ['https://public.test:443/hooks', 'https://public.test/hooks'],
+      ['HTTPS://Public.TEST/Hooks', 'https://public.test/Hooks'],
+      ['https://public.test', 'https://public.test/'],
+      ['https://public.test/a/../c', 'https://public.test/c'],
+    ]) {
       const res = await postWebhook(strict, strictCaller, webhookBody({ url }));
-      expect({ status: res.status, url: res.body.url }).toEqual({ status: 201, url });
+      expect({ url, status: res.status, stored: res.body.url }).toEqual({ url, status: 201, stored });
+      expect((await call(strict.base, 'GET', `/webhooks/${res.body.id}`, { key: strictCaller.apiKey })).body.url).toBe(stored);
     }
   });
 });
@@ -107,5 +114,49 @@ describe('PATCH of url', () => {
     expect((await call(strict.base, 'GET', `/webhooks/${hook.id}`, { key: strictCaller.apiKey })).body.url).toBe('https://public.test/a');
     const ok = await patch('https://public.test/b');
     expect({ status: ok.status, url: ok.body.url }).toEqual({ status: 200, url: 'https://public.test/b' });
+  });
+});
+
+/**
+ * Issue 25 item 10: text that URL parsers read with different hosts. The WHATWG parser, which
+ * checks the host and connects, reads `https://localhost\@evil.example/h` as localhost; an
+ * RFC 3986 reader sees evil.example. Such text is refused at POST and PATCH (not_allowed at
+ * /url) rather than stored as written.
+ */
+describe('a URL whose host parsers disagree on', () => {
+  const AMBIGUOUS: [string, string, RegExp][] = [
+    ['a backslash before @ (the issue\'s example)', 'https://localhost\\@evil.example/h', /backslash/],
+    ['a backslash after the host', 'https://public.test\\@evil.example/h', /backslash/],
+    ['a backslash in the path', 'https://public.test/a\\b', /backslash/],
+    ['a tab inside the host', 'https://pub\tlic.test/h', /tabs/],
+    ['a newline inside the host', 'https://pub\nlic.test/h', /newlines/],
+    ['a carriage return in the path', 'https://public.test/h\r', /newlines/],
+    ['a leading space', ' https://public.test/h', /spaces/],
+    ['empty credentials (@ alone)', 'https://@public.test/h', /credentials/],
+    ['empty user and password', 'https://:@public.test/h', /credentials/],
+    ['a user name', 'https://evil.example@public.test/h', /credentials/],
+    ['a percent-encoded host', 'https://%70ublic.test/h', /percent-encoded/],
+    ['a percent-encoded dot', 'https://public%2etest/h', /percent-encoded/],
+    ['a trailing dot', 'https://public.test./h', /end with a dot/],
+    ['a trailing dot before the port', 'https://public.test.:443/h', /end with a dot/],
+    ['no slashes after the scheme', 'https:public.test/h', /https:\/\/host\/path/],
+    ['one slash after the scheme', 'https:/public.test/h', /https:\/\/host\/path/],
+  ];
+
+  it.each(AMBIGUOUS)('%s is refused at POST with 422 not_allowed at /url: %j', async (_, url, message) => {
+    for (const [api, caller] of [[relaxed, relaxedCaller], [strict, strictCaller]] as const) {
+      expectProblem(await postWebhook(api, caller, webhookBody({ url })), 'validation_failed', urlProblem('not_allowed', message));
+    }
+  });
+
+  it('each is refused at PATCH too, and the subscription keeps its url', async () => {
+    const hook = await newWebhook(strict, strictCaller, { url: 'https://public.test/a' });
+    for (const [, url, message] of AMBIGUOUS) {
+      const res = await call(strict.base, 'PATCH', `/webhooks/${hook.id}`, { key: strictCaller.apiKey, body: { url } });
+      expectProblem(res, 'validation_failed', urlProblem('not_allowed', message));
+    }
+    expect((await call(strict.base, 'GET', `/webhooks/${hook.id}`, { key: strictCaller.apiKey })).body.url).toBe('https://public.test/a');
+    const ok = await call(strict.base, 'PATCH', `/webhooks/${hook.id}`, { key: strictCaller.apiKey, body: { url: 'https://PUBLIC.test:443/b?x=1' } });
+    expect({ status: ok.status, url: ok.body.url }).toEqual({ status: 200, url: 'https://public.test/b?x=1' });
   });
 });

@@ -57,11 +57,47 @@ export function sanitizeArticleHtml(html: string): string {
 /** Bytes of UTF-8: the unit of the content limits. */
 export const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
 
+/**
+ * Markdown that no renderer turns into markup, whatever text the HTML held (docs/decisions.md
+ * "Issue 25", item 9): a renderer passes raw HTML through (commonmark.js and marked by default),
+ * so text must never reach it as `<...>`, nor as an entity that decodes to one, nor break out
+ * of the link or image it sits in. Turndown escapes text nodes; its image and link rules write
+ * alt, title and addresses verbatim, so those rules are replaced here.
+ */
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
 turndown.use([tables, strikethrough]);
 const escapeMarkdown = turndown.escape.bind(turndown);
-// Text that spelled markup (&lt;script&gt;) must not become markup in the Markdown: angle brackets stay entities.
-turndown.escape = (text: string) => escapeMarkdown(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Angle brackets as entities, and an `&` that would start an entity as `&amp;`: the text reads as written and never as a tag. */
+const entitiesForMarkup = (text: string) => text.replace(/&(?=#?[a-z\d]+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** An attribute's text on one line: a line break inside a link or image lets the next line start a block (a fence, an HTML block). */
+const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+turndown.escape = (text: string) => entitiesForMarkup(escapeMarkdown(text))
+  // marked reads `\[x\](javascript:…)` inside a link's text as an image: a `(` after `]` (or opening a text) is escaped too.
+  .replace(/(^|\\\])\(/g, '$1\\(');
+
+/** A link title or image title: quotes and backslashes escaped for the "…" it sits in. */
+const titlePart = (title: string | null) => {
+  const text = oneLine(title);
+  return text ? ` "${entitiesForMarkup(text.replace(/[\\"]/g, '\\$&'))}"` : '';
+};
+/** A link or image address (already one the sanitizer kept): what could end it or start markup percent-encoded, parentheses escaped. */
+const destination = (address: string | null) => (address ?? '')
+  .replace(/[\s<>"'`\\|^{}]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  .replace(/[()]/g, '\\$&');
+
+turndown.addRule('image', {
+  filter: 'img',
+  replacement: (_content, img) => {
+    const src = destination(img.getAttribute('src'));
+    return src ? `![${turndown.escape(oneLine(img.getAttribute('alt')))}](${src}${titlePart(img.getAttribute('title'))})` : '';
+  },
+});
+turndown.addRule('inlineLink', {
+  filter: (node) => node.nodeName === 'A' && Boolean(node.getAttribute('href')),
+  replacement: (content, a) => `[${content}](${destination(a.getAttribute('href'))}${titlePart(a.getAttribute('title'))})`,
+});
 
 /** Markdown (GFM tables) of the sanitized HTML; it is sanitized again first, so no caller can skip that. */
 export function articleMarkdown(html: string): string {

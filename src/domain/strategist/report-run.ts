@@ -6,6 +6,7 @@ import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import { newId } from '../../ids.js';
 import { domainError } from '../../errors/domain-error.js';
+import { isCalendarDay } from '../../clock.js';
 import type { Period } from './snapshot.js';
 import type { AnalyticsSnapshotReader } from './snapshot.js';
 import { analyticsRollupsReader } from './rollups-reader.js';
@@ -26,7 +27,7 @@ export function lastWholeDay(now: Date): string {
 
 /** The period a report of `type` ending on `reportDate` (inclusive, UTC days) covers, and the one before it. */
 export function periodsOf(type: ReportType, reportDate: string): { current: Period; previous: Period } {
-  if (!DATE.test(reportDate) || Number.isNaN(Date.parse(`${reportDate}T00:00:00Z`))) throw domainError('validation_failed', `${reportDate} is no date YYYY-MM-DD.`);
+  if (!DATE.test(reportDate) || !isCalendarDay(reportDate)) throw domainError('validation_failed', `${reportDate} is no date YYYY-MM-DD.`);
   const days = type === 'daily' ? 1 : 7;
   const to = new Date(Date.parse(`${reportDate}T00:00:00Z`) + DAY_MS);
   const from = new Date(to.getTime() - days * DAY_MS);

@@ -31,6 +31,26 @@ export async function resolveSubscriberHost(host: string, settings: Pick<Webhook
   return addresses;
 }
 
+/**
+ * Why URL parsers would disagree about the host of a subscriber URL as written, or null. The
+ * WHATWG parser (which checks it and connects) reads `https://localhost\@evil.example/` as
+ * host localhost and path `/@evil.example/`; an RFC 3986 reader, a log viewer or the
+ * integrator's own tooling sees user `localhost\` at evil.example. Such text is refused at
+ * POST and PATCH (docs/decisions.md "Issue 25"), so the stored href means one thing.
+ */
+export function ambiguityOf(text: string): string | null {
+  if (text.includes('\\')) return 'the URL may not contain a backslash (URL parsers disagree on where its host ends)';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(text)) return 'the URL may not contain spaces, tabs, newlines or other control characters';
+  // https:host and https:/host parse as https://host: write the slashes.
+  if (/^https:/i.test(text) && !/^https:\/\//i.test(text)) return 'write the URL as https://host/path';
+  const authority = text.replace(/^[a-z][a-z\d+.-]*:\/*/i, '').split(/[/?#]/, 1)[0]!;
+  if (authority.includes('@')) return 'the URL may not carry credentials';
+  if (authority.includes('%')) return 'the host may not be percent-encoded';
+  if (/\.(?::\d*)?$/.test(authority)) return 'the host may not end with a dot';
+  return null;
+}
+
 /** The static rules of a subscriber URL: https, port 443, a host name, no credentials. */
 export function checkSubscriberUrl(text: string): URL {
   let url: URL;

@@ -8,7 +8,7 @@ import { domainError, type FieldError } from '../../errors/domain-error.js';
 import { pageWhere, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
 import { SecretBox, newSigningSecret } from './secret-box.js';
-import { eventErrors, piiEventErrors, scopesForPii, urlErrors } from './subscription-rules.js';
+import { eventErrors, piiEventErrors, scopesForPii, storedUrl, urlErrors } from './subscription-rules.js';
 import { assertPiiTransferAllowed, type TransferConditions } from '../access/personal-data.js';
 
 /** Spec 01, Limits: subscriptions per integration. */
@@ -92,7 +92,7 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
     id: newId(),
     tenantId: ctx.subscriber.tenantId,
     integrationId: ctx.subscriber.integrationId,
-    url: input.url,
+    url: storedUrl(input.url),
     events: input.events,
     includePii,
     description: input.description ?? null,
@@ -144,7 +144,7 @@ export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: s
   if (piiTouched) checkPiiAllowed(ctx, events);
   if (includePii !== webhook.includePii) registerPiiChange(em, ctx, webhook.id, includePii ? 'pii_enabled' : 'pii_disabled');
   const resumed = webhook.status === 'paused' && changes.status === 'active' ? await heldDeliveryIds(em, webhook.id) : [];
-  if (changes.url !== undefined) webhook.url = changes.url;
+  if (changes.url !== undefined) webhook.url = storedUrl(changes.url);
   if (changes.events !== undefined) webhook.events = changes.events;
   if (changes.description !== undefined) webhook.description = changes.description;
   if (changes.status !== undefined) webhook.status = changes.status;

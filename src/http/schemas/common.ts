@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { isCalendarDay } from '../../clock.js';
 
 /** Shared wire shapes, used by routes for validation and by the OpenAPI document. */
 export const MoneySchema = Joi.object({
@@ -30,7 +31,18 @@ export const ProblemSchema = Joi.object({
   balance: MoneySchema.allow(null),
 }).meta({ ref: 'Problem' });
 
-export const IsoDate = Joi.string().isoDate();
+/** A date or date-time that names a day which does not exist answers 422 invalid_value at its field. */
+export const CALENDAR_DAY_MESSAGE = { 'any.invalid': '{{#label}} names a day that does not exist' };
+const calendarDay = <T extends Joi.Schema>(schema: T): T => schema
+  .custom((value: unknown, h) => (typeof h.original !== 'string' || isCalendarDay(h.original) ? value : h.error('any.invalid')), 'calendar day')
+  .messages(CALENDAR_DAY_MESSAGE) as T;
+
+/** ISO 8601 text of a day that exists. */
+export const isoDateText = () => calendarDay(Joi.string().isoDate());
+/** ISO 8601 text to a Date, of a day that exists. */
+export const isoDateValue = () => calendarDay(Joi.date().iso());
+
+export const IsoDate = isoDateText();
 
 const ENDS_WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,13 +59,14 @@ export const zonedTimeParam = (o: { dateOnly?: boolean } = {}) => Joi.string().i
   .custom((value: string, h) => {
     const time = Date.parse(value);
     if (Number.isNaN(time)) return value; // already refused as not ISO 8601
+    if (!isCalendarDay(h.original as string)) return h.error('any.invalid');
     if (time < EARLIEST_TIME.getTime()) return h.error('date.min');
     if (time > LATEST_TIME.getTime()) return h.error('date.max');
     // With dateOnly a plain date (YYYY-MM-DD) is that day's start in UTC.
     if (o.dateOnly && DATE_ONLY.test(h.original as string)) return new Date(`${h.original as string}T00:00:00.000Z`);
     return ENDS_WITH_ZONE.test(h.original as string) ? new Date(value) : h.error('date.zone');
   })
-  .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999' })
+  .messages({ ...CALENDAR_DAY_MESSAGE, 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999' })
   .description('ISO 8601 date-time with zone (Z or +hh:mm); strictly later.');
 
 export const limitParam = (fallback = 25) => Joi.number().integer().min(1).max(100).default(fallback).description('Page size, 1 to 100.');

@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { EARLIEST_TIME, LATEST_TIME } from '../../http/schemas/common.js';
+import { CALENDAR_DAY_MESSAGE, EARLIEST_TIME, LATEST_TIME } from '../../http/schemas/common.js';
+import { isCalendarDay } from '../../clock.js';
 import { EVENT_TYPES, type EventType } from '../../domain/analytics/events.js';
-import { isCalendarDate } from './read-schemas.js';
 
 /** Wire shapes of POST /events and POST /offline-conversions: per-item validation and the OpenAPI document. */
 
@@ -15,12 +15,13 @@ const zonedTime = () => Joi.string().isoDate()
   .custom((value: string, h) => {
     const t = Date.parse(value);
     if (Number.isNaN(t)) return value;
+    if (!isCalendarDay(h.original as string)) return h.error('any.invalid');
     if (t < EARLIEST_TIME.getTime() || t > LATEST_TIME.getTime()) return h.error('date.range');
     return ZONED.test(h.original as string) ? h.original as string : h.error('date.zone');
   })
-  .messages({ 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.range': '{{#label}} is outside the years 1 to 9999' });
+  .messages({ ...CALENDAR_DAY_MESSAGE, 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.range': '{{#label}} is outside the years 1 to 9999' });
 
-const calendarDate = () => Joi.string().pattern(DATE).custom((v: string, h) => (!DATE.test(v) || isCalendarDate(v) ? v : h.error('any.invalid')));
+const calendarDate = () => Joi.string().pattern(DATE).custom((v: string, h) => (!DATE.test(v) || isCalendarDay(v) ? v : h.error('any.invalid'))).messages(CALENDAR_DAY_MESSAGE);
 
 const text = (max: number) => Joi.string().max(max);
 const pageUrl = () => Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
@@ -121,5 +122,7 @@ export const OfflineConversionBatchSchema = Joi.object({
 export const IngestResultSchema = Joi.object({
   accepted: Joi.number().integer().min(0).required().description('Items stored now.'),
   duplicates: Joi.number().integer().min(0).required().description('Items whose id was already stored (or repeated in the batch): counted once.'),
-  unmatched: Joi.number().integer().min(0).description('Offline conversions only: stored without a lead or contact (none had that e-mail or phone).'),
+  unmatched: Joi.number().integer().min(0).description('Offline conversions only: stored without a lead or contact (none had that e-mail or phone). '
+    + 'Only to a key that may read contacts (leads:read, with the personal-data transfer conditions on the ru cell); absent for any other key, '
+    + 'to which it would tell whether an e-mail or phone belongs to one of the account\'s customers.'),
 }).meta({ ref: 'IngestResult' });

@@ -2,6 +2,7 @@ import { defineRoute } from '../../http/route.js';
 import type { FieldError } from '../../errors/domain-error.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
 import { DEFAULT_COUNTRY, normaliseEmail, normalisePhone } from '../../domain/contacts/contact-details.js';
+import { usableScopes } from '../../domain/access/personal-data.js';
 import { contactsByDetails, eventSource, foreignRefs, ingestEvents, type EventType, type RawEvent } from '../../domain/analytics/events.js';
 import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { BatchCheck, batchAnswer } from './batch.js';
@@ -94,14 +95,19 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
   ...writing, release: 'planned', method: 'POST', path: '/offline-conversions',
   summary: 'Record sales closed outside the site (up to 500)',
   description: 'Each conversion names the lead it closes (`lead_id`, 422 at the field when it is not this account\'s) or the customer by '
-    + '`contact_email` / `contact_phone`; one that matches no contact is stored and counted in `unmatched`. `value` is in the cell currency '
-    + 'and adds to revenue on the day of `occurred_at` (tenant time zone). Dedupe, partial 422 and counts as POST /events.',
+    + '`contact_email` / `contact_phone`; one that matches no contact is stored all the same. `value` is in the cell currency '
+    + 'and adds to revenue on the day of `occurred_at` (tenant time zone). Dedupe, partial 422 and counts as POST /events. '
+    + '`unmatched` (how many matched no lead or contact) is answered only to a key that may read contacts (leads:read, with the personal-data '
+    + 'transfer conditions on the ru cell), and then the contacts matched are recorded in the disclosure log; to any other key it is absent, '
+    + 'since it would tell whether an e-mail or phone is one of the account\'s customers.',
   body: OfflineConversionBatchSchema,
   responses: { 200: { description: 'IngestResult', schema: IngestResultSchema } },
   errors: ['validation_failed'],
-  handler: async ({ body, auth, em, services, requestId }) => {
+  handler: async ({ body, auth, em, services, requestId, disclose }) => {
     const now = services.clock.now();
     const { cell } = services.config;
+    // Whether a conversion matched a contact is personal data: answered only to a key that could read the contact itself.
+    const mayReadContacts = usableScopes(cell, auth.integration, auth.scopes).includes('leads:read');
     const check = new BatchCheck<ConversionIn>('conversions');
     body.conversions.forEach((raw, i) => {
       const c = check.take(i, raw, OfflineConversionSchema);
@@ -118,15 +124,19 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
     const phone = (c: ConversionIn) => (c.contact_phone ? normalisePhone(c.contact_phone, DEFAULT_COUNTRY[cell]) : undefined);
     const found = await contactsByDetails(em, auth.tenant.id, check.good.flatMap((g) => email(g.value) ?? []), check.good.flatMap((g) => phone(g.value) ?? []));
     let unmatched = 0;
+    const matched = new Set<string>();
     const events: RawEvent[] = check.good.map(({ value: c }) => {
       const contactId = (email(c) && found.byEmail.get(email(c)!)) || (phone(c) && found.byPhone.get(phone(c)!)) || null;
       if (!c.lead_id && !contactId) unmatched += 1;
+      if (!c.lead_id && contactId) matched.add(contactId);
       return {
         externalId: c.id, type: 'offline_conversion', occurredAt: new Date(c.occurred_at), leadId: c.lead_id, contactId,
         properties: { value: c.value, ...(c.order_id ? { order_id: c.order_id } : {}) },
       };
     });
     const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell));
+    if (!mayReadContacts) return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
+    if (matched.size) disclose({ resourceType: 'contact', resourceIds: [...matched] });
     return batchAnswer({ ...counts, unmatched }, check.errors, requestId, services.config.publicOrigin);
   },
 });

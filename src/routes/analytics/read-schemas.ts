@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { MoneySchema, cursorParam, limitParam } from '../../http/schemas/common.js';
+import { CALENDAR_DAY_MESSAGE, MoneySchema, cursorParam, limitParam } from '../../http/schemas/common.js';
+import { isCalendarDay } from '../../clock.js';
 import { SOURCE_SORTS } from '../../domain/analytics/reports.js';
 import { TIMESERIES_METRICS } from '../../domain/analytics/metrics.js';
 
@@ -7,16 +8,10 @@ import { TIMESERIES_METRICS } from '../../domain/analytics/metrics.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** 2026-02-30 has the form of a date but is none. */
-export function isCalendarDate(v: string): boolean {
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-}
-
 /** A calendar date YYYY-MM-DD that exists. */
 export const dateParam = () => Joi.string().pattern(DATE)
-  .custom((v: string, h) => (!DATE.test(v) || isCalendarDate(v) ? v : h.error('any.invalid')), 'calendar date')
-  .messages({ 'any.invalid': '{{#label}} is not a calendar date' });
+  .custom((v: string, h) => (!DATE.test(v) || isCalendarDay(v) ? v : h.error('any.invalid')), 'calendar date')
+  .messages(CALENDAR_DAY_MESSAGE);
 
 /** from and to of every analytics and dashboard read. */
 export const periodParams = {

@@ -11,7 +11,13 @@ import { LeadParams, type LeadIdParams } from './request-schemas.js';
 /** A lead's follow-ups (the issue designs them; HubSpot's tasks associated with a deal). */
 
 const TASKS_MIGRATION = 'Migration20261124001020LeadScoreSource' as const;
-const common = { family: 'leads', migration: TASKS_MIGRATION } as const;
+/**
+ * A task's title names the customer ("Contact Anna today", the scorer's next action): every
+ * task route carries personal data, with the ru transfer conditions, no-store and a disclosure
+ * row per answer, whatever its scope (leads:write too).
+ */
+const common = { family: 'leads', migration: TASKS_MIGRATION, pii: true } as const;
+const disclosureOf = (tasks: { id: string }[]) => ({ resourceType: 'task', resourceIds: tasks.map((t) => t.id) });
 
 export const TaskSchema = Joi.object({
   id: Joi.string().uuid().required(),
@@ -52,11 +58,12 @@ export const createTaskRoute = defineRoute<unknown, LeadIdParams, { title: strin
   params: LeadParams,
   body: TaskCreateSchema,
   responses: { 201: { description: 'LeadTask', schema: TaskSchema } },
-  errors: ['not_found', 'validation_failed', 'idempotency_conflict', 'operation_in_progress'],
-  handler: async ({ params, body, auth, em, services, afterCommit }) => {
+  errors: ['pii_transfer_not_allowed', 'not_found', 'validation_failed', 'idempotency_conflict', 'operation_in_progress'],
+  handler: async ({ params, body, auth, em, services, disclose, afterCommit }) => {
     const lead = await findLead(em, auth.tenant.id, params.id);
     const task = addTask(em, lead, { title: body.title, dueAt: body.due_at ?? null, source: 'api' }, services.clock.now());
     afterCommit(() => wakeRelay(services.redis));
+    disclose(disclosureOf([task]));
     return { status: 201, body: presentTask(task) };
   },
 });
@@ -67,11 +74,13 @@ export const listTasksRoute = defineRoute<{ limit: number; cursor?: string; stat
   params: LeadParams,
   query: TaskListQuery,
   responses: { 200: { description: 'LeadTaskPage', schema: pageOf(TaskSchema, 'LeadTaskPage') } },
-  errors: ['not_found', 'validation_failed'],
-  handler: async ({ params, query, auth, em, services }) => {
+  errors: ['pii_transfer_not_allowed', 'not_found', 'validation_failed'],
+  handler: async ({ params, query, auth, em, services, disclose }) => {
     const lead = await findLead(em, auth.tenant.id, params.id);
     const body = await keysetPage(services, auth.integration.id, `GET /leads/${lead.id}/tasks`, { status: query.status }, query, TASKS_BY_CREATION,
       (window) => listTasks(em, lead.id, query.status, window), presentTask);
+    const tasks = body.data as { id: string }[];
+    if (tasks.length) disclose(disclosureOf(tasks));
     return { status: 200, body };
   },
 });
@@ -82,11 +91,12 @@ export const completeTaskRoute = defineRoute<unknown, LeadIdParams & { task_id: 
   description: 'Raises task.completed once; completing a completed task answers it unchanged.',
   params: TaskParams,
   responses: { 200: { description: 'LeadTask', schema: TaskSchema } },
-  errors: ['not_found', 'idempotency_conflict', 'operation_in_progress'],
-  handler: async ({ params, auth, em, services, afterCommit }) => {
+  errors: ['pii_transfer_not_allowed', 'not_found', 'idempotency_conflict', 'operation_in_progress'],
+  handler: async ({ params, auth, em, services, disclose, afterCommit }) => {
     const lead = await findLead(em, auth.tenant.id, params.id);
     const task = await completeTask(em, lead, params.task_id, services.clock.now());
     afterCommit(() => wakeRelay(services.redis));
+    disclose(disclosureOf([task]));
     return { status: 200, body: presentTask(task) };
   },
 });

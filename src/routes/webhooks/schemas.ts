@@ -28,7 +28,8 @@ export const WebhookWithSecretSchema = Joi.object({
 
 export const WebhookPageSchema = pageOf(WebhookSchema, 'WebhookPage');
 
-const url = Joi.string().max(2048).description('https, port 443, a host name (not an IP address), no credentials.');
+const url = Joi.string().max(2048).description('https, port 443, a host name (not an IP address), no credentials. Stored and answered as its normalized form (lowercase host, no :443); '
+  + 'text URL parsers read differently (a backslash, whitespace or control characters, @ or % in the host part, a trailing dot on the host) is 422 not_allowed.');
 const events = Joi.array().items(Joi.string().max(100)).min(1).max(64).unique()
   .description('Event types or <family>.* patterns, each once.');
 const includePii = Joi.boolean().description('Personal data in lead.*, contact.* and conversation.* events.');
