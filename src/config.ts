@@ -170,6 +170,8 @@ export interface Config {
   status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
   /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
   leadScoring: { debounceMs: number; maxDelayMs: number };
+  /** The api's graceful drain on SIGTERM (src/http/drain.ts): readiness failed this long before the listener closes; the whole drain at most timeoutMs. */
+  drain: { readinessGraceMs: number; timeoutMs: number };
   logLevel: string;
 }
 
@@ -181,6 +183,10 @@ const schema = Joi.object({
   CELL: Joi.string().valid(...CELLS).default('ru'),
   HOST: Joi.string().default('127.0.0.1'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  // The balancer checks /readyz every second and takes an api out after 2 failures: 3 s covers that.
+  DRAIN_READINESS_GRACE_MS: Joi.number().integer().min(0).max(60000).default(3000),
+  // Longer than the readiness grace plus the longest hold of a request (wait=20).
+  DRAIN_TIMEOUT_MS: Joi.number().integer().min(100).max(600000).default(25000),
   PUBLIC_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
   CELL_ORIGINS: Joi.string().default('ru=https://api.ru.example.com,en=https://api.en.example.com,id=https://api.id.example.com'),
   DASHBOARD_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
@@ -360,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`configuration: ${error.message}`);
   const production = v.NODE_ENV === 'production';
+  if (v.DRAIN_TIMEOUT_MS <= v.DRAIN_READINESS_GRACE_MS) throw new ConfigError('configuration: "DRAIN_TIMEOUT_MS" must be longer than "DRAIN_READINESS_GRACE_MS" (the drain waits that grace first)');
   const missing = REQUIRED_SECRETS.filter((name) => !v[name]);
   if (missing.length) {
     throw new ConfigError(`configuration: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (32+ random characters each; bin/up writes them into .env on its first run)`);
@@ -452,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
     leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
+    drain: { readinessGraceMs: v.DRAIN_READINESS_GRACE_MS, timeoutMs: v.DRAIN_TIMEOUT_MS },
     logLevel: v.LOG_LEVEL,
   };
 }
