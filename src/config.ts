@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
 import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
+import { WORK_KINDS, type WorkKind } from './temporal/task-queues.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -15,13 +16,17 @@ export interface RouteDeprecation {
   link?: string;
 }
 
-/** Worker options sized for this workload (docs/decisions.md, "Worker sizing"). */
+/** Worker options sized for this workload (docs/decisions.md, "Worker sizing"); the slots are per task queue. */
 export interface TemporalWorkerSizing {
-  maxConcurrentWorkflowTaskExecutions: number;
   maxConcurrentWorkflowTaskPolls: number;
   maxConcurrentLocalActivityExecutions: number;
-  maxConcurrentActivityTaskExecutions: number;
   maxCachedWorkflows: number;
+}
+
+/** The slots of one task queue's Worker (docs/decisions.md, "Task queues by kind of work"). */
+export interface TaskQueueSlots {
+  maxConcurrentWorkflowTaskExecutions: number;
+  maxConcurrentActivityTaskExecutions: number;
 }
 
 export interface WebhookSettings {
@@ -146,7 +151,15 @@ export interface Config {
   dbPoolMax: number;
   redisUrl: string;
   redisKeyPrefix: string;
-  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; worker: TemporalWorkerSizing };
+  temporal: {
+    address: string; namespace: string;
+    /** The base name of the task queues (src/temporal/task-queues.ts). */
+    taskQueue: string;
+    uiUrl: string; worker: TemporalWorkerSizing;
+    slots: Record<WorkKind, TaskQueueSlots>;
+    /** The queues a worker process polls (WORKER_QUEUES; default all). */
+    workerQueues: WorkKind[];
+  };
   secrets: { apiKeyPepper: string; cursor: string };
   trustedProxies: string[];
   authCacheMs: number;
@@ -232,6 +245,12 @@ const schema = Joi.object({
   TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
   TEMPORAL_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
   TEMPORAL_MAX_CACHED_WORKFLOWS: Joi.number().integer().min(0).max(100000).default(2000),
+  // TEMPORAL_MAX_WORKFLOW_TASKS and TEMPORAL_MAX_ACTIVITIES are the deliveries queue's slots (the benchmarks' knob).
+  TEMPORAL_INTERACTIVE_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
+  TEMPORAL_INTERACTIVE_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
+  TEMPORAL_BATCH_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(10),
+  TEMPORAL_BATCH_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(4),
+  WORKER_QUEUES: Joi.string().pattern(new RegExp(`^\\s*(${WORK_KINDS.join('|')})\\s*(,\\s*(${WORK_KINDS.join('|')})\\s*)*$`)).default(WORK_KINDS.join(',')),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
@@ -410,12 +429,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporal: {
       address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL,
       worker: {
-        maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_MAX_WORKFLOW_TASKS,
         maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
         maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,
-        maxConcurrentActivityTaskExecutions: v.TEMPORAL_MAX_ACTIVITIES,
         maxCachedWorkflows: v.TEMPORAL_MAX_CACHED_WORKFLOWS,
       },
+      slots: {
+        deliveries: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_MAX_ACTIVITIES },
+        interactive: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_INTERACTIVE_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_INTERACTIVE_MAX_ACTIVITIES },
+        batch: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_BATCH_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_BATCH_MAX_ACTIVITIES },
+      },
+      workerQueues: [...new Set(String(v.WORKER_QUEUES).split(',').map((k) => k.trim() as WorkKind))],
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     trustedProxies,
