@@ -14,10 +14,10 @@ export function createStrategistActivities({ orm, clock, redis, config, temporal
       return { tenants: await tenantsWithStrategist(orm.em.fork()), reportDate: lastWholeDay(new Date(nowIso)) };
     },
     /** Each tenant's Schedule of the type, created where missing; answers how many were created. */
-    async ensureStrategistSchedules(tenantIds: string[], type: ReportType, taskQueue: string): Promise<number> {
+    async ensureStrategistSchedules(tenantIds: string[], type: ReportType, batchQueue: string): Promise<number> {
       const client = await temporal.client();
       let created = 0;
-      for (const tenantId of tenantIds) if (await ensureTenantStrategistSchedule(client, taskQueue, tenantId, type)) created += 1;
+      for (const tenantId of tenantIds) if (await ensureTenantStrategistSchedule(client, batchQueue, tenantId, type)) created += 1;
       return created;
     },
     /** Writes one tenant's report (once per tenant, type and date) and wakes the relay for strategist.report.ready. */

@@ -18,6 +18,7 @@ import { MIGRATIONS } from '../migrations/index.js';
 import { TenantTurns } from './http/tenant-turns.js';
 import { StatusMap } from './domain/status/status-map.js';
 import { statusRouter } from './routes/status/status-page.js';
+import { ApiDrain } from './http/drain.js';
 
 /** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
@@ -30,6 +31,8 @@ async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
 export interface App {
   koa: Koa;
   authenticator: Authenticator;
+  /** The graceful drain the process runs on SIGTERM (src/server.ts); /readyz answers 503 once it began. */
+  drain: ApiDrain;
 }
 
 /** The api process's Koa application; tests build it with their own services and routes. */
@@ -46,8 +49,10 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   const api = new Router({ prefix: API_BASE_PATH });
   const released = (route: RouteDefinition) => services.config.releasedLabels.includes(route.release);
   for (const route of routes.filter(released)) registerRoute(api, pipeline, route);
-  const system = systemRouter(services, routes);
+  const drain = new ApiDrain();
+  const system = systemRouter(services, routes, drain);
 
+  koa.use(drain.middleware());
   koa.use(observe(services.log, services.metrics));
   koa.use(errorHandler(services.log, services.config.publicOrigin));
   koa.use(unmatchedAsProblems);
@@ -61,5 +66,5 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   void services.wallets.listen(services.redis, services.log);
   void services.callers.listen(services.redis, services.config.redisKeyPrefix, services.log);
   koa.on('error', (err: Error) => services.log.error({ err }, 'unhandled koa error'));
-  return { koa, authenticator };
+  return { koa, authenticator, drain };
 }

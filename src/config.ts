@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
 import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
+import { WORK_KINDS, type WorkKind } from './temporal/task-queues.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -15,13 +16,17 @@ export interface RouteDeprecation {
   link?: string;
 }
 
-/** Worker options sized for this workload (docs/decisions.md, "Worker sizing"). */
+/** Worker options sized for this workload (docs/decisions.md, "Worker sizing"); the slots are per task queue. */
 export interface TemporalWorkerSizing {
-  maxConcurrentWorkflowTaskExecutions: number;
   maxConcurrentWorkflowTaskPolls: number;
   maxConcurrentLocalActivityExecutions: number;
-  maxConcurrentActivityTaskExecutions: number;
   maxCachedWorkflows: number;
+}
+
+/** The slots of one task queue's Worker (docs/decisions.md, "Task queues by kind of work"). */
+export interface TaskQueueSlots {
+  maxConcurrentWorkflowTaskExecutions: number;
+  maxConcurrentActivityTaskExecutions: number;
 }
 
 export interface WebhookSettings {
@@ -146,7 +151,15 @@ export interface Config {
   dbPoolMax: number;
   redisUrl: string;
   redisKeyPrefix: string;
-  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string; worker: TemporalWorkerSizing };
+  temporal: {
+    address: string; namespace: string;
+    /** The base name of the task queues (src/temporal/task-queues.ts). */
+    taskQueue: string;
+    uiUrl: string; worker: TemporalWorkerSizing;
+    slots: Record<WorkKind, TaskQueueSlots>;
+    /** The queues a worker process polls (WORKER_QUEUES; default all). */
+    workerQueues: WorkKind[];
+  };
   secrets: { apiKeyPepper: string; cursor: string };
   trustedProxies: string[];
   authCacheMs: number;
@@ -170,6 +183,8 @@ export interface Config {
   status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
   /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
   leadScoring: { debounceMs: number; maxDelayMs: number };
+  /** The api's graceful drain on SIGTERM (src/http/drain.ts): readiness failed this long before the listener closes; the whole drain at most timeoutMs. */
+  drain: { readinessGraceMs: number; timeoutMs: number };
   logLevel: string;
 }
 
@@ -181,6 +196,10 @@ const schema = Joi.object({
   CELL: Joi.string().valid(...CELLS).default('ru'),
   HOST: Joi.string().default('127.0.0.1'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  // The balancer checks /readyz every second and takes an api out after 2 failures: 3 s covers that.
+  DRAIN_READINESS_GRACE_MS: Joi.number().integer().min(0).max(60000).default(3000),
+  // Longer than the readiness grace plus the longest hold of a request (wait=20).
+  DRAIN_TIMEOUT_MS: Joi.number().integer().min(100).max(600000).default(25000),
   PUBLIC_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
   CELL_ORIGINS: Joi.string().default('ru=https://api.ru.example.com,en=https://api.en.example.com,id=https://api.id.example.com'),
   DASHBOARD_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
@@ -226,6 +245,12 @@ const schema = Joi.object({
   TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
   TEMPORAL_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
   TEMPORAL_MAX_CACHED_WORKFLOWS: Joi.number().integer().min(0).max(100000).default(2000),
+  // TEMPORAL_MAX_WORKFLOW_TASKS and TEMPORAL_MAX_ACTIVITIES are the deliveries queue's slots (the benchmarks' knob).
+  TEMPORAL_INTERACTIVE_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
+  TEMPORAL_INTERACTIVE_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
+  TEMPORAL_BATCH_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(10),
+  TEMPORAL_BATCH_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(4),
+  WORKER_QUEUES: Joi.string().pattern(new RegExp(`^\\s*(${WORK_KINDS.join('|')})\\s*(,\\s*(${WORK_KINDS.join('|')})\\s*)*$`)).default(WORK_KINDS.join(',')),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
@@ -360,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`configuration: ${error.message}`);
   const production = v.NODE_ENV === 'production';
+  if (v.DRAIN_TIMEOUT_MS <= v.DRAIN_READINESS_GRACE_MS) throw new ConfigError('configuration: "DRAIN_TIMEOUT_MS" must be longer than "DRAIN_READINESS_GRACE_MS" (the drain waits that grace first)');
   const missing = REQUIRED_SECRETS.filter((name) => !v[name]);
   if (missing.length) {
     throw new ConfigError(`configuration: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (32+ random characters each; bin/up writes them into .env on its first run)`);
@@ -403,12 +429,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporal: {
       address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, uiUrl: v.TEMPORAL_UI_URL,
       worker: {
-        maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_MAX_WORKFLOW_TASKS,
         maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
         maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,
-        maxConcurrentActivityTaskExecutions: v.TEMPORAL_MAX_ACTIVITIES,
         maxCachedWorkflows: v.TEMPORAL_MAX_CACHED_WORKFLOWS,
       },
+      slots: {
+        deliveries: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_MAX_ACTIVITIES },
+        interactive: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_INTERACTIVE_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_INTERACTIVE_MAX_ACTIVITIES },
+        batch: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_BATCH_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_BATCH_MAX_ACTIVITIES },
+      },
+      workerQueues: [...new Set(String(v.WORKER_QUEUES).split(',').map((k) => k.trim() as WorkKind))],
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     trustedProxies,
@@ -452,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
     leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
+    drain: { readinessGraceMs: v.DRAIN_READINESS_GRACE_MS, timeoutMs: v.DRAIN_TIMEOUT_MS },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -13,19 +13,30 @@ async function main(): Promise<void> {
   const port = metricsPort('METRICS_PORT', process.env.METRICS_PORT);
   const services = await createServices(config);
   const metricsServer = port === null ? undefined : await serveMetrics(services, port);
-  const { koa } = createApp(services);
+  const { koa, drain } = createApp(services);
   const server = koa.listen(config.port, config.host, () => {
     services.log.info({ port: config.port, metrics_port: port, base_url: config.baseUrl }, 'api listening');
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server, config.publicOrigin);
+  // The graceful drain (src/http/drain.ts): not ready at once, then the listener and the event
+  // streams close, requests in flight finish, all within DRAIN_TIMEOUT_MS. A second signal waits for the first.
   const stop = (signal: string) => {
+    if (drain.draining) return;
     services.log.info({ signal }, 'api stopping');
-    // Event streams never end by themselves: end them, or close() waits for every one.
-    services.liveHub.close();
-    metricsServer?.close();
-    server.close(() => void services.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 10_000).unref();
+    void drain.run(server, services.liveHub, { ...config.drain, log: services.log })
+      .then(async (finished) => {
+        metricsServer?.close();
+        await services.close();
+        services.log.info({ finished }, 'api stopped');
+        process.exit(finished ? 0 : 1);
+      })
+      .catch((err: unknown) => {
+        services.log.error({ err }, 'api drain failed');
+        process.exit(1);
+      });
+    // services.close() itself is bounded too: never outlive the drain by more than a few seconds.
+    setTimeout(() => process.exit(1), config.drain.timeoutMs + 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -20,18 +20,34 @@ async function main(): Promise<void> {
   const port = metricsPort('WORKER_METRICS_PORT', process.env.WORKER_METRICS_PORT);
   const services = await createServices(config);
   const { worker, connection, eagerClient } = await createWorker(services);
-  const engine = await startDeliveryEngine(services, { eagerClient });
-  const starter = new OperationStarter(services, { eagerClient });
+  const polls = config.temporal.workerQueues;
+  // Eager starts only onto a queue this process polls (else the server waits for a poller anyway).
+  const engine = await startDeliveryEngine(services, polls.includes('deliveries') ? { eagerClient } : {});
+  const starter = new OperationStarter(services, polls.includes('interactive') ? { eagerClient } : {});
   await starter.start();
   const metricsServer = port === null ? undefined : await serveMetrics(services, port);
-  const stop = () => worker.shutdown();
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  services.log.info({ task_queue: config.temporal.taskQueue, metrics_port: port }, 'worker running');
-  await worker.run();
+  // First nothing new is started (the relay and the operation starter stop), then the Workers
+  // drain: what they run finishes within shutdownGraceTime (the model's deadline).
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) => {
+    stopping ??= (async () => {
+      services.log.info({ signal }, 'worker stopping');
+      await engine.stop().catch((err: unknown) => services.log.error({ err }, 'the relay did not stop cleanly'));
+      await starter.stop().catch((err: unknown) => services.log.error({ err }, 'the operation starter did not stop cleanly'));
+      worker.shutdown();
+    })();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  services.log.info({ task_queues: worker.members.map((m) => m.taskQueue), metrics_port: port }, 'worker running');
+  try {
+    await worker.run();
+  } finally {
+    // A Worker that failed stops the process: the relay and starter stop with it.
+    stop('worker ended');
+    await stopping;
+  }
   metricsServer?.close();
-  await engine.stop();
-  await starter.stop();
   await connection.close();
   await services.close();
 }

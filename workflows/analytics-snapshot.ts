@@ -53,6 +53,7 @@ export async function analyticsNightlySnapshots(): Promise<{ tenants: number; sk
   const lane = async () => {
     for (let tenantId = queue.shift(); tenantId !== undefined; tenantId = queue.shift()) {
       const id = tenantId;
+      // On the parent's task queue (no taskQueue given): the batch queue, analyticsSnapshot's kind too.
       await executeChild(analyticsSnapshot, {
         workflowId: snapshotWorkflowId(id),
         args: [id, null],

@@ -17,6 +17,7 @@ export async function apiKeyExpiryScan(): Promise<{ tenants: number; events: num
   const tenants = await listTenantsWithExpiringKeys(now);
   let events = 0;
   for (const tenantId of tenants) {
+    // On the parent's task queue (no taskQueue given): the batch queue, keyExpiryNotices' kind too.
     const raised = await executeChild(keyExpiryNotices, {
       workflowId: `api-key-expiry:${tenantId}:${workflowInfo().workflowId}`,
       args: [tenantId, now],

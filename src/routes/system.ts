@@ -7,10 +7,11 @@ import { buildSiteModuleOpenApi } from '../site-module/openapi.js';
 import { API_BASE_PATH } from '../config.js';
 import { readiness } from '../domain/status/readiness.js';
 import { CHANGELOG, SUNSET_NOTICE_DAYS } from '../changelog.js';
+import type { ApiDrain } from '../http/drain.js';
 import { ERRORS_PAGE_PATH, errorPageEntries, errorPageHtml } from '../http/errors-page.js';
 
-/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal), the OpenAPI documents (public API, visitor chat, site module), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
-export function systemRouter(services: Services, routes: readonly RouteDefinition[]): Router {
+/** /healthz (process up), /readyz (PostgreSQL, Redis, Temporal; 503 at once while the process drains), the OpenAPI documents (public API, visitor chat, site module), the errors page; /metrics is on the internal listener (observability/metrics-server.ts). */
+export function systemRouter(services: Services, routes: readonly RouteDefinition[], drain: Pick<ApiDrain, 'draining'>): Router {
   const router = new Router();
   let openapi: unknown;
   let widgetOpenapi: unknown;
@@ -23,6 +24,12 @@ export function systemRouter(services: Services, routes: readonly RouteDefinitio
 
   router.get('/readyz', async (ctx) => {
     ctx.state.routeLabel = 'GET /readyz';
+    if (drain.draining) {
+      // Stopping: the balancer must send nothing more here, whatever the dependencies say.
+      ctx.status = 503;
+      ctx.body = { status: 'draining' };
+      return;
+    }
     const { postgres, redis, temporal } = await readiness(services);
     const checks = { postgres: postgres ? 'ok' : 'down', redis: redis ? 'ok' : 'down', temporal: temporal ? 'ok' : 'down' };
     const ready = postgres && redis && temporal;

@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import type { Services } from '../services.js';
+import { taskQueueFor } from './task-queues.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 import { snapshotProgressQuery, snapshotWorkflowId, type SnapshotProgress, type SnapshotResult } from '../../workflows/analytics-contract.js';
 
@@ -12,7 +13,7 @@ export async function startSnapshot(services: Services, tenantId: string, from: 
   const workflowId = snapshotWorkflowId(tenantId);
   try {
     const handle = await client.workflow.start('analyticsSnapshot', {
-      taskQueue: services.config.temporal.taskQueue, workflowId, args: [tenantId, from],
+      taskQueue: taskQueueFor(services.temporal.taskQueue, 'analyticsSnapshot'), workflowId, args: [tenantId, from],
       typedSearchAttributes: [{ key: TENANT_ID, value: tenantId }],
     });
     return { handle, joined: false };

@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { TemporalAccess } from './access.js';
+import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
@@ -17,14 +18,14 @@ export interface DeliveryRef {
  * expected answer, not an error: starting is idempotent. The relay passes its `timing`
  * (config.webhooks); without it the workflow takes the worker's. `eager` asks the server to
  * hand the first workflow task back in the answer: only for a client built on the connection
- * of a worker of this process that polls `taskQueue` (ProcessWorker.eagerClient).
+ * of a worker of this process that polls the deliveries queue of `baseQueue` (ProcessWorker.eagerClient).
  */
-export async function startDeliveryWorkflow(client: Client, taskQueue: string, d: DeliveryRef, timing?: DeliveryTiming, eager = false): Promise<void> {
+export async function startDeliveryWorkflow(client: Client, baseQueue: string, d: DeliveryRef, timing?: DeliveryTiming, eager = false): Promise<void> {
   try {
     await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
       workflowId: deliveryWorkflowId(d.id),
-      taskQueue,
-      // Only with a client on the connection of a worker polling taskQueue in this process.
+      taskQueue: taskQueueFor(baseQueue, DELIVERY_WORKFLOW_TYPE),
+      // Only with a client on the connection of a worker polling that queue in this process.
       requestEagerStart: eager,
       args: timing ? [d.id, timing] : [d.id],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',

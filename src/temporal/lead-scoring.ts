@@ -1,5 +1,6 @@
 import type { Services } from '../services.js';
 import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId } from '../../workflows/lead-scoring-contract.js';
+import { taskQueueFor } from './task-queues.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface ScoredLeadRef {
@@ -16,7 +17,7 @@ export async function noticeLeadChange(s: Pick<Services, 'temporal' | 'config'>,
   const client = await s.temporal.client();
   await client.workflow.signalWithStart(LEAD_SCORING_WORKFLOW, {
     workflowId: leadScoringWorkflowId(lead.id),
-    taskQueue: s.temporal.taskQueue,
+    taskQueue: taskQueueFor(s.temporal.taskQueue, LEAD_SCORING_WORKFLOW),
     args: [lead.id, s.config.leadScoring],
     signal: conversationChanged,
     signalArgs: [],

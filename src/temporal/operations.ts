@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { OPERATION_WORKFLOW_TYPES, operationWorkflowId, type OperationType } from '../../workflows/operation-contract.js';
+import { taskQueueFor } from './task-queues.js';
 import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface OperationRef {
@@ -10,15 +11,16 @@ export interface OperationRef {
 }
 
 /**
- * Starts workflow `op:<id>`; `eager` when `client` is on the connection of a worker of this
- * process polling `taskQueue` (the first workflow task comes back in the answer). Starting
+ * Starts workflow `op:<id>` on the interactive queue of `baseQueue`; `eager` when `client` is on
+ * the connection of a worker of this process polling it (the first workflow task comes back in the answer). Starting
  * twice (the api, then a starter after a lost claim) is a no-op: the id is rejected as a duplicate.
  */
-export async function startOperationWorkflow(client: Client, taskQueue: string, op: OperationRef, eager = false): Promise<void> {
+export async function startOperationWorkflow(client: Client, baseQueue: string, op: OperationRef, eager = false): Promise<void> {
+  const workflowType = OPERATION_WORKFLOW_TYPES[op.type as OperationType];
   try {
-    await client.workflow.start(OPERATION_WORKFLOW_TYPES[op.type as OperationType], {
+    await client.workflow.start(workflowType, {
       workflowId: operationWorkflowId(op.id),
-      taskQueue,
+      taskQueue: taskQueueFor(baseQueue, workflowType),
       args: [op.id],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       requestEagerStart: eager,

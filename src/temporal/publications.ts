@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { PUBLICATION_WORKFLOW_TYPE, moduleResultSignal, publicationWorkflowId, type ModuleResult } from '../../workflows/publication-contract.js';
+import { taskQueueFor } from './task-queues.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface PublicationRef {
@@ -7,27 +8,27 @@ export interface PublicationRef {
   tenantId: string;
 }
 
-const startOptions = (taskQueue: string, p: PublicationRef) => ({
+const startOptions = (baseQueue: string, p: PublicationRef) => ({
   workflowId: publicationWorkflowId(p.id),
-  taskQueue,
+  taskQueue: taskQueueFor(baseQueue, PUBLICATION_WORKFLOW_TYPE),
   args: [p.id] as [string],
   workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
   typedSearchAttributes: [{ key: TENANT_ID, value: p.tenantId }],
 });
 
 /** Starts workflow `publication:<id>`; already started is the expected answer of a second start. */
-export async function startPublicationWorkflow(client: Client, taskQueue: string, p: PublicationRef): Promise<void> {
+export async function startPublicationWorkflow(client: Client, baseQueue: string, p: PublicationRef): Promise<void> {
   try {
-    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(taskQueue, p));
+    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(baseQueue, p));
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
 }
 
 /** Hands the module's result to the job's workflow, starting it when its start was lost (signal-with-start). */
-export async function signalModuleResult(client: Client, taskQueue: string, p: PublicationRef, result: ModuleResult): Promise<void> {
+export async function signalModuleResult(client: Client, baseQueue: string, p: PublicationRef, result: ModuleResult): Promise<void> {
   try {
-    await client.workflow.signalWithStart(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(taskQueue, p), signal: moduleResultSignal, signalArgs: [result] });
+    await client.workflow.signalWithStart(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(baseQueue, p), signal: moduleResultSignal, signalArgs: [result] });
   } catch (err) {
     // The workflow has already ended (its result applied): nothing is left to hand over.
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

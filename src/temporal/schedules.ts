@@ -2,19 +2,23 @@ import { ScheduleAlreadyRunning, type Client, type ScheduleSpec } from '@tempora
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 import type { Cell } from '../config.js';
 import { parseDuration } from '../clock.js';
+import { taskQueueFor, type WorkflowType } from './task-queues.js';
 
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
 export const ANALYTICS_SNAPSHOT_SCHEDULE_ID = 'analytics-nightly-snapshot';
 
 /** Creates a Schedule that starts `workflowType` every `every`, or brings an existing one to it. */
-async function ensureSchedule(client: Client, scheduleId: string, every: string, workflowType: string, taskQueue: string, args: unknown[]): Promise<void> {
-  await ensureScheduleOf(client, scheduleId, { intervals: [{ every: parseDuration(every) }] }, workflowType, taskQueue, args);
+async function ensureSchedule(client: Client, scheduleId: string, every: string, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
+  await ensureScheduleOf(client, scheduleId, { intervals: [{ every: parseDuration(every) }] }, workflowType, baseQueue, args);
 }
 
-/** Creates a Schedule with `spec` (intervals or calendars), or brings an existing one to it. */
-async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: string, taskQueue: string, args: unknown[]): Promise<void> {
-  const action = { type: 'startWorkflow' as const, workflowType, taskQueue, args };
+/**
+ * Creates a Schedule with `spec` (intervals or calendars), or brings an existing one to it:
+ * its action starts on the queue of the workflow's kind (an existing one is moved there).
+ */
+async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
+  const action = { type: 'startWorkflow' as const, workflowType, taskQueue: taskQueueFor(baseQueue, workflowType), args };
   try {
     await client.schedule.create({ scheduleId, spec, action, policies: { overlap: 'SKIP', catchupWindow: '1 hour' } });
   } catch (err) {
@@ -24,13 +28,13 @@ async function ensureScheduleOf(client: Client, scheduleId: string, spec: Schedu
 }
 
 /** Creates the key-expiry Schedule, or brings an existing one to the configured interval. */
-export async function ensureKeyExpirySchedule(client: Client, taskQueue: string, every: string, scheduleId = KEY_EXPIRY_SCHEDULE_ID): Promise<void> {
-  await ensureSchedule(client, scheduleId, every, 'apiKeyExpiryScan', taskQueue, []);
+export async function ensureKeyExpirySchedule(client: Client, baseQueue: string, every: string, scheduleId = KEY_EXPIRY_SCHEDULE_ID): Promise<void> {
+  await ensureSchedule(client, scheduleId, every, 'apiKeyExpiryScan', baseQueue, []);
 }
 
 /** The delivery-log clean-up (spec 01: the log is kept 30 days), every `every`. */
-export async function ensureDeliveryRetentionSchedule(client: Client, taskQueue: string, every: string, retentionDays: number, scheduleId = DELIVERY_RETENTION_SCHEDULE_ID): Promise<void> {
-  await ensureSchedule(client, scheduleId, every, 'deliveryLogRetention', taskQueue, [retentionDays]);
+export async function ensureDeliveryRetentionSchedule(client: Client, baseQueue: string, every: string, retentionDays: number, scheduleId = DELIVERY_RETENTION_SCHEDULE_ID): Promise<void> {
+  await ensureSchedule(client, scheduleId, every, 'deliveryLogRetention', baseQueue, [retentionDays]);
 }
 
 /**
@@ -42,10 +46,10 @@ export const NIGHTLY_SNAPSHOT_AT: Record<Cell, { hour: number; minute: number }>
 };
 
 /** The cell's nightly analytics snapshot: one child workflow per tenant (workflows/analytics-snapshot.ts). */
-export async function ensureAnalyticsSnapshotSchedule(client: Client, taskQueue: string, cell: Cell, scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
+export async function ensureAnalyticsSnapshotSchedule(client: Client, baseQueue: string, cell: Cell, scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
   const at = NIGHTLY_SNAPSHOT_AT[cell];
   await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
-    'analyticsNightlySnapshots', taskQueue, []);
+    'analyticsNightlySnapshots', baseQueue, []);
 }
 
 /** The strategist report Schedules of a cell: daily at 03:00 UTC, weekly on Mondays at 04:00 UTC (reports up to yesterday). */
@@ -59,9 +63,9 @@ export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST
  * Creates (or brings up to date) the cell's daily and weekly strategist Schedules; each starts
  * strategistReportScan, which gives every tenant with the strategist its own Schedules.
  */
-export async function ensureStrategistSchedules(client: Client, taskQueue: string, ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
+export async function ensureStrategistSchedules(client: Client, baseQueue: string, ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
   for (const type of ['daily', 'weekly'] as const) {
-    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'strategistReportScan', taskQueue, [type]);
+    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'strategistReportScan', baseQueue, [type]);
   }
 }
 
@@ -75,15 +79,17 @@ export function tenantStrategistScheduleId(tenantId: string, type: keyof typeof 
  * for the tenant at the cell's time, the Schedule and its runs tagged TenantId. Answers
  * whether it was created (an existing one is left as it is: a tenant's Schedule may have been
  * paused by an operator). A new one is triggered at once, so the day's report is not skipped.
+ * `batchQueue` is the queue the cell's scan runs on (workflowInfo().taskQueue): the batch queue,
+ * the kind of strategistScheduledReport too (WORKFLOW_KINDS).
  */
-export async function ensureTenantStrategistSchedule(client: Client, taskQueue: string, tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): Promise<boolean> {
+export async function ensureTenantStrategistSchedule(client: Client, batchQueue: string, tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): Promise<boolean> {
   const scheduleId = tenantStrategistScheduleId(tenantId, type);
   const tenant = [{ key: TENANT_ID, value: tenantId }];
   try {
     await client.schedule.create({
       scheduleId,
       spec: { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] },
-      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: scheduleId, taskQueue, args: [tenantId, type], typedSearchAttributes: tenant },
+      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: scheduleId, taskQueue: batchQueue, args: [tenantId, type], typedSearchAttributes: tenant },
       typedSearchAttributes: tenant,
       policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
     });

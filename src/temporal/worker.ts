@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
+import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
 
 export interface WorkerOptions {
+  /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
   taskQueue?: string;
   /** Compiled workflow entry; tests run the same dist/ build as production. */
   workflowsPath?: string;
@@ -21,49 +23,85 @@ export interface WorkerOptions {
 }
 
 /**
- * Worker options sized for many short workflows (docs/decisions.md, "Worker sizing"); sticky
- * and non-sticky queues are polled alike, so a cache miss does not wait behind sticky polls.
- * The benchmarks' Temporal floor runs with the same.
+ * Worker options of one task queue's Worker: sized for many short workflows (docs/decisions.md,
+ * "Worker sizing") with the queue's own slots ("Task queues by kind of work"); sticky and
+ * non-sticky queues are polled alike, so a cache miss does not wait behind sticky polls. On
+ * shutdown, activities get the model's whole deadline to finish (the longest a paid call
+ * runs) before they are cancelled. The benchmarks' Temporal floor runs with the same.
  */
-export function workerTuning(config: Config) {
-  return { ...config.temporal.worker, nonStickyToStickyPollRatio: 1 } as const;
+export function workerTuning(config: Config, kind: WorkKind) {
+  const slots = config.temporal.slots[kind];
+  return {
+    ...config.temporal.worker,
+    ...slots,
+    // Never more polls than slots: the SDK refuses such a worker.
+    maxConcurrentWorkflowTaskPolls: Math.min(config.temporal.worker.maxConcurrentWorkflowTaskPolls, slots.maxConcurrentWorkflowTaskExecutions),
+    maxConcurrentActivityTaskPolls: Math.min(5, slots.maxConcurrentActivityTaskExecutions),
+    nonStickyToStickyPollRatio: 1,
+    shutdownGraceTime: config.ai.timeoutMs + 5000,
+  } as const;
+}
+
+/** The Workers of one process, one per task queue it polls, run and stopped together. */
+export class WorkerGroup {
+  constructor(readonly members: readonly { kind: WorkKind; taskQueue: string; worker: Worker }[]) {}
+
+  /** Runs every Worker until all have stopped; one that fails stops the others, and its error is thrown. */
+  async run(): Promise<void> {
+    const runs = this.members.map((m) => m.worker.run());
+    try {
+      await Promise.all(runs);
+    } catch (err) {
+      this.shutdown();
+      await Promise.allSettled(runs);
+      throw err;
+    }
+  }
+
+  /** Asks every running Worker to stop polling and finish what it has (within shutdownGraceTime). */
+  shutdown(): void {
+    for (const m of this.members) if (m.worker.getState() === 'RUNNING') m.worker.shutdown();
+  }
 }
 
 export interface ProcessWorker {
-  worker: Worker;
+  worker: WorkerGroup;
   connection: NativeConnection;
   /**
-   * A client on the worker's own connection: workflows it starts with `requestEagerStart`
-   * get their first task handed to this worker in the start's answer (no poll round trip).
+   * A client on the workers' own connection: workflows it starts with `requestEagerStart`
+   * on a queue this process polls get their first task handed to its Worker in the start's
+   * answer (no poll round trip).
    */
   eagerClient: Client;
 }
 
 /**
- * Builds the Temporal worker of this process and makes sure its Schedules exist. The namespace
- * and search attributes are the setup step's (`bin/ctl temporal setup`), done before any worker.
+ * Builds the Temporal Workers of this process, one per task queue it polls (WORKER_QUEUES, all
+ * three by default), on one connection, and makes sure the Schedules exist. The namespace and
+ * search attributes are the setup step's (`bin/ctl temporal setup`), done before any worker.
  */
 export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
-  const taskQueue = options.taskQueue ?? config.temporal.taskQueue;
+  const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
   const client = await services.temporal.client();
-  await ensureKeyExpirySchedule(client, taskQueue, config.keyExpiryScanEvery, options.scheduleId);
+  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, options.scheduleId);
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
-  await ensureDeliveryRetentionSchedule(client, taskQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
+  await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
   const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);
-  await ensureAnalyticsSnapshotSchedule(client, taskQueue, config.cell, analyticsId);
-  await ensureStrategistSchedules(client, taskQueue, options.strategistScheduleIds ?? (options.scheduleId
+  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, analyticsId);
+  await ensureStrategistSchedules(client, baseQueue, options.strategistScheduleIds ?? (options.scheduleId
     ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
     : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue,
-    workflowsPath: options.workflowsPath ?? fileURLToPath(new URL('../../workflows/index.js', import.meta.url)),
-    activities: createActivities(services),
-    ...workerTuning(config),
-  });
+  const workflowsPath = options.workflowsPath ?? fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
+  // Bundled once for the process's Workers (each would otherwise bundle the same code again).
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: Runtime.instance().logger });
+  const activities = createActivities(services);
+  const members = [];
+  for (const kind of config.temporal.workerQueues) {
+    const taskQueue = taskQueueOf(baseQueue, kind);
+    members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, ...workerTuning(config, kind) }) });
+  }
   const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
-  return { worker, connection, eagerClient };
+  return { worker: new WorkerGroup(members), connection, eagerClient };
 }

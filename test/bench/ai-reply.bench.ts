@@ -133,7 +133,7 @@ async function measureFloor(config: Config, count: number): Promise<FloorRun> {
         if (n === 3) finished.set(id, Date.now());
       },
     },
-    ...workerTuning(config),
+    ...workerTuning(config, 'interactive'),
   });
   const running = worker.run();
   const client = new Client({ connection, namespace: config.temporal.namespace });

@@ -89,7 +89,7 @@ async function measureFloor(config: Config, steps: number[]): Promise<StepResult
     connection, namespace: config.temporal.namespace, taskQueue,
     workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
     activities: { floorReached: async (id: string) => { reached.set(id, Date.now()); } },
-    ...workerTuning(config),
+    ...workerTuning(config, 'deliveries'),
   });
   const running = worker.run();
   const client = new Client({ connection, namespace: config.temporal.namespace });

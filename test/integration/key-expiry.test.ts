@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client, ScheduleHandle } from '@temporalio/client';
-import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worker';
 import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { createWorker } from '../../src/temporal/worker.js';
+import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
+import { taskQueueOf } from '../../src/temporal/task-queues.js';
 import { WORKFLOWS } from '../support/in-process-worker.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
@@ -19,7 +20,7 @@ const taskQueue = `test-key-expiry-${RUN}`;
 let services: Services;
 let client: Client;
 let schedule: ScheduleHandle;
-let worker: Worker;
+let worker: WorkerGroup;
 let connection: NativeConnection;
 let running: Promise<void>;
 let db: pg.Client;
@@ -81,10 +82,10 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the api-key expiry Schedule', () => {
-  it('exists with the configured interval and starts apiKeyExpiryScan on the worker\'s task queue', async () => {
+  it('exists with the configured interval and starts apiKeyExpiryScan on the worker\'s batch task queue', async () => {
     const d = await schedule.describe();
     expect(d.spec.intervals).toEqual([expect.objectContaining({ every: 6 * 3600_000 })]);
-    expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'apiKeyExpiryScan', taskQueue });
+    expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'apiKeyExpiryScan', taskQueue: taskQueueOf(taskQueue, 'batch') });
     expect(d.policies.overlap).toBe('SKIP');
   });
 
@@ -153,7 +154,7 @@ describe('apiKeyExpiryScan, triggered through the Schedule', () => {
       return list.length ? list : undefined;
     });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ type: 'keyExpiryNotices', taskQueue, workflowId: expect.stringMatching(new RegExp(`^api-key-expiry:${caller.tenantId}:`)) });
+    expect(found[0]).toMatchObject({ type: 'keyExpiryNotices', taskQueue: taskQueueOf(taskQueue, 'batch'), workflowId: expect.stringMatching(new RegExp(`^api-key-expiry:${caller.tenantId}:`)) });
     expect(found[0]!.typedSearchAttributes.getAll()).toEqual(expect.arrayContaining([expect.objectContaining({ value: caller.tenantId })]));
     expect(await client.workflow.getHandle(found[0]!.workflowId).result()).toHaveLength(2);
   });

@@ -14,6 +14,7 @@ import { createIntegration } from '../../src/domain/provisioning/integrations.js
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { timerDurations } from '../support/workflow-history.js';
+import { taskQueueOf } from '../../src/temporal/task-queues.js';
 
 let h: DeliveryHarness;
 
@@ -319,7 +320,7 @@ describe('observability', () => {
       return list.length ? list : undefined;
     });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ workflowId: `delivery:${row.id}`, type: 'deliveryWorkflow', taskQueue: h.taskQueue });
+    expect(found[0]).toMatchObject({ workflowId: `delivery:${row.id}`, type: 'deliveryWorkflow', taskQueue: taskQueueOf(h.taskQueue, 'deliveries') });
     expect(found[0]!.typedSearchAttributes.get(WEBHOOK_ID)).toBe(sub.id);
     expect(await h.client.workflow.getHandle(`delivery:${row.id}`).result()).toEqual({ state: 'dead', attempts: 9 });
   });
@@ -362,7 +363,7 @@ describe('the delivery-log retention Schedule', () => {
     await h.db.query("update webhook_deliveries set created_at = now() - interval '31 days' where id = $1", [old.id]);
     const schedule = h.client.schedule.getHandle(h.worker!.scheduleIds.retention);
     const described = await schedule.describe();
-    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'deliveryLogRetention', taskQueue: h.taskQueue, args: [30] });
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'deliveryLogRetention', taskQueue: taskQueueOf(h.taskQueue, 'batch'), args: [30] });
     expect(described.spec.intervals).toEqual([expect.objectContaining({ every: 3600_000 })]);
     await schedule.trigger();
     const started = await eventually('the triggered clean-up', async () => (await schedule.describe()).info.recentActions[0]?.action.workflow);

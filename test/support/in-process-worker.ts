@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../src/services.js';
-import { createWorker } from '../../src/temporal/worker.js';
+import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 
 /** The build the tests run: bin/test's own for the run (DIST_DIR), else the checkout's dist/. */
 export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', import.meta.url));
@@ -12,12 +12,12 @@ export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', 
 export const WORKFLOWS = join(DIST, 'workflows', 'index.js');
 
 /**
- * A Temporal worker in the test's process on the services' task queue, with Schedules of its
+ * The Temporal Workers of the test's process on the services' task queues (one per kind), with Schedules of its
  * own (ids from `run`) so parallel test files never share one; stop() removes them.
  */
 export class InProcessWorker {
   readonly scheduleIds: { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string };
-  private worker?: Worker;
+  private worker?: WorkerGroup;
   private connection?: NativeConnection;
   private running?: Promise<void>;
   /** A client on this worker's connection: starts through it may be eager. */
