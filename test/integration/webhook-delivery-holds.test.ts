@@ -14,6 +14,8 @@ import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { WalletHoldRelease } from '../../src/domain/webhooks/hold-release.js';
+import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
 
 let h: DeliveryHarness;
 
@@ -148,6 +150,79 @@ describe('a suspended wallet', () => {
     await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '1000' }, new Date()));
     expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(1);
     await delivered(pending.id);
+  });
+});
+
+describe('wallet announcements at a busy tenant\'s rate', () => {
+  /** Events in a delivery workflow's history, and how many of them are signals. */
+  async function historyOf(deliveryId: string): Promise<{ events: number; signals: number }> {
+    const { events = [] } = await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).fetchHistory();
+    return { events: events.length, signals: events.filter((e) => e.workflowExecutionSignaledEventAttributes).length };
+  }
+
+  it('20,000 announcements on an active wallet signal neither a delivery in its retry pause nor one held by a paused subscription', async () => {
+    const caller = await h.caller({ name: 'busy-tenant' });
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: caller.tenantId, kind: 'topup', amountRub: '5000' }, new Date()));
+    // A failing subscriber: its delivery sleeps through an hour's retry pause, state failed.
+    const failing = await subscription('busy-failing', answers.failFirst(1), caller);
+    const retrying = await existingDelivery(failing, 'none');
+    const { retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: retrying, tenantId: caller.tenantId, integrationId: caller.integrationId, webhookId: failing.id, eventType: 'lead.created',
+    }, { retrySchedule: [3_600_000], retryAfterMaxMs, timeoutMs, holdRecheckMs: 3_600_000 });
+    await eventually('the first attempt to fail', async () => ((await row(retrying)).state === 'failed' ? true : undefined));
+    // A paused subscription: its delivery is held, but not for the wallet.
+    const paused = await subscription('busy-paused', answers.ok(), caller);
+    await setStatus(paused.id, 'paused');
+    const pausedDelivery = await existingDelivery(paused);
+    await held(pausedDelivery);
+    const before = { retrying: await historyOf(retrying), paused: await historyOf(pausedDelivery) };
+
+    // Each charge announces a wallet change, and every worker's release runs on each (after its
+    // coalescing of bursts): 20,000 of them, as many as hours of AI replies bring.
+    const ANNOUNCEMENTS = 20_000;
+    const released: number[] = [];
+    await forEachConcurrently(Array.from({ length: ANNOUNCEMENTS }, (_, i) => i), 16, async () => {
+      released.push(await h.engine!.holds.release(caller.tenantId));
+    }, (_, err) => {
+      throw err;
+    });
+    // And the same through the wallet channel, as the workers hear them.
+    for (let i = 0; i < 200; i++) await announceWalletChange(h.services.redis, caller.tenantId);
+
+    expect({ releases: released.length, signalled: released.reduce((a, b) => a + b, 0) }).toEqual({ releases: ANNOUNCEMENTS, signalled: 0 });
+    const after = { retrying: await historyOf(retrying), paused: await historyOf(pausedDelivery) };
+    expect(after.retrying.events).toBeLessThan(100);
+    expect(after.paused.events).toBeLessThan(100);
+    expect({ retrying: after.retrying.signals, paused: after.paused.signals }).toEqual({ retrying: before.retrying.signals, paused: before.paused.signals });
+    expect(await row(retrying)).toMatchObject({ state: 'failed', attempt: 1 });
+  }, 600_000);
+
+  it('a top-up heard by three workers signals a delivery held for the wallet once, and it goes out', async () => {
+    // The in-process engine's release and two more, as three worker processes run them.
+    const others = [new WalletHoldRelease(h.services), new WalletHoldRelease(h.services)];
+    await Promise.all(others.map((o) => o.start()));
+    try {
+      const sub = await subscription('three-workers');
+      await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'charge', amountRub: '-1000.01' }, new Date()));
+      const eventId = await h.raise(sub.caller, leadCreated());
+      const pending = await eventually('the delivery row', () => h.delivery(sub.id, eventId));
+      await held(pending.id);
+      expect((await row(pending.id)).held_for).toBe('wallet_suspended');
+      // Announcements while the wallet is still suspended signal nothing.
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '500' }, new Date()));
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      await h.receiver.waitFor(sub.path, 1, RELEASE_WAIT_MS);
+      expect(await delivered(pending.id)).toMatchObject({ attempt: 1, held_for: null });
+      await h.client.workflow.getHandle(deliveryWorkflowId(pending.id)).result();
+      // Later announcements find nothing held for the wallet.
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(0);
+      expect((await historyOf(pending.id)).signals).toBe(1);
+    } finally {
+      others.forEach((o) => o.stop());
+    }
   });
 });
 
