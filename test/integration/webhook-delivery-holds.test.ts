@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { answers } from '../support/receiver.js';
-import { timerDurations } from '../support/workflow-history.js';
+import { runsOf, timerDurations } from '../support/workflow-history.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -14,6 +14,7 @@ import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { DELIVERY_STATE, TENANT_ID } from '../../workflows/search-attributes.js';
 import { WalletHoldRelease } from '../../src/domain/webhooks/hold-release.js';
 import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
 
@@ -208,7 +209,7 @@ describe('wallet announcements at a busy tenant\'s rate', () => {
       const eventId = await h.raise(sub.caller, leadCreated());
       const pending = await eventually('the delivery row', () => h.delivery(sub.id, eventId));
       await held(pending.id);
-      expect((await row(pending.id)).held_for).toBe('wallet_suspended');
+      const heldFor = (await row(pending.id)).held_for;
       // Announcements while the wallet is still suspended signal nothing.
       await announceWalletChange(h.services.redis, sub.caller.tenantId);
       await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '500' }, new Date()));
@@ -219,7 +220,7 @@ describe('wallet announcements at a busy tenant\'s rate', () => {
       // Later announcements find nothing held for the wallet.
       await announceWalletChange(h.services.redis, sub.caller.tenantId);
       expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(0);
-      expect((await historyOf(pending.id)).signals).toBe(1);
+      expect({ heldFor, signals: (await historyOf(pending.id)).signals }).toEqual({ heldFor: 'wallet_suspended', signals: 1 });
     } finally {
       others.forEach((o) => o.stop());
     }
@@ -239,6 +240,39 @@ describe('without any signal', () => {
     await setStatus(sub.id, 'active');
     expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
   });
+});
+
+describe('a hold of thousands of re-checks', () => {
+  it('continues as new every 100 looks, carrying its attempt: each run\'s history stays short, and the retry goes out when the hold ends', async () => {
+    const sub = await subscription('long-hold', answers.failFirst(1));
+    const deliveryId = await existingDelivery(sub, 'none');
+    const { retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    // Looks every 5 ms (jittered) instead of every 10 minutes: thousands of hold cycles in a minute.
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    }, { retrySchedule: [3_000], retryAfterMaxMs, timeoutMs, holdRecheckMs: 5 });
+    const workflowId = deliveryWorkflowId(deliveryId);
+    const { runId: firstRunId } = await h.client.workflow.getHandle(workflowId).describe();
+    // Attempt 1 fails; the subscription is paused during the retry pause, so attempt 2 is held.
+    await eventually('the first attempt to fail', async () => ((await row(deliveryId)).state === 'failed' ? true : undefined), 60_000, 20);
+    await setStatus(sub.id, 'paused');
+    const RUNS = 21;
+    await eventually(`${RUNS} runs (2,000 hold cycles)`, async () => ((await runsOf(h.client, workflowId, firstRunId)).length >= RUNS ? true : undefined), 300_000, 1000);
+    expect(await h.visibleState(deliveryId)).toBe('held');
+    expect(await row(deliveryId)).toMatchObject({ state: 'failed', attempt: 1 });
+
+    await setStatus(sub.id, 'active');
+    expect(await h.client.workflow.getHandle(workflowId).result()).toEqual({ state: 'delivered', attempts: 2 });
+    expect(await row(deliveryId)).toMatchObject({ state: 'delivered', attempt: 2 });
+    expect((await h.attempts(deliveryId)).map((a) => a.status_code)).toEqual([500, 200]);
+    const runs = await runsOf(h.client, workflowId, firstRunId);
+    expect(runs.length).toBeGreaterThanOrEqual(RUNS);
+    // 100 looks of six events each, and the run's opening and closing.
+    expect(Math.max(...runs.map((r) => r.events))).toBeLessThan(700);
+    // The last run still carries the delivery's search attributes, and shows it delivered.
+    const last = await h.client.workflow.getHandle(workflowId).describe();
+    expect({ state: last.typedSearchAttributes.get(DELIVERY_STATE), tenant: last.typedSearchAttributes.get(TENANT_ID) }).toEqual({ state: 'delivered', tenant: sub.caller.tenantId });
+  }, 420_000);
 });
 
 describe('a delivery workflow started without timing (by an operator tool)', () => {

@@ -41,3 +41,17 @@ export async function activityRetries(client: Client, workflowId: string, activi
       return { attempt: started.attempt ?? 0, nextRetryDelayMs: delay ? ms(delay) : null };
     });
 }
+
+/**
+ * The runs of a workflow from `firstRunId` along its continue-as-new chain, each with the
+ * number of events in its history; the last is the run still open or closed otherwise.
+ */
+export async function runsOf(client: Client, workflowId: string, firstRunId: string): Promise<{ runId: string; events: number }[]> {
+  const runs: { runId: string; events: number }[] = [];
+  for (let runId: string | null | undefined = firstRunId; runId;) {
+    const { events = [] } = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    runs.push({ runId, events: events.length });
+    runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+  }
+  return runs;
+}
