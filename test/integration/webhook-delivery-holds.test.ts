@@ -157,7 +157,7 @@ describe('a suspended wallet', () => {
 describe('wallet announcements at a busy tenant\'s rate', () => {
   /** Events in a delivery workflow's history, and how many of them are signals. */
   async function historyOf(deliveryId: string): Promise<{ events: number; signals: number }> {
-    const { events = [] } = await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).fetchHistory();
+    const events = (await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).fetchHistory()).events ?? [];
     return { events: events.length, signals: events.filter((e) => e.workflowExecutionSignaledEventAttributes).length };
   }
 
@@ -242,12 +242,12 @@ describe('without any signal', () => {
   });
 });
 
-describe('a hold of thousands of re-checks', () => {
+describe('a hold of a thousand re-checks', () => {
   it('continues as new every 100 looks, carrying its attempt: each run\'s history stays short, and the retry goes out when the hold ends', async () => {
     const sub = await subscription('long-hold', answers.failFirst(1));
     const deliveryId = await existingDelivery(sub, 'none');
     const { retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
-    // Looks every 5 ms (jittered) instead of every 10 minutes: thousands of hold cycles in a minute.
+    // Looks every 5 ms (jittered) instead of every 10 minutes.
     await startDeliveryWorkflow(h.client, h.taskQueue, {
       id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
     }, { retrySchedule: [3_000], retryAfterMaxMs, timeoutMs, holdRecheckMs: 5 });
@@ -256,8 +256,22 @@ describe('a hold of thousands of re-checks', () => {
     // Attempt 1 fails; the subscription is paused during the retry pause, so attempt 2 is held.
     await eventually('the first attempt to fail', async () => ((await row(deliveryId)).state === 'failed' ? true : undefined), 60_000, 20);
     await setStatus(sub.id, 'paused');
-    const RUNS = 21;
-    await eventually(`${RUNS} runs (2,000 hold cycles)`, async () => ((await runsOf(h.client, workflowId, firstRunId)).length >= RUNS ? true : undefined), 300_000, 1000);
+    // The dev server fires such timers about a second apart, so recheck signals (as a release or
+    // a subscription route sends them) drive the looks on, one at a time: each signal waits for
+    // its look (the run's history grows by the signal, a workflow task, the look and a new wait).
+    const RUNS = 11;
+    const handle = h.client.workflow.getHandle(workflowId);
+    let current = await handle.describe();
+    for (let sent = 0; sent < 1_500 && (await runsOf(h.client, workflowId, firstRunId)).length < RUNS; sent += 50) {
+      for (let i = 0; i < 50; i++) {
+        await signalRecheck(h.client, deliveryId);
+        const { runId, historyLength } = current;
+        current = await eventually('the look the signal asked for', async () => {
+          const now = await handle.describe();
+          return now.runId !== runId || now.historyLength >= historyLength + 6 ? now : undefined;
+        }, 10_000, 5);
+      }
+    }
     expect(await h.visibleState(deliveryId)).toBe('held');
     expect(await row(deliveryId)).toMatchObject({ state: 'failed', attempt: 1 });
 
@@ -267,8 +281,8 @@ describe('a hold of thousands of re-checks', () => {
     expect((await h.attempts(deliveryId)).map((a) => a.status_code)).toEqual([500, 200]);
     const runs = await runsOf(h.client, workflowId, firstRunId);
     expect(runs.length).toBeGreaterThanOrEqual(RUNS);
-    // 100 looks of six events each, and the run's opening and closing.
-    expect(Math.max(...runs.map((r) => r.events))).toBeLessThan(700);
+    // 100 looks of six or seven events each (a timer fired, or a signal and a timer canceled), and the run's opening and closing.
+    expect(Math.max(...runs.map((r) => r.events))).toBeLessThan(1_000);
     // The last run still carries the delivery's search attributes, and shows it delivered.
     const last = await h.client.workflow.getHandle(workflowId).describe();
     expect({ state: last.typedSearchAttributes.get(DELIVERY_STATE), tenant: last.typedSearchAttributes.get(TENANT_ID) }).toEqual({ state: 'delivered', tenant: sub.caller.tenantId });

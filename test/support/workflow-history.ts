@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 
 /**
  * What a workflow asked the Temporal server to wait, read from its history: the pause a test
@@ -49,7 +49,8 @@ export async function activityRetries(client: Client, workflowId: string, activi
 export async function runsOf(client: Client, workflowId: string, firstRunId: string): Promise<{ runId: string; events: number }[]> {
   const runs: { runId: string; events: number }[] = [];
   for (let runId: string | null | undefined = firstRunId; runId;) {
-    const { events = [] } = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    const history: Awaited<ReturnType<WorkflowHandle['fetchHistory']>> = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    const events = history.events ?? [];
     runs.push({ runId, events: events.length });
     runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
   }
