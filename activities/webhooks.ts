@@ -57,10 +57,18 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
     async attemptDelivery(input: AttemptInput): Promise<AttemptOutcome> {
       const em = orm.em.fork();
       const startedAt = clock.now();
-      const plan = await planAttempt(em, input.deliveryId, config.cell, startedAt);
+      let plan = await planAttempt(em, input.deliveryId, config.cell, startedAt);
+      let marked = false;
+      if (plan.verdict === 'hold' && plan.reason === 'wallet_suspended') {
+        // Marked, then looked at again: a top-up committed after the first look is seen by the
+        // second, or its release (which reads the wallet after the top-up) finds the mark.
+        await markHeld(em, input.deliveryId, plan.reason, startedAt);
+        marked = true;
+        plan = await planAttempt(em, input.deliveryId, config.cell, clock.now());
+      }
       if (plan.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
       if (plan.verdict === 'hold') {
-        await markHeld(em, input.deliveryId, startedAt);
+        if (!marked || plan.reason !== 'wallet_suspended') await markHeld(em, input.deliveryId, plan.reason, startedAt);
         return { state: 'held', holdReason: plan.reason, pauseMs: null, statusCode: null, error: null };
       }
       if (plan.verdict === 'finished') return { state: plan.state, pauseMs: null, statusCode: null, error: null };

@@ -25,3 +25,17 @@ export interface DeliveryTiming {
   /** Subscriber answer time-out of one attempt. */
   timeoutMs: number;
 }
+
+/**
+ * DeliveryState search attribute: the row's state, or `held` while paused or the wallet is
+ * suspended. A first-try delivery keeps `pending` and closes Completed.
+ */
+export type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
+
+/** What a held delivery carries into its next run when it continues as new. */
+export interface DeliveryProgress {
+  /** The attempt (1..retrySchedule.length + 1) the run was held before: not made yet. */
+  attempt: number;
+  /** What its DeliveryState shows. */
+  visible: VisibleState;
+}

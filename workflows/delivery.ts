@@ -1,6 +1,6 @@
-import { condition, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, continueAsNew, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { recheckHoldSignal, type DeliveryTiming } from './delivery-contract.js';
+import { recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
 
 /** Infrastructure (the database) may be down for a while: these retry until it is back. */
@@ -16,10 +16,17 @@ export interface DeliveryOutcome {
 }
 
 /**
- * DeliveryState search attribute: the row's state, or `held` while paused or the wallet is
- * suspended. A first-try delivery keeps `pending` and closes Completed.
+ * Hold cycles (a look, then a wait) of one run before it continues as new: about 600 history
+ * events a run, so a 30-day hold re-checked every 10 minutes is 43 short runs, not one run of
+ * 26,000 events (docs/decisions.md, "Deliveries continue as new").
  */
-type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
+const HOLD_CYCLES_PER_RUN = 100;
+
+/**
+ * Patch: a held run continues as new. Histories written before it hold no marker and replay
+ * down the old path (one more look where the new code would continue as new).
+ */
+const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
 
 /**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
@@ -31,8 +38,10 @@ type VisibleState = 'pending' | 'failed' | 'held' | 'delivered' | 'dead';
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
  * asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
+ * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
-export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming): Promise<DeliveryOutcome> {
+export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
   const timing = given ?? (await workerDeliveryTiming());
   // The answer time-out is configuration, so this proxy is made here rather than at the top.
   // The answer time-out bounds the POST; the rest is two or three database round trips.
@@ -44,7 +53,7 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
   setHandler(recheckHoldSignal, () => {
     recheck = true;
   });
-  let visible: VisibleState = 'pending';
+  let visible: VisibleState = progress?.visible ?? 'pending';
   const show = (state: VisibleState) => {
     if (state === visible) return;
     visible = state;
@@ -60,7 +69,8 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
   };
 
   const lastAttempt = timing.retrySchedule.length + 1;
-  for (let attempt = 1; attempt <= lastAttempt; attempt++) {
+  let holdCycles = 0;
+  for (let attempt = progress?.attempt ?? 1; attempt <= lastAttempt; attempt++) {
     for (;;) {
       recheck = false;
       const outcome = await attemptDelivery({
@@ -74,6 +84,11 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
       if (outcome.state === 'held') {
         show('held');
         await condition(() => recheck, Math.round(timing.holdRecheckMs * (0.8 + Math.random() * 0.4)));
+        holdCycles += 1;
+        // The next run begins with this look again: nothing else is in flight while held.
+        if ((holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) && patched(HELD_CONTINUES_AS_NEW)) {
+          return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible });
+        }
         continue;
       }
       if (outcome.state === 'gone') return { state: 'stopped', attempts: attempt - 1 };

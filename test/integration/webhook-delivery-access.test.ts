@@ -9,6 +9,7 @@ import { runCtl } from '../../src/cli/ctl.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { closeConversation } from '../../src/domain/conversations/state-moves.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
+import { recheckDeliveriesOf } from '../../src/domain/webhooks/hold-release.js';
 import { seedConversation, seedMessage } from './conversations-fixtures.js';
 
 let h: DeliveryHarness;
@@ -135,7 +136,7 @@ describe('access that ends stops the webhooks at send time', () => {
   it('on the ru cell, personal data waits for the transfer conditions', async () => {
     await heldUntil('no-transfer-basis', { transferBasis: null }, async () => undefined,
       (c) => h.db.query("update integrations set transfer_basis = 'DPA' where id = $1", [c.integrationId])
-        .then(() => h.engine!.holds.release(c.tenantId)));
+        .then(() => recheckDeliveriesOf(h.services, { integrationId: c.integrationId })));
   });
 });
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { answers } from '../support/receiver.js';
-import { timerDurations } from '../support/workflow-history.js';
+import { runsOf, timerDurations } from '../support/workflow-history.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -14,6 +14,9 @@ import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { DELIVERY_STATE, TENANT_ID } from '../../workflows/search-attributes.js';
+import { WalletHoldRelease } from '../../src/domain/webhooks/hold-release.js';
+import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
 
 let h: DeliveryHarness;
 
@@ -151,6 +154,79 @@ describe('a suspended wallet', () => {
   });
 });
 
+describe('wallet announcements at a busy tenant\'s rate', () => {
+  /** Events in a delivery workflow's history, and how many of them are signals. */
+  async function historyOf(deliveryId: string): Promise<{ events: number; signals: number }> {
+    const events = (await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).fetchHistory()).events ?? [];
+    return { events: events.length, signals: events.filter((e) => e.workflowExecutionSignaledEventAttributes).length };
+  }
+
+  it('20,000 announcements on an active wallet signal neither a delivery in its retry pause nor one held by a paused subscription', async () => {
+    const caller = await h.caller({ name: 'busy-tenant' });
+    await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: caller.tenantId, kind: 'topup', amountRub: '5000' }, new Date()));
+    // A failing subscriber: its delivery sleeps through an hour's retry pause, state failed.
+    const failing = await subscription('busy-failing', answers.failFirst(1), caller);
+    const retrying = await existingDelivery(failing, 'none');
+    const { retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: retrying, tenantId: caller.tenantId, integrationId: caller.integrationId, webhookId: failing.id, eventType: 'lead.created',
+    }, { retrySchedule: [3_600_000], retryAfterMaxMs, timeoutMs, holdRecheckMs: 3_600_000 });
+    await eventually('the first attempt to fail', async () => ((await row(retrying)).state === 'failed' ? true : undefined));
+    // A paused subscription: its delivery is held, but not for the wallet.
+    const paused = await subscription('busy-paused', answers.ok(), caller);
+    await setStatus(paused.id, 'paused');
+    const pausedDelivery = await existingDelivery(paused);
+    await held(pausedDelivery);
+    const before = { retrying: await historyOf(retrying), paused: await historyOf(pausedDelivery) };
+
+    // Each charge announces a wallet change, and every worker's release runs on each (after its
+    // coalescing of bursts): 20,000 of them, as many as hours of AI replies bring.
+    const ANNOUNCEMENTS = 20_000;
+    const released: number[] = [];
+    await forEachConcurrently(Array.from({ length: ANNOUNCEMENTS }, (_, i) => i), 16, async () => {
+      released.push(await h.engine!.holds.release(caller.tenantId));
+    }, (_, err) => {
+      throw err;
+    });
+    // And the same through the wallet channel, as the workers hear them.
+    for (let i = 0; i < 200; i++) await announceWalletChange(h.services.redis, caller.tenantId);
+
+    expect({ releases: released.length, signalled: released.reduce((a, b) => a + b, 0) }).toEqual({ releases: ANNOUNCEMENTS, signalled: 0 });
+    const after = { retrying: await historyOf(retrying), paused: await historyOf(pausedDelivery) };
+    expect(after.retrying.events).toBeLessThan(100);
+    expect(after.paused.events).toBeLessThan(100);
+    expect({ retrying: after.retrying.signals, paused: after.paused.signals }).toEqual({ retrying: before.retrying.signals, paused: before.paused.signals });
+    expect(await row(retrying)).toMatchObject({ state: 'failed', attempt: 1 });
+  }, 600_000);
+
+  it('a top-up heard by three workers signals a delivery held for the wallet once, and it goes out', async () => {
+    // The in-process engine's release and two more, as three worker processes run them.
+    const others = [new WalletHoldRelease(h.services), new WalletHoldRelease(h.services)];
+    await Promise.all(others.map((o) => o.start()));
+    try {
+      const sub = await subscription('three-workers');
+      await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'charge', amountRub: '-1000.01' }, new Date()));
+      const eventId = await h.raise(sub.caller, leadCreated());
+      const pending = await eventually('the delivery row', () => h.delivery(sub.id, eventId));
+      await held(pending.id);
+      const heldFor = (await row(pending.id)).held_for;
+      // Announcements while the wallet is still suspended signal nothing.
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      await h.services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId: sub.caller.tenantId, kind: 'topup', amountRub: '500' }, new Date()));
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      await h.receiver.waitFor(sub.path, 1, RELEASE_WAIT_MS);
+      expect(await delivered(pending.id)).toMatchObject({ attempt: 1, held_for: null });
+      await h.client.workflow.getHandle(deliveryWorkflowId(pending.id)).result();
+      // Later announcements find nothing held for the wallet.
+      await announceWalletChange(h.services.redis, sub.caller.tenantId);
+      expect(await h.engine!.holds.release(sub.caller.tenantId)).toBe(0);
+      expect({ heldFor, signals: (await historyOf(pending.id)).signals }).toEqual({ heldFor: 'wallet_suspended', signals: 1 });
+    } finally {
+      others.forEach((o) => o.stop());
+    }
+  });
+});
+
 describe('without any signal', () => {
   it('a held delivery is released by its periodic, jittered re-check', async () => {
     const sub = await subscription('recheck-timer');
@@ -164,6 +240,53 @@ describe('without any signal', () => {
     await setStatus(sub.id, 'active');
     expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
   });
+});
+
+describe('a hold of a thousand re-checks', () => {
+  it('continues as new every 100 looks, carrying its attempt: each run\'s history stays short, and the retry goes out when the hold ends', async () => {
+    const sub = await subscription('long-hold', answers.failFirst(1));
+    const deliveryId = await existingDelivery(sub, 'none');
+    const { retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    // Looks every 5 ms (jittered) instead of every 10 minutes.
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    }, { retrySchedule: [3_000], retryAfterMaxMs, timeoutMs, holdRecheckMs: 5 });
+    const workflowId = deliveryWorkflowId(deliveryId);
+    const { runId: firstRunId } = await h.client.workflow.getHandle(workflowId).describe();
+    // Attempt 1 fails; the subscription is paused during the retry pause, so attempt 2 is held.
+    await eventually('the first attempt to fail', async () => ((await row(deliveryId)).state === 'failed' ? true : undefined), 60_000, 20);
+    await setStatus(sub.id, 'paused');
+    // The dev server fires such timers about a second apart, so recheck signals (as a release or
+    // a subscription route sends them) drive the looks on, one at a time: each signal waits for
+    // its look (the run's history grows by the signal, a workflow task, the look and a new wait).
+    const RUNS = 11;
+    const handle = h.client.workflow.getHandle(workflowId);
+    let current = await handle.describe();
+    for (let sent = 0; sent < 1_500 && (await runsOf(h.client, workflowId, firstRunId)).length < RUNS; sent += 50) {
+      for (let i = 0; i < 50; i++) {
+        await signalRecheck(h.client, deliveryId);
+        const { runId, historyLength } = current;
+        current = await eventually('the look the signal asked for', async () => {
+          const now = await handle.describe();
+          return now.runId !== runId || now.historyLength >= historyLength + 6 ? now : undefined;
+        }, 10_000, 5);
+      }
+    }
+    expect(await h.visibleState(deliveryId)).toBe('held');
+    expect(await row(deliveryId)).toMatchObject({ state: 'failed', attempt: 1 });
+
+    await setStatus(sub.id, 'active');
+    expect(await h.client.workflow.getHandle(workflowId).result()).toEqual({ state: 'delivered', attempts: 2 });
+    expect(await row(deliveryId)).toMatchObject({ state: 'delivered', attempt: 2 });
+    expect((await h.attempts(deliveryId)).map((a) => a.status_code)).toEqual([500, 200]);
+    const runs = await runsOf(h.client, workflowId, firstRunId);
+    expect(runs.length).toBeGreaterThanOrEqual(RUNS);
+    // 100 looks of six or seven events each (a timer fired, or a signal and a timer canceled), and the run's opening and closing.
+    expect(Math.max(...runs.map((r) => r.events))).toBeLessThan(1_000);
+    // The last run still carries the delivery's search attributes, and shows it delivered.
+    const last = await h.client.workflow.getHandle(workflowId).describe();
+    expect({ state: last.typedSearchAttributes.get(DELIVERY_STATE), tenant: last.typedSearchAttributes.get(TENANT_ID) }).toEqual({ state: 'delivered', tenant: sub.caller.tenantId });
+  }, 420_000);
 });
 
 describe('a delivery workflow started without timing (by an operator tool)', () => {

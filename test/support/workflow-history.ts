@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 
 /**
  * What a workflow asked the Temporal server to wait, read from its history: the pause a test
@@ -40,4 +40,19 @@ export async function activityRetries(client: Client, workflowId: string, activi
       const delay = started.lastFailure?.applicationFailureInfo?.nextRetryDelay;
       return { attempt: started.attempt ?? 0, nextRetryDelayMs: delay ? ms(delay) : null };
     });
+}
+
+/**
+ * The runs of a workflow from `firstRunId` along its continue-as-new chain, each with the
+ * number of events in its history; the last is the run still open or closed otherwise.
+ */
+export async function runsOf(client: Client, workflowId: string, firstRunId: string): Promise<{ runId: string; events: number }[]> {
+  const runs: { runId: string; events: number }[] = [];
+  for (let runId: string | null | undefined = firstRunId; runId;) {
+    const history: Awaited<ReturnType<WorkflowHandle['fetchHistory']>> = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    const events = history.events ?? [];
+    runs.push({ runId, events: events.length });
+    runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+  }
+  return runs;
 }

@@ -130,9 +130,32 @@ async function verdictOf(em: Em, row: AttemptRow, cell: Cell): Promise<HoldVerdi
   return { verdict: 'send' };
 }
 
-/** The attempt found the delivery held: it leaves the relay's count of deliveries in flight. */
-export async function markHeld(em: Em, deliveryId: string, now: Date): Promise<void> {
-  await em.execute(`update webhook_deliveries set held_at = ? where id = ? and held_at is null`, [now.toISOString(), deliveryId], 'run');
+/**
+ * The attempt found the delivery held: it leaves the relay's count of deliveries in flight, and
+ * `held_for` says why, so that a wallet release signals only the deliveries held for the wallet
+ * (WalletHoldRelease). Written only when it changes: a long hold re-checks many times.
+ */
+export async function markHeld(em: Em, deliveryId: string, reason: HoldReason, now: Date): Promise<void> {
+  await em.execute(
+    `update webhook_deliveries set held_at = coalesce(held_at, ?), held_for = ? where id = ? and (held_at is null or held_for is distinct from ?)`,
+    [now.toISOString(), reason, deliveryId, reason],
+    'run',
+  );
+}
+
+/**
+ * Claims, once across the cluster, the tenant's unfinished deliveries whose last look found them
+ * held for the wallet: each claimed row is cleared, so a second worker acting on the same wallet
+ * change finds none (the update's row locks order them). Returns the ids to signal.
+ */
+export async function claimWalletHeld(em: Em, tenantId: string): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update webhook_deliveries set held_for = null
+      where tenant_id = ? and held_for = 'wallet_suspended' and state in ('pending', 'failed') and workflow_started_at is not null
+      returning id`,
+    [tenantId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Queued while paused, never tried, of the same subscription, for an older event (event time, then id). */
@@ -213,7 +236,7 @@ export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promis
     `with moved as (
        update webhook_deliveries
           set attempt = ?, state = ?, status_code = ?, duration_ms = ?, error = ?, next_attempt_at = ?,
-              delivered_at = ?, updated_at = ?
+              delivered_at = ?, updated_at = ?, held_for = null
         where id = ? returning id)
      insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
      select id, ?, ?, ?, ?, ? from moved

@@ -5,6 +5,7 @@ import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
 import { channelName } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
 import { KeyedCoalescer } from '../pacing/coalesce.js';
+import { claimWalletHeld } from './delivery-attempts.js';
 
 /** Announcements of one tenant within this long make one release (spec 01 allows 30 s to resume). */
 const COALESCE_MS = 250;
@@ -16,8 +17,12 @@ type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'lo
 /**
  * Ends wallet holds within seconds (spec 01: exchange resumes within 30 seconds; postponed
  * webhooks are delivered). A wallet change announced on WALLET_CHANGED_CHANNEL that leaves the
- * exchange active signals the tenant's unfinished deliveries to look at their hold again; held
- * workflows otherwise only re-check on their long jittered timer (ARCHITECTURE flow 5).
+ * exchange active signals the tenant's deliveries whose last look found them held for the
+ * wallet: a suspended→active change as they saw it. Each is claimed in the database first
+ * (claimWalletHeld), so one wallet change makes one signal per held delivery across the
+ * cluster, however many workers hear it; a charge on an active wallet, the commonest
+ * announcement, signals nothing (docs/decisions.md, "Wallet hold release"). Held workflows
+ * otherwise only re-check on their long jittered timer (ARCHITECTURE flow 5).
  */
 export class WalletHoldRelease {
   private subscriber?: Redis;
@@ -35,18 +40,19 @@ export class WalletHoldRelease {
     await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));
   }
 
-  /** Signals the tenant's pending and failed deliveries when its exchange is active; returns how many. */
+  /**
+   * When the tenant's exchange is active, signals the deliveries held for its wallet that no
+   * other worker has claimed; returns how many. A signal lost after the claim (a crash) leaves
+   * the delivery to its re-check timer.
+   */
   async release(tenantId: string): Promise<number> {
     if (!UUID.test(tenantId)) return 0;
     const em = this.s.orm.em.fork();
     const wallet = await readWallet(em, tenantId, null, this.s.config.walletReadTimeoutMs, this.s.clock.now());
     if (wallet.exchange === 'suspended') return 0;
-    const rows = await em.execute<{ id: string }[]>(
-      `select id from webhook_deliveries where tenant_id = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
-      [tenantId],
-    );
-    await noticeDeliveries(this.s.temporal, rows.map((r) => r.id), 'recheck');
-    return rows.length;
+    const held = await claimWalletHeld(em, tenantId);
+    await noticeDeliveries(this.s.temporal, held, 'recheck');
+    return held.length;
   }
 
   stop(): void {
