@@ -1,11 +1,10 @@
 import { allHandlersFinished, condition, continueAsNew, patched, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { conversationChanged, scoringRuns, type LeadScoringTiming } from './lead-scoring-contract.js';
+import { SHORT_STEP } from './step-options.js';
 
-const steps = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+/** Bounded (step-options.ts): a scoring that keeps failing fails the workflow; the lead's next change starts another. */
+const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
 /** With no change for this long the workflow ends; the next change starts a new run (signal-with-start). */
 const IDLE = '1 hour';
