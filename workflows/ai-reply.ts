@@ -1,9 +1,8 @@
+import { TemporalFailure } from '@temporalio/common';
 import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { modelStepError, type AiReplyOutcome } from './operation-contract.js';
-
-/** Database steps retry until the database is back. */
-const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+import { modelStepError, STEP_FAILED, STEP_FAILURE_FAILS_OPERATION, type AiReplyOutcome } from './operation-contract.js';
+import { PERMANENT_ERROR_TYPES, SHORT_STEP } from './step-options.js';
 
 /**
  * The database steps are short, idempotent (each locks the operation row and changes nothing
@@ -12,7 +11,7 @@ const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 
  * regular activity (it heartbeats, and another worker takes it over when this one dies); with
  * an offline model (builtin) the whole operation is one local activity (runAiReplyLocally).
  */
-const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
 /** Patch id: an offline model's reply became a local activity. */
 const OFFLINE_MODEL_LOCAL = 'offline-model-local-activity';
@@ -38,7 +37,7 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
     if (!begun) return 'already_finished';
     if ('outcome' in begun) return begun.outcome;
     const timing = begun;
-    const modelRetry = { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts };
+    const modelRetry = { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts, nonRetryableErrorTypes: PERMANENT_ERROR_TYPES };
     const startToCloseTimeout = timing.timeoutMs + 10_000;
     // Histories written before offline models ran locally replay as they ran (an activity).
     const local = timing.remote === false && patched(OFFLINE_MODEL_LOCAL);
@@ -58,7 +57,11 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
   } catch (err) {
     if (isCancellation(err)) {
       await CancellationScope.nonCancellable(() => steps.abandonOperation(operationId));
+      throw err;
     }
-    throw err;
+    // A database step that failed (step-options.ts) fails the operation (operation-contract.ts).
+    if (!(err instanceof TemporalFailure) || !patched(STEP_FAILURE_FAILS_OPERATION)) throw err;
+    await steps.failOperation(operationId, STEP_FAILED.code, STEP_FAILED.message);
+    return 'failed';
   }
 }

@@ -2,11 +2,10 @@ import { condition, continueAsNew, patched, proxyLocalActivities, setHandler, sl
 import type { Activities } from '../activities/index.js';
 import { recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
+import { DURABLE_STEP } from './step-options.js';
 
-/** Infrastructure (the database) may be down for a while: these retry until it is back. */
-const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
-
-const { workerDeliveryTiming } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+/** Infrastructure (the database) may be down for a while: these retry while it is, within DURABLE_STEP's bounds. */
+const { workerDeliveryTiming } = proxyLocalActivities<Activities>(DURABLE_STEP);
 
 export interface DeliveryOutcome {
   /** stopped: the delivery or its subscription was deleted. */
@@ -46,8 +45,8 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
   // The answer time-out is configuration, so this proxy is made here rather than at the top.
   // The answer time-out bounds the POST; the rest is two or three database round trips.
   const { attemptDelivery } = proxyLocalActivities<Activities>({
+    ...DURABLE_STEP,
     startToCloseTimeout: timing.timeoutMs + 30_000,
-    retry: INFRASTRUCTURE_RETRY,
   });
   let recheck = false;
   setHandler(recheckHoldSignal, () => {

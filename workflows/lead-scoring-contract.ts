@@ -18,4 +18,6 @@ export interface LeadScoringTiming {
   debounceMs: number;
   /** ...or when the first unscored change is this old, whichever comes first. */
   maxDelayMs: number;
+  /** Scoring runs before the history is cut with continue-as-new (100 when absent: inputs of earlier code). */
+  runsPerHistory?: number;
 }

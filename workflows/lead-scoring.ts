@@ -1,31 +1,35 @@
-import { condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { conversationChanged, scoringRuns, type LeadScoringTiming } from './lead-scoring-contract.js';
+import { SHORT_STEP } from './step-options.js';
 
-const steps = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+/** Bounded (step-options.ts): a scoring that keeps failing fails the workflow; the lead's next change starts another. */
+const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
 /** With no change for this long the workflow ends; the next change starts a new run (signal-with-start). */
 const IDLE = '1 hour';
-/** Runs before the history is cut with continue-as-new. */
+/** Runs before the history is cut with continue-as-new, unless the timing says otherwise. */
 const RUNS_PER_HISTORY = 100;
+
+/** Patch id: continue-as-new hands the changes not yet scored to the next run. */
+const CARRY_CHANGES = 'lead-scoring-carries-changes';
 
 /**
  * The builtin scorer of one lead (workflow id `lead-score:<lead id>`), started or signalled
  * with signal-with-start on each change of its conversation. Changes are debounced: it scores
  * once the conversation has been quiet for debounceMs, or maxDelayMs after the first unscored
  * change, so a burst of messages scores once (twice when it outlasts maxDelayMs).
+ * After runsPerHistory runs it continues as new, handing on the changes that arrived during
+ * the last run (`carried`), so the next run scores them.
  */
-export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTiming): Promise<number> {
-  let changes = 0;
+export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTiming, carried = 0): Promise<number> {
+  let changes = carried;
   let runs = 0;
   setHandler(conversationChanged, () => {
     changes += 1;
   });
   setHandler(scoringRuns, () => runs);
-  for (; runs < RUNS_PER_HISTORY; runs++) {
+  for (; runs < (timing.runsPerHistory ?? RUNS_PER_HISTORY); runs++) {
     if (!(await condition(() => changes > 0, IDLE))) return runs;
     const firstAt = Date.now();
     let seen = -1;
@@ -39,5 +43,9 @@ export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTim
     changes = 0;
     await steps.scoreLead(leadId);
   }
-  return continueAsNew<typeof leadScoringWorkflow>(leadId, timing);
+  // Histories of earlier code continued as new without them (and replay so).
+  if (!patched(CARRY_CHANGES)) return continueAsNew<typeof leadScoringWorkflow>(leadId, timing);
+  // The signal handler is synchronous; waiting for all handlers keeps it right should one ever await.
+  await condition(allHandlersFinished);
+  return continueAsNew<typeof leadScoringWorkflow>(leadId, timing, changes);
 }

@@ -1,12 +1,10 @@
 import { condition, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { moduleResultSignal, type ModuleResult } from './publication-contract.js';
+import { DURABLE_STEP } from './step-options.js';
 
-/** The database step retries until the database is back. */
-const steps = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+/** The database step retries while the database is away, within DURABLE_STEP's bounds. */
+const steps = proxyLocalActivities<Activities>(DURABLE_STEP);
 
 /**
  * One job version of an article's publication through a site module (workflow id

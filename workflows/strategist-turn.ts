@@ -1,11 +1,11 @@
-import { CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { TemporalFailure } from '@temporalio/common';
+import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { modelStepError } from './operation-contract.js';
+import { modelStepError, STEP_FAILED, STEP_FAILURE_FAILS_OPERATION } from './operation-contract.js';
+import { PERMANENT_ERROR_TYPES, SHORT_STEP } from './step-options.js';
 
-const INFRASTRUCTURE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
-
-/** Database steps: short, idempotent (each locks the operation row), local activities. */
-const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: INFRASTRUCTURE_RETRY });
+/** Database steps: short, idempotent (each locks the operation row), local activities, bounded (step-options.ts). */
+const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
 export type StrategistTurnOutcome = 'succeeded' | 'failed' | 'already_finished';
 
@@ -23,7 +23,7 @@ export async function strategistTurnWorkflow(operationId: string): Promise<Strat
     const { composeStrategistAnswer } = proxyActivities<Activities>({
       startToCloseTimeout: timing.timeoutMs + 10_000,
       heartbeatTimeout: '5 seconds',
-      retry: { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts },
+      retry: { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts, nonRetryableErrorTypes: PERMANENT_ERROR_TYPES },
     });
     let reply;
     try {
@@ -36,7 +36,13 @@ export async function strategistTurnWorkflow(operationId: string): Promise<Strat
     }
     return (await steps.finishStrategistTurn(operationId, reply)) ? 'succeeded' : 'already_finished';
   } catch (err) {
-    if (isCancellation(err)) await CancellationScope.nonCancellable(() => steps.cancelStrategistTurn(operationId));
-    throw err;
+    if (isCancellation(err)) {
+      await CancellationScope.nonCancellable(() => steps.cancelStrategistTurn(operationId));
+      throw err;
+    }
+    // A database step that failed (step-options.ts) fails the operation (operation-contract.ts).
+    if (!(err instanceof TemporalFailure) || !patched(STEP_FAILURE_FAILS_OPERATION)) throw err;
+    await steps.failStrategistTurn(operationId, STEP_FAILED.code, STEP_FAILED.message);
+    return 'failed';
   }
 }

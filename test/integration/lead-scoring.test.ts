@@ -5,8 +5,12 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
 import { outboxRows } from './conversations-fixtures.js';
-import { leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
+import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
 import { runCtl } from '../../src/cli/ctl.js';
+import { sqlClient } from '../support/database.js';
+import type { temporal } from '@temporalio/proto';
+
+type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 
 /**
  * The builtin lead scorer: workflow `lead-score:<lead id>`, signalled with start on every
@@ -135,4 +139,50 @@ describe('lead scoring', () => {
     const noScope = await call(h.api.base, 'POST', `/leads/${conversation.lead_id}/score`, { key: caller.apiKey, body: { score: 1 } });
     expect(noScope.body.code).toBe('scope_missing');
   });
+
+  it('a change signalled while the last run of a history scores is scored by the run it continues as', async () => {
+    const conversation = await open({ external_customer_id: `carried-${randomUUID()}`, email: 'carried@example.com' });
+    // The api's own scorer of the lead has run once and waits: the only scoring below is the test's.
+    await eventually('the api\'s scorer to run', async () => ((await runsOf(conversation.lead_id)) >= 1 ? true : undefined));
+    // A scorer of its own for this lead (the api's keeps the lead's id), one run per history:
+    // its first scoring is the last one before the continue-as-new.
+    const workflowId = `lead-score-carry-test:${randomUUID()}`;
+    const signalChange = () => h.client.workflow.signalWithStart(LEAD_SCORING_WORKFLOW, {
+      workflowId, taskQueue: h.taskQueue, args: [conversation.lead_id, { debounceMs: 50, maxDelayMs: 5_000, runsPerHistory: 1 }],
+      signal: conversationChanged, signalArgs: [],
+    });
+    const events = async (runId: string) => (await h.client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+    // Another transaction holds the lead's row: the scoring (it locks the lead first) waits for it.
+    const holder = await sqlClient(h.api.services.config.databaseUrl);
+    let firstRun = '';
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from leads where id = $1 for update', [conversation.lead_id]);
+      firstRun = (await signalChange()).signaledRunId;
+      await eventually('the scoring to wait for the lead row', async () => {
+        const { rows } = await holder.query(`select 1 from pg_locks where not granted and locktype = 'transactionid' and transactionid::text = pg_current_xact_id_if_assigned()::text`);
+        return rows.length > 0 ? true : undefined;
+      });
+      // A scoring that lasts outlasts its workflow task: the worker reports the task done (a
+      // heartbeat) and takes the next, so a change arriving now reaches the workflow while it scores.
+      const completedAfter = async (last: (e: HistoryEvent) => unknown, count = 1) => {
+        const all = await events(firstRun);
+        const i = all.findLastIndex(last);
+        return all.filter(last).length >= count && all.slice(i + 1).some((e) => e.workflowTaskCompletedEventAttributes) ? true : undefined;
+      };
+      await eventually('the workflow task to be heartbeated while it scores', () => completedAfter((e) => e.timerFiredEventAttributes), 20_000);
+      await signalChange();
+      await eventually('the change to reach the workflow while it scores', () => completedAfter((e) => e.workflowExecutionSignaledEventAttributes, 2), 20_000);
+      expect((await events(firstRun)).some((e) => e.markerRecordedEventAttributes)).toBe(false);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+    const nextRun = await eventually('the first run to continue as new', async () =>
+      (await events(firstRun)).find((e) => e.workflowExecutionContinuedAsNewEventAttributes)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId ?? undefined, 20_000);
+    // The next run scores the change it was handed (a local activity's marker) without a new signal.
+    await eventually('the next run to score the carried change', async () =>
+      ((await events(nextRun)).some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity') ? true : undefined), 20_000);
+    await h.client.workflow.getHandle(workflowId).terminate('test over');
+  }, 120_000);
 });

@@ -5,6 +5,10 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
+import { WorkflowFailedError } from '@temporalio/client';
+import { operationWorkflowId, OPERATION_WORKFLOW_TYPES } from '../../workflows/operation-contract.js';
+import { PERMANENT_ERROR_TYPES } from '../../workflows/step-options.js';
 
 /**
  * GET /operations/{id} (?wait) and POST /operations/{id}/cancel, with the openai provider
@@ -263,4 +267,44 @@ describe('POST /operations/{id}/cancel', () => {
     });
     expectProblem(await h.cancel(caller, turn.operationId), 'invalid_state');
   });
+});
+
+/**
+ * A database step that cannot succeed (a row it works on is gone) is not retried for ever: the
+ * operation fails with internal_error where its row is still there, else the workflow fails
+ * with the step's non-retryable failure (workflows/step-options.ts).
+ */
+describe('operations whose rows vanish', () => {
+  it('the conversation deleted while the model works: the operation fails with internal_error, nothing charged, the workflow ends', async () => {
+    const caller = await h.caller();
+    const turn = await runningTurn(caller);
+    await h.db.query('begin');
+    await h.db.query('delete from widget_sessions where conversation_id = $1', [turn.conversationId]);
+    await h.db.query('delete from messages where conversation_id = $1', [turn.conversationId]);
+    await h.db.query('update leads set conversation_id = null where conversation_id = $1', [turn.conversationId]);
+    await h.db.query('delete from conversations where id = $1', [turn.conversationId]);
+    await h.db.query('commit');
+    chat.release();
+    const row = await h.settled(turn.operationId, 30_000);
+    expect(row).toMatchObject({ status: 'failed', error_code: 'internal_error', usage_cost_rub: null });
+    expect(await h.workflowClosed(turn.operationId, 30_000)).toBe('COMPLETED');
+    expect(await h.client.workflow.getHandle(operationWorkflowId(turn.operationId)).result()).toBe('failed');
+    expect(await h.charges(turn.operationId)).toEqual([]);
+    expect(await h.balance(caller.tenantId)).toBe('1000.00');
+  }, 90_000);
+
+  it('a workflow whose operation row is gone fails within seconds with the step\'s non-retryable failure', async () => {
+    const operationId = randomUUID();
+    const handle = await h.client.workflow.start(OPERATION_WORKFLOW_TYPES['conversation.ai_reply'], {
+      workflowId: operationWorkflowId(operationId), taskQueue: h.taskQueue, args: [operationId],
+    });
+    const failure = await handle.result().then(() => undefined, (err: unknown) => err);
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    // A local activity's failure reaches the workflow as it is, or wrapped in an ActivityFailure.
+    const step = (failure as WorkflowFailedError).cause;
+    const cause = step instanceof ActivityFailure ? step.cause : step;
+    expect(cause).toBeInstanceOf(ApplicationFailure);
+    expect(PERMANENT_ERROR_TYPES).toContain((cause as ApplicationFailure).type);
+    expect(cause!.message).toContain(operationId);
+  }, 30_000);
 });

@@ -3,6 +3,7 @@ import { Message } from '../../entities/conversation.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
 import type { SellerContext, SellerTurn } from '../ai-seller/seller-model.js';
 import type { Cell } from '../../config.js';
+import { RowVanished } from '../operations/row-vanished.js';
 
 /** Turns of history the seller is given at most. */
 const HISTORY_TURNS = 30;
@@ -37,7 +38,7 @@ export async function loadReplyContext(em: Em, operationId: string, cell: Cell):
        join tenants t on t.id = o.tenant_id
        left join channels ch on ch.id = c.channel_id
       where o.id = ?`, [operationId]);
-  if (!turn) throw new Error(`The AI reply operation ${operationId}, its conversation or its message was not found.`);
+  if (!turn) throw new RowVanished(`The AI reply operation ${operationId}, its conversation or its message was not found.`);
   const [recent, catalogue] = await Promise.all([
     em.find(Message, { conversationId: turn.conversation_id, deletedAt: null, createdAt: { $lte: new Date(turn.turn_created_at) } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: HISTORY_TURNS }),
     loadAiCatalogue(em, turn.tenant_id, cell),

@@ -5,6 +5,7 @@ import type { OperationStatus } from '../../entities/operation.js';
 import { Conversation } from '../../entities/conversation.js';
 import { finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { changeLockedOperation } from '../operations/locked-operation.js';
+import { RowVanished } from '../operations/row-vanished.js';
 import { appendMessage } from '../conversations/messages.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { findCardsForMarkers } from '../cards/catalogue.js';
@@ -31,7 +32,7 @@ export async function beginOperation(s: WriterServices, operationId: string): Pr
       where o.id = ? and t.id = o.tenant_id
   returning o.status, t.live_tenant_id is not null as sandbox`,
     [s.clock.now().toISOString(), operationId]);
-  if (!row) throw new Error(`Operation ${operationId} was not found.`);
+  if (!row) throw new RowVanished(`Operation ${operationId} was not found.`);
   return isFinished(row.status) ? null : { livemode: !row.sandbox };
 }
 
@@ -45,8 +46,9 @@ export async function endOperation(s: WriterServices, operationId: string, outco
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
     if (outcome.status === 'failed' && op.channelId) {
       const input = op.input as unknown as AiReplyInput;
-      const conversation = await tx.findOneOrFail(Conversation, { id: input.conversation_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (conversation.mode === 'ai' && conversation.status !== 'closed') await requestHandoff(tx, conversation, 'ai_reply_failed', now);
+      // A conversation gone meanwhile has no visitor left to hand over; the operation still ends.
+      const conversation = await tx.findOne(Conversation, { id: input.conversation_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (conversation?.mode === 'ai' && conversation.status !== 'closed') await requestHandoff(tx, conversation, 'ai_reply_failed', now);
     }
     return true;
   });

@@ -1,0 +1,38 @@
+import type { LocalActivityOptions } from '@temporalio/common';
+
+/**
+ * The bounds of the workflows' database steps (local activities), one set per kind
+ * (docs/decisions.md, "Bounded local activities"). A step retries while the database is away,
+ * but not for ever: past its bounds, or at once on a permanent error, it fails and its workflow
+ * ends visibly (an operation failed with internal_error, else the workflow Failed).
+ */
+
+/**
+ * Error types no retry mends: a row the step works on is gone. RowVanished is the project's
+ * own (src/domain/operations/row-vanished.ts), NotFoundError MikroORM's findOneOrFail's.
+ */
+export const PERMANENT_ERROR_TYPES = ['RowVanished', 'NotFoundError'];
+
+const DATABASE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: PERMANENT_ERROR_TYPES } as const;
+
+/**
+ * A step of a paid operation (someone waits for it) or of lead scoring (the next change
+ * scores again): 30 minutes, 40 attempts (about 35 minutes of backoff; whichever comes first).
+ */
+export const SHORT_STEP: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '30 minutes',
+  retry: { ...DATABASE_RETRY, maximumAttempts: 40 },
+};
+
+/**
+ * A step of work that waits for days for its moment (a delivery, a publication): it outlasts a
+ * longer outage, 2 hours or 150 attempts. Not longer: while a local activity retries, its
+ * workflow task is kept alive with a heartbeat every ~8 s (three history events each), about
+ * 2,700 events in 2 hours.
+ */
+export const DURABLE_STEP: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '2 hours',
+  retry: { ...DATABASE_RETRY, maximumAttempts: 150 },
+};
