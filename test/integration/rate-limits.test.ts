@@ -4,6 +4,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { PinnedClock } from '../../src/clock.js';
+import { atTime } from '../support/pinned-time.js';
 import { createRedis } from '../../src/redis.js';
 import { randomBase62 } from '../../src/ids.js';
 
@@ -105,16 +106,8 @@ describe('request-rate limits', () => {
   });
 });
 
-/** Runs `fn` with the clock at `at`, then puts it back (the file's other tests expect 12:00:30). */
-async function at<T>(when: string | number, fn: () => Promise<T>): Promise<T> {
-  const before = clock.now();
-  clock.set(new Date(when));
-  try {
-    return await fn();
-  } finally {
-    clock.set(before);
-  }
-}
+/** The file's clock at `when` for `fn` (the file's other tests expect 12:00:30). */
+const at = <T>(when: string | number, fn: () => Promise<T>) => atTime(clock, when, fn);
 
 describe('a sliding minute: no 60-second span passes more than the limit', () => {
   it('two writes at 12:00:59 and 59.4 leave none for 12:01:00.5 (a new clock minute): 429 until 12:01:59, the first write\'s minute', async () => {

@@ -5,6 +5,7 @@ import { sqlClient } from '../support/database.js';
 import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { PinnedClock } from '../../src/clock.js';
+import { atTime } from '../support/pinned-time.js';
 import { createRedis } from '../../src/redis.js';
 import { conversationOf, expectWidgetProblem, history, init, poll, send, websiteChannel, widgetMessage } from './widget-fixtures.js';
 import { SseClient, eventsUrl } from './widget-stream-support.js';
@@ -47,16 +48,7 @@ const conversationsOf = async (channelId: string): Promise<number> =>
 const newAddress = () => `2001:db8::${[1, 2, 3].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(':')}`;
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
-/** Runs `fn` with the clock at `when`, then puts it back. */
-async function at<T>(when: string, fn: () => Promise<T>): Promise<T> {
-  const before = clock.now();
-  clock.set(new Date(when));
-  try {
-    return await fn();
-  } finally {
-    clock.set(before);
-  }
-}
+const at = <T>(when: string | number, fn: () => Promise<T>) => atTime(clock, when, fn);
 
 const events = async (tenantId: string, type: string) =>
   (await db.query('select data from outbox_events where tenant_id = $1 and type = $2 order by created_at, id', [tenantId, type])).rows.map((r) => r.data);
