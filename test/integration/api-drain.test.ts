@@ -94,7 +94,8 @@ describe('SIGTERM drains an api process', () => {
     await api.exit;
     const took = Date.now() - signalled;
     expect(took).toBeGreaterThanOrEqual(1500);
-    expect(took).toBeLessThan(5000);
+    // Ended by the bound, not by the request: the model still holds its reply.
+    expect(api.output).toContain('api drain bound reached');
     expect(api.code).toBe(1);
     await expect(turn.answer).rejects.toThrow();
     chat.release();
