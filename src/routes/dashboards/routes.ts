@@ -31,7 +31,7 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     + 'medium), cost_per_lead} or not_connected when no ad_spend was ever sent; ai_assistants {replies, handoffs, handoff_rate, cost, '
     + 'reply_time_p50_ms}; popular_pages {pages: [{page, views, chats_started}]}; data_trust {sources: [{source, complete_through, '
     + 'days_with_data, days_without_data, duplicates_dropped (re-sent events dropped in the period, by the day they were received; null for '
-    + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status {wallet, site_module}; strategist and clusters no_data and '
+    + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status {wallet (its balance in RUB on every cell, as GET /wallet), site_module}; strategist and clusters no_data and '
     + 'sitemap_health not_connected until their modules land. Figures come from the daily rollups. A source that fails answers 503 '
     + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
   query: OverviewQuery,
@@ -46,7 +46,8 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     const context = {
       em, tenantId: auth.tenant.id, period, state, now, rollups: rollupCache(services.redis, auth.tenant.id, state.rollupVersion),
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
-      wallet: { state: wallet.state, balance: wallet.balance ? fromRub(wallet.balance.amount) : null },
+      // The wallet is kept in roubles on every cell (spec 01): shown as /me and /wallet show it.
+      wallet: { state: wallet.state, balance: wallet.balance },
     };
     // The blocks read at once (a GET runs outside a transaction: each query takes a pool connection); answered in screen order.
     const answers = await Promise.all(names.map((name) => BLOCKS[name](context)));
