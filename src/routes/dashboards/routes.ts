@@ -1,6 +1,7 @@
 import { defineRoute } from '../../http/route.js';
 import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
+import { linkPulseTopics } from '../../domain/dashboards/pulse-topics.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
 import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { readPeriod } from '../../domain/analytics/period.js';
@@ -71,12 +72,13 @@ export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
     const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
     const period = readPeriod(query, zone, services.clock.now());
     const found = await pulse(em, auth.tenant.id, period.to);
+    const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
     const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {
         data: {
-          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts: found.alerts,
+          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts,
           data_as_of: asOf(state, ['web', 'search']),
         },
       },
