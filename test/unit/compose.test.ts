@@ -21,6 +21,7 @@ interface Service {
   image?: string;
   build?: unknown;
   restart?: string;
+  working_dir?: string;
   entrypoint?: string[];
   command?: string[] | string;
   environment?: Record<string, string>;
@@ -92,6 +93,8 @@ function composeProblems(text: string): string[] {
     const [name, s] = found[0]!;
     const root = /--root (\S+)/.exec(words(s))?.[1];
     if (!words(s).includes(`--config ${LOCAL.configDir} --env ${LOCAL.configEnv}`)) problems.push(`${name}: not --config ${LOCAL.configDir} --env ${LOCAL.configEnv}`);
+    // The server opens the dynamic config's relative path from its working directory.
+    if (s.working_dir !== root) problems.push(`${name}: works in ${s.working_dir}, not its --root ${root}`);
     for (const dir of [LOCAL.configDir, dirname(LOCAL.dynamicConfig)]) {
       const mount = `./${dir}:${root}/${dir}`;
       if (!(s.volumes ?? []).some((v) => v === mount || v === `${mount}:ro`)) problems.push(`${name}: does not mount ${mount}`);
@@ -170,6 +173,7 @@ describe('docker-compose.yml, the same topology as bin/up --cluster', () => {
     ['an admin-tools image of another version', (t: string) => t.replace(/temporalio\/admin-tools:[^\s]+/, 'temporalio/admin-tools:1.27.2'), /admin-tools:1\.27\.2/],
     ['another dynamic config directory', (t: string) => t.replace('./deploy/temporal/dynamicconfig:', './deploy/temporal/dynamicconfig-docker:'), /does not mount \.\/deploy\/temporal\/dynamicconfig:/],
     ['other config files', (t: string) => t.replace('--config deploy/temporal/config', '--config config/docker'), /not --config deploy\/temporal\/config/],
+    ['another working directory', (t: string) => t.replace('working_dir: /etc/temporal', 'working_dir: /home/temporal'), /works in \/home\/temporal, not its --root \/etc\/temporal/],
     ['the application\'s database user', (t: string) => t.replace('TEMPORAL_DB_USER: temporal', 'TEMPORAL_DB_USER: app'), /Temporal's database user is the application's/],
     ['the application\'s database', (t: string) => t.replace('TEMPORAL_DB_HOST: temporal-postgres', 'TEMPORAL_DB_HOST: postgres'), /on the application's PostgreSQL/],
     ['a start on service_started', (t: string) => t.replace('temporal-history: { condition: service_healthy }', 'temporal-history: { condition: service_started }'), /depends on temporal-history with service_started/],
