@@ -75,6 +75,15 @@ async function runsOf(workflowId: string): Promise<{ status: string; events: num
   }));
 }
 
+/** The runs of a sweep once it ended: `expected` of them, as visibility shows them (what it shows by then, if fewer). */
+async function sweepRuns(workflowId: string, expected: number): Promise<Awaited<ReturnType<typeof runsOf>>> {
+  await client.workflow.getHandle(workflowId).result();
+  return eventually('every run of the sweep in visibility', async () => {
+    const r = await runsOf(workflowId);
+    return r.length >= expected && r.every((x) => x.status !== 'RUNNING') ? r : undefined;
+  }, 30_000).catch(async () => runsOf(workflowId));
+}
+
 /** A tenant's nightly snapshot that completed, started at or after `since`: its start time. */
 async function snapshotStartedSince(tenantId: string, since: number): Promise<number | undefined> {
   const d = await client.workflow.getHandle(`analytics-snapshot:${tenantId}`).describe().catch(() => undefined);
@@ -87,12 +96,7 @@ describe('the nightly analytics sweep', () => {
   beforeAll(async () => {
     const ids = await tenants(7);
     const sweep = await trigger(worker.scheduleIds.analytics);
-    await client.workflow.getHandle(sweep.workflowId).result();
-    const runs = await eventually('every run of the sweep in visibility', async () => {
-      const r = await runsOf(sweep.workflowId);
-      return r.length >= 4 && r.every((x) => x.status !== 'RUNNING') ? r : undefined;
-    }, 30_000).catch(async () => runsOf(sweep.workflowId));
-    first = { ids, sweep, runs };
+    first = { ids, sweep, runs: await sweepRuns(sweep.workflowId, 4) };
   }, 120_000);
 
   it('pages the tenants two at a time, continuing as new after each page: no run of it holds more than one page', () => {
@@ -113,12 +117,7 @@ describe('the nightly analytics sweep', () => {
 
   it('no payload grows with the number of tenants: three times the tenants, the same largest event', async () => {
     await tenants(14);
-    const sweep = await trigger(worker.scheduleIds.analytics);
-    await client.workflow.getHandle(sweep.workflowId).result();
-    const runs = await eventually('every run of the second sweep in visibility', async () => {
-      const r = await runsOf(sweep.workflowId);
-      return r.length >= 11 && r.every((x) => x.status !== 'RUNNING') ? r : undefined;
-    }, 30_000).catch(async () => runsOf(sweep.workflowId));
+    const runs = await sweepRuns((await trigger(worker.scheduleIds.analytics)).workflowId, 11);
     const largest = (rs: typeof runs) => Math.max(...rs.map((r) => r.largestEvent));
     // Counts carried across runs gain a digit; a list of tenant ids would gain 14 × 36 bytes.
     expect(largest(runs)).toBeLessThan(largest(first.runs) + 24);
