@@ -88,8 +88,8 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
   await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
   const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);
-  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, analyticsId);
-  await ensureStrategistSchedules(client, baseQueue, options.strategistScheduleIds ?? (options.scheduleId
+  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, config.tenantSweep, analyticsId);
+  await ensureStrategistSchedules(client, baseQueue, config.tenantSweep, options.strategistScheduleIds ?? (options.scheduleId
     ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
     : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
