@@ -31,7 +31,8 @@ export class InProcessWorker {
     };
   }
 
-  async start(): Promise<void> {
+  /** Starts the Workers on a workflow bundle (default the build's); after stop(), start() is a new deploy. */
+  async start(workflowBundlePath = WORKFLOW_BUNDLE): Promise<void> {
     if (this.worker) return;
     // Once per process: a second worker in the same file finds the runtime installed.
     try {
@@ -40,7 +41,7 @@ export class InProcessWorker {
       // already installed
     }
     ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, {
-      workflowBundlePath: WORKFLOW_BUNDLE, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
+      workflowBundlePath, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
       analyticsScheduleId: this.scheduleIds.analytics,
     }));
     this.running = this.worker.run();
@@ -56,5 +57,7 @@ export class InProcessWorker {
       await this.running;
     }
     await this.connection?.close();
+    this.worker = undefined;
+    this.connection = undefined;
   }
 }

@@ -52,7 +52,7 @@ function outcomeOf(last: temporal.api.history.v1.IHistoryEvent | undefined): str
 
 /**
  * The branch a closed history took, as a file name: how it closed, what its result says, and
- * which kinds of waiting it went through (e.g. `deliveryWorkflow-completed-delivered-timer-signal`,
+ * which kinds of steps and waiting it went through (e.g. `deliveryWorkflow-completed-delivered-timer-signal`,
  * a delivery held, signalled and delivered). Undefined for a history no code path ends in.
  */
 export function branchOf(history: History): string | undefined {
@@ -62,6 +62,7 @@ export function branchOf(history: History): string | undefined {
   if (!status) return undefined;
   const has = (pick: (e: temporal.api.history.v1.IHistoryEvent) => unknown) => events.some((e) => Boolean(pick(e)));
   const parts = [workflowTypeOf(history), status, outcomeOf(last)];
+  if (has((e) => e.activityTaskScheduledEventAttributes)) parts.push('activity'); // a regular one, not a local step
   if (has((e) => e.timerStartedEventAttributes)) parts.push('timer');
   if (has((e) => e.workflowExecutionSignaledEventAttributes)) parts.push('signal');
   if (has((e) => e.startChildWorkflowExecutionInitiatedEventAttributes)) parts.push('child');
