@@ -67,6 +67,7 @@ async function eventsOf(workflowId: string, firstRunId: string): Promise<Event[]
   return events;
 }
 
+/** The ids of the patch markers among these events. */
 const patchesIn = (events: Event[]): string[] => events
   .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
   .map((e) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details!['patch-data']!.payloads![0]!.data!).toString()).id as string);
@@ -90,16 +91,20 @@ describe('a held delivery across three deploys of changed workflow code', () => 
     const workflowId = deliveryWorkflowId(deliveryId);
     const { runId: firstRunId } = await h.client.workflow.getHandle(workflowId).describe();
     await eventually('the delivery to be held', async () => ((await h.visibleState(deliveryId).catch(() => undefined)) === 'held' ? true : undefined));
+    // Each code makes two looks before the next deploy, so the next one replays a whole cycle of it.
+    const twoLooks = (what: string, patch?: string) => eventually(what, async () => {
+      const events = await eventsOf(workflowId, firstRunId);
+      const from = patch === undefined ? 0 : events.findIndex((e) => patchesIn([e])[0] === patch);
+      const looks = from < 0 ? 0 : events.slice(from).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length;
+      return looks >= 2 ? true : undefined;
+    }, 60_000);
+    await twoLooks('two looks on the build\'s code');
 
     for (const [i, bundle] of bundles.entries()) {
       await worker.stop();
       await worker.start(bundle);
-      // The new code runs: its newest branch's patch is marked, and a look follows it.
-      await eventually(`deploy ${i + 1}'s code to make a look`, async () => {
-        const events = await eventsOf(workflowId, firstRunId);
-        const marked = events.findIndex((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch' && patchesIn([e])[0] === patchOf(i + 1));
-        return marked >= 0 && events.slice(marked).some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity') ? true : undefined;
-      }, 60_000);
+      // The new code runs: its newest branch's patch is marked, and two looks follow it.
+      await twoLooks(`two looks on deploy ${i + 1}'s code`, patchOf(i + 1));
       expect(await h.visibleState(deliveryId)).toBe('held');
     }
 

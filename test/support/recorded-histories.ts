@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
@@ -15,7 +15,11 @@ export const HISTORIES = fileURLToPath(new URL('../fixtures/histories', import.m
 
 type History = temporal.api.history.v1.IHistory;
 
-/** Every fixture under HISTORIES, with the workflow id it replays as (its path under HISTORIES). */
+/**
+ * Every fixture under HISTORIES, with the workflow id it replays as: the recorded one (in
+ * `<name>.id` beside it; a workflow may derive ids from its own, as key expiry's children do),
+ * else its path under HISTORIES.
+ */
 export function recordedHistories(dir = HISTORIES): { file: string; workflowId: string; history: temporal.api.history.v1.History }[] {
   const found: { file: string; workflowId: string; history: temporal.api.history.v1.History }[] = [];
   for (const name of readdirSync(dir).sort()) {
@@ -23,7 +27,9 @@ export function recordedHistories(dir = HISTORIES): { file: string; workflowId: 
     if (statSync(path).isDirectory()) found.push(...recordedHistories(path));
     else if (name.endsWith('.binpb')) {
       const file = path.slice(HISTORIES.length + 1);
-      found.push({ file, workflowId: `replay:${file}`, history: temporal.api.history.v1.History.decode(readFileSync(path)) });
+      const idFile = `${path.slice(0, -'.binpb'.length)}.id`;
+      const workflowId = existsSync(idFile) ? readFileSync(idFile, 'utf8').trim() : `replay:${file}`;
+      found.push({ file, workflowId, history: temporal.api.history.v1.History.decode(readFileSync(path)) });
     }
   }
   return found;
@@ -73,7 +79,8 @@ export function branchOf(history: History): string | undefined {
 
 /**
  * With RECORD_HISTORIES=<generation> set (bin/record-histories sets it), writes the history of
- * every closed workflow on these task queues whose branch has no file yet in that generation
+ * every closed workflow on these task queues whose branch has no file yet in that generation,
+ * and its workflow id beside it
  * (the first one wins, also across test files running at once). A no-op otherwise.
  */
 export async function recordClosedWorkflows(client: Client, taskQueues: readonly string[], generation = process.env.RECORD_HISTORIES): Promise<void> {
@@ -87,6 +94,7 @@ export async function recordClosedWorkflows(client: Client, taskQueues: readonly
     if (!branch) continue;
     try {
       writeFileSync(join(dir, `${branch}.binpb`), temporal.api.history.v1.History.encode(history).finish(), { flag: 'wx' });
+      writeFileSync(join(dir, `${branch}.id`), `${execution.workflowId}\n`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
