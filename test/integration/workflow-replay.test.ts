@@ -26,13 +26,21 @@ describe('recorded workflow histories', () => {
 
   it('hold the branches that matter: held, retried, dead, canceled, continued as new', () => {
     const branches = fixtures.map((f) => branchOf(f.history) ?? '');
-    for (const branch of [
+    const missing = [
       'deliveryWorkflow-completed-delivered-timer-signal', // held, then released by a signal
       'deliveryWorkflow-completed-dead-timer', // retried to the end
       'deliveryWorkflow-continued-as-new-timer', // a long hold
+      'deliveryWorkflow-canceled', // its subscription deleted
       'leadScoringWorkflow-continued-as-new',
       'aiReplyWorkflow-canceled',
-    ]) expect(branches.filter((b) => b.startsWith(branch))).not.toEqual([]);
+      'aiReplyWorkflow-completed-failed-activity', // a model across the network that stayed down
+      'aiReplyWorkflow-failed', // a step whose row vanished
+      'articleGenerationWorkflow-canceled',
+      'strategistTurnWorkflow-canceled',
+      'publicationWorkflow-completed-applied-signal', // the site module's answer
+      'publicationWorkflow-canceled', // superseded
+    ].filter((branch) => !branches.some((b) => b.startsWith(branch)));
+    expect(missing).toEqual([]);
   });
 
   it('all replay without a determinism error on the prebuilt bundle, in one replay worker', async () => {
