@@ -22,6 +22,7 @@ import { Migration20261124007400Sandbox } from './20261124007400-sandbox.js';
 import { Migration20261124007500AnalyticsRollupVersions } from './20261124007500-analytics-rollup-versions.js';
 import { Migration20261125000100RedactDerivedCustomerText } from './20261125000100-redact-derived-customer-text.js';
 import { Migration20261125003000DeliveryHeldFor } from './20261125003000-delivery-held-for.js';
+import { Migration20261126000100TopicClusters } from './20261126000100-topic-clusters.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124007500AnalyticsRollupVersions', class: Migration20261124007500AnalyticsRollupVersions },
   { name: 'Migration20261125000100RedactDerivedCustomerText', class: Migration20261125000100RedactDerivedCustomerText },
   { name: 'Migration20261125003000DeliveryHeldFor', class: Migration20261125003000DeliveryHeldFor },
+  { name: 'Migration20261126000100TopicClusters', class: Migration20261126000100TopicClusters },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

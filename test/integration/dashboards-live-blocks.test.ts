@@ -7,6 +7,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { seedLead } from './leads-fixtures.js';
 import { seedTopic } from './strategist-fixtures.js';
+import { queueTopic } from '../../src/domain/strategist/topics.js';
 
 /**
  * The overview blocks read from rows as they are (issue 27, item 1): the strategist's latest
@@ -105,5 +106,35 @@ describe('status: the site module', () => {
 
     await sql.query('update sites set last_heartbeat_at = $1 where id = $2', [new Date(Date.now() - 3 * 3_600_000), site]);
     expect((await overview(caller, 'status')).status).toMatchObject({ site_module: 'silent', sites: [{ state: 'silent' }] });
+  });
+});
+
+describe('clusters: topics grouped by subject', () => {
+  it('a topic joins the cluster of the oldest related topic (half the words, or all of one\'s words in the other), else starts its own', async () => {
+    const caller = await newCaller(api.services);
+    const queue = (title: string, at: string) => api.services.orm.em.fork().transactional((em) =>
+      queueTopic(em, { tenantId: caller.tenantId, title, rationale: null, trendScore: null, source: 'planner' }, new Date(at)));
+    expect((await overview(caller, 'clusters')).clusters).toMatchObject({ availability: 'no_data', reason: expect.any(String) });
+
+    const shoes = await queue('trail running shoes', '2026-11-01T00:00:00Z');
+    const boots = await queue('waterproof boots', '2026-11-02T00:00:00Z');
+    const winterShoes = await queue('best trail running shoes for winter', '2026-11-03T00:00:00Z');
+    const hikingBoots = await queue('waterproof boots for hiking', '2026-11-04T00:00:00Z');
+    const gifts = await queue('gift cards', '2026-11-05T00:00:00Z');
+    const rejected = await queue('gift cards for the holidays', '2026-11-06T00:00:00Z');
+    await sql.query(`update strategist_topics set status = 'rejected' where id = $1`, [rejected.id]);
+
+    expect([shoes, boots, winterShoes, hikingBoots, gifts, rejected].map((t) => t.clusterId)).toEqual([shoes.id, boots.id, shoes.id, boots.id, gifts.id, gifts.id]);
+    const listed = (await call(api.base, 'GET', '/strategist/topics?limit=100', { key: caller.apiKey })).body.data;
+    expect(listed.find((t: { id: string }) => t.id === winterShoes.id).cluster_id).toBe(shoes.id);
+
+    expect((await overview(caller, 'clusters')).clusters).toEqual({
+      availability: 'ok', data_as_of: {}, clusters_total: 3,
+      clusters: [
+        { id: shoes.id, title: 'trail running shoes', topics: 2, proposed: 2, approved: 0, generated: 0 },
+        { id: boots.id, title: 'waterproof boots', topics: 2, proposed: 2, approved: 0, generated: 0 },
+        { id: gifts.id, title: 'gift cards', topics: 1, proposed: 1, approved: 0, generated: 0 },
+      ],
+    });
   });
 });

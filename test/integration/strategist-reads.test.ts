@@ -107,7 +107,7 @@ describe('GET /strategist/topics', () => {
     const id = await seedTopic(h.api.services, caller, { trendScore: 40, title: 'Trail shoes', rationale: 'Rising searches', source: 'planner' });
     const proposedAt = clock.now();
     const expected = {
-      id, title: 'Trail shoes', rationale: 'Rising searches', trend_score: 40, source: 'planner', status: 'proposed', cluster_id: null, generated_article_id: null,
+      id, title: 'Trail shoes', rationale: 'Rising searches', trend_score: 40, source: 'planner', status: 'proposed', cluster_id: id, generated_article_id: null,
       proposed_at: proposedAt.toISOString(), decided_at: null, expires_at: new Date(proposedAt.getTime() + 30 * DAY).toISOString(), livemode: true,
     };
     expect((await get(second, '/strategist/topics')).body).toEqual({ data: [expected], next_cursor: null });

@@ -3,7 +3,7 @@ import { previousPeriod, type Period } from '../analytics/period.js';
 import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
 import type { RollupCache } from '../analytics/rollup-cache.js';
-import { siteModules, strategistBlock } from './live-blocks.js';
+import { clustersBlock, siteModules, strategistBlock } from './live-blocks.js';
 
 /**
  * The blocks of GET /dashboards/overview (issue 13), each computed from rows the platform
@@ -226,7 +226,7 @@ export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<
   ads,
   ai_assistants: aiAssistants,
   popular_pages: popularPages,
-  clusters: notYet('no_data', 'No article keyword clusters exist yet: topics arrive with the strategist.'),
+  clusters: clustersBlock,
   data_trust: dataTrust,
   sitemap_health: notYet('not_connected', 'No site is bound to this account (the site module arrives with article publication).'),
   status,

@@ -59,3 +59,32 @@ export async function siteModules(c: BlockContext): Promise<{ site_module: 'not_
   const site_module = !sites.length ? 'not_connected' : sites.some((s) => s.state === 'working') ? 'working' : 'silent';
   return { site_module, sites };
 }
+
+/** How many clusters the block lists (the largest first). */
+const CLUSTERS_SHOWN = 10;
+
+interface ClusterRow { cluster: string; title: string; topics: string; proposed: string; approved: string; generated: string; total: string }
+
+/**
+ * The topic clusters with most topics (rejected topics and duplicates aside): each one's first
+ * topic's title, its topics by state, and how many clusters there are in all.
+ */
+export async function clustersBlock(c: BlockContext): Promise<Block> {
+  const rows = await c.em.execute<ClusterRow[]>(
+    `select coalesce(cluster_id, id) as cluster, (array_agg(title order by created_at, id))[1] as title, count(*) as topics,
+            count(*) filter (where status = 'proposed' and (expires_at is null or expires_at > ?)) as proposed,
+            count(*) filter (where status in ('approved', 'generating')) as approved,
+            count(*) filter (where status = 'generated') as generated,
+            count(*) over () as total
+       from strategist_topics where tenant_id = ? and title is not null and status not in ('rejected', 'duplicate')
+      group by 1 order by count(*) desc, min(created_at), 1 limit ${CLUSTERS_SHOWN}`,
+    [c.now, c.tenantId],
+  );
+  if (!rows.length) return { availability: 'no_data', reason: 'No strategist topics yet: clusters form as topics are proposed.', data_as_of: {} };
+  return {
+    availability: 'ok', data_as_of: {}, clusters_total: Number(rows[0]!.total),
+    clusters: rows.map((r) => ({
+      id: r.cluster, title: r.title, topics: Number(r.topics), proposed: Number(r.proposed), approved: Number(r.approved), generated: Number(r.generated),
+    })),
+  };
+}

@@ -6,6 +6,7 @@ import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js
 import { newId } from '../../ids.js';
 import { ACTION_LIFETIME_MS, stateAt, stateCondition } from './states.js';
 import { proposeTopic } from './topics.js';
+import { clusterFor } from './clusters.js';
 
 /** Newest first. */
 export const ACTION_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'uuid']], direction: 'desc' };
@@ -67,7 +68,8 @@ async function lockProposedAction(em: Em, integrationId: string, id: string, now
  */
 export async function confirmAction(em: Em, integrationId: string, id: string, now: Date): Promise<StrategistAction> {
   const action = await lockProposedAction(em, integrationId, id, now);
-  const topic = proposeTopic(em, { tenantId: action.tenantId, title: action.title, rationale: action.rationale ?? null, trendScore: null, source: 'chat' }, now);
+  const clusterId = await clusterFor(em, action.tenantId, action.title);
+  const topic = proposeTopic(em, { tenantId: action.tenantId, title: action.title, rationale: action.rationale ?? null, trendScore: null, source: 'chat', clusterId }, now);
   action.status = 'executed';
   action.result = { topic_id: topic.id };
   action.decidedAt = now;

@@ -6,6 +6,7 @@ import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js
 import { newId } from '../../ids.js';
 import { TOPIC_LIFETIME_MS, stateAt, stateCondition } from './states.js';
 import { knownTitles, nearDuplicateOf } from './near-duplicates.js';
+import { clusterFor } from './clusters.js';
 
 /** Queue order: trend_score descending, unscored last (queue_rank -1), then id. */
 export const TOPIC_ORDER: KeysetOrder = { keys: [['queueRank', 'integer'], ['id', 'uuid']], direction: 'desc' };
@@ -21,6 +22,7 @@ export interface TopicProposal {
   rationale: string | null;
   trendScore: number | null;
   source: string;
+  /** The cluster it joins (clusterFor); absent or null: a cluster of its own. */
   clusterId?: string | null;
   /** duplicate when it repeats a topic already in the queue (see queueTopic). */
   status?: 'proposed' | 'duplicate';
@@ -29,8 +31,9 @@ export interface TopicProposal {
 /** Puts a topic in the tenant's queue as proposed; it expires 30 days later. */
 export function proposeTopic(em: Em, proposal: TopicProposal, now: Date): StrategistTopic {
   const score = proposal.trendScore === null ? null : Math.round(Math.min(100, Math.max(0, proposal.trendScore)) * 100) / 100;
+  const id = newId();
   return em.create(StrategistTopic, {
-    id: newId(),
+    id,
     tenantId: proposal.tenantId,
     title: proposal.title,
     rationale: proposal.rationale,
@@ -38,7 +41,7 @@ export function proposeTopic(em: Em, proposal: TopicProposal, now: Date): Strate
     queueRank: queueRank(score),
     source: proposal.source,
     status: proposal.status ?? 'proposed',
-    clusterId: proposal.clusterId ?? null,
+    clusterId: proposal.clusterId ?? id,
     generatedArticleId: null,
     proposedAt: now,
     decidedAt: null,
@@ -90,7 +93,8 @@ export async function decideTopic(em: Em, tenantId: string, id: string, decision
  */
 export async function queueTopic(em: Em, proposal: TopicProposal, now: Date): Promise<StrategistTopic> {
   const repeated = proposal.title ? nearDuplicateOf(proposal.title, await knownTitles(em, proposal.tenantId)) !== null : false;
-  const topic = proposeTopic(em, { ...proposal, status: repeated ? 'duplicate' : 'proposed' }, now);
+  const clusterId = await clusterFor(em, proposal.tenantId, proposal.title);
+  const topic = proposeTopic(em, { ...proposal, clusterId, status: repeated ? 'duplicate' : 'proposed' }, now);
   await em.flush();
   return topic;
 }

@@ -36,8 +36,9 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     + 'days_with_data, days_without_data, duplicates_dropped (re-sent events dropped in the period, by the day they were received; null for '
     + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status (live) {wallet (its balance in RUB '
     + 'on every cell, as GET /wallet), site_module (not_connected without a bound site, working when a site module sent a heartbeat within 2 hours, '
-    + 'else silent), sites: [{id, url, state, last_heartbeat_at, last_job: {state, at} or null}]}; clusters no_data and sitemap_health not_connected '
-    + 'until their modules land. Period figures come from the daily rollups, live ones from the rows as they are. A source that fails answers 503 '
+    + 'else silent), sites: [{id, url, state, last_heartbeat_at, last_job: {state, at} or null}]}; clusters (live) {clusters_total, clusters: '
+    + '[{id (the topics\' cluster_id), title (its first topic\'s), topics, proposed, approved, generated}] (the 10 largest; rejected topics and '
+    + 'duplicates aside)}, no_data without topics; sitemap_health not_connected until its module lands. Period figures come from the daily rollups, live ones from the rows as they are. A source that fails answers 503 '
     + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
   query: OverviewQuery,
   responses: { 200: { description: 'Overview', schema: OverviewSchema } },

@@ -87,7 +87,8 @@ export const TopicSchema = Joi.object({
   trend_score: Joi.number().min(0).max(100).allow(null).required().description('0 to 100; null = not scored (listed last).'),
   source: Joi.string().required().description('planner, competitors, strategist or chat, and others.'),
   status: Joi.string().valid(...TOPIC_STATES).required().description('expired is derived: proposed and expires_at reached.'),
-  cluster_id: Joi.string().uuid().allow(null).required(),
+  cluster_id: Joi.string().uuid().allow(null).required()
+    .description('The topics of one subject share it: the id of the cluster\'s first topic (a topic related to none is a cluster of its own). See the clusters block of GET /dashboards/overview.'),
   generated_article_id: Joi.string().uuid().allow(null).required(),
   proposed_at: time,
   decided_at: time,
