@@ -87,14 +87,13 @@ export class CallerCache {
   }
 
   private async lookup(keyId: string): Promise<FoundCaller | null> {
-    const em = this.orm.em.fork();
     if (!this.wallet) {
-      const caller = await findCaller(em, keyId);
+      const caller = await findCaller(this.orm, keyId);
       return caller ? { caller, wallet: null } : null;
     }
     const { wallets, clock, timeoutMs } = this.wallet;
     const mark = wallets.mark();
-    const found = await findCallerWithWallet(em, keyId, { now: clock.now(), timeoutMs });
+    const found = await findCallerWithWallet(this.orm, keyId, { now: clock.now(), timeoutMs });
     if (found?.wallet) wallets.offer(found.caller.tenant.id, found.caller.integration.id, found.wallet, mark);
     return found;
   }

@@ -1,4 +1,5 @@
-import type { Em } from '../../db/orm.js';
+import type { Orm } from '../../db/orm.js';
+import { queryPrepared } from '../../db/prepared.js';
 import type { ApiKey } from '../../entities/api-key.js';
 import type { Integration } from '../../entities/integration.js';
 import type { Tenant } from '../../entities/tenant.js';
@@ -29,9 +30,9 @@ interface CallerRow extends Partial<WalletRow> {
 }
 
 /**
- * Key, integration, tenant, the api channel and the live owners, and with `withWallet` the
- * tenant's wallet and today's spend of the integration, in one statement. The live owners are
- * read through to_jsonb only for test keys: a live key's are its own rows.
+ * Key ($1), integration, tenant, the api channel and the live owners, and with `withWallet`
+ * the tenant's wallet and today's spend of the integration (now: $2), in one statement. The
+ * live owners are read through to_jsonb only for test keys: a live key's are its own rows.
  */
 function callerSql(withWallet: boolean): string {
   return `select k.key_id, k.secret_hash, k.mode, k.expires_at, k.ip_allowlist as key_ip_allowlist, k.revoked_at,
@@ -41,12 +42,12 @@ function callerSql(withWallet: boolean): string {
             (select c.id from channels c where c.integration_id = i.id and c.type = 'api') as channel_id,
             case when k.mode = 'test' then coalesce(to_jsonb(t) ->> 'live_tenant_id', t.id::text) else t.id::text end as live_tenant_id,
             case when k.mode = 'test' then coalesce(to_jsonb(i) ->> 'live_integration_id', i.id::text) else i.id::text end as live_integration_id
-            ${withWallet ? `, ${walletColumns('k.tenant_id', 'k.integration_id')}` : ''}
+            ${withWallet ? `, ${walletColumns('k.tenant_id', 'k.integration_id', '$2::timestamptz')}` : ''}
        from api_keys k
        join integrations i on i.id = k.integration_id
        join tenants t on t.id = k.tenant_id
        ${withWallet ? 'left join wallets w on w.tenant_id = k.tenant_id' : ''}
-      where k.key_id = ?`;
+      where k.key_id = $1`;
 }
 
 function callerOf(r: CallerRow): Caller {
@@ -66,9 +67,12 @@ function callerOf(r: CallerRow): Caller {
   };
 }
 
-/** Key, integration, tenant and the api channel in one round trip. */
-export async function findCaller(em: Em, keyId: string): Promise<Caller | null> {
-  const [row] = await em.execute<CallerRow[]>(callerSql(false), [keyId]);
+const CALLER_SQL = callerSql(false);
+const CALLER_WITH_WALLET_SQL = callerSql(true);
+
+/** Key, integration, tenant and the api channel in one round trip (a prepared statement: it runs on every cold request). */
+export async function findCaller(orm: Orm, keyId: string): Promise<Caller | null> {
+  const [row] = await queryPrepared<CallerRow>(orm, 'caller', CALLER_SQL, [keyId]);
   return row ? callerOf(row) : null;
 }
 
@@ -84,11 +88,10 @@ export interface WalletReading {
  * database slow) the caller alone is read in a second one and the wallet is `unknown`, as a
  * late wallet read is anywhere else (src/domain/wallet/wallet-reader.ts).
  */
-export async function findCallerWithWallet(em: Em, keyId: string, reading: WalletReading): Promise<FoundCaller | null> {
-  const now = reading.now.toISOString();
-  const query = em.execute<CallerRow[]>(callerSql(true), [now, now, keyId]).then((rows) => ({ row: rows[0] }));
+export async function findCallerWithWallet(orm: Orm, keyId: string, reading: WalletReading): Promise<FoundCaller | null> {
+  const query = queryPrepared<CallerRow>(orm, 'caller-with-wallet', CALLER_WITH_WALLET_SQL, [keyId, reading.now.toISOString()]).then((rows) => ({ row: rows[0] }));
   const answered = await withinWalletDeadline(query, reading.timeoutMs);
   if (answered) return answered.row ? { caller: callerOf(answered.row), wallet: walletViewOf(answered.row as WalletRow) } : null;
-  const caller = await findCaller(em.fork(), keyId);
+  const caller = await findCaller(orm, keyId);
   return caller ? { caller, wallet: walletViewOf(undefined) } : null;
 }

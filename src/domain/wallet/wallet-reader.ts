@@ -26,15 +26,15 @@ export interface WalletRow {
 }
 
 /**
- * The select list of a wallet reading (WalletRow), given the SQL of the tenant id and of the
- * integration id (null: the tenant's own spend), for a query that joins `wallets w` and `tenants
- * t`; its one parameter is now (today = its UTC day). The api's wallet read and the caller
+ * The select list of a wallet reading (WalletRow), given the SQL of the tenant id, of the
+ * integration id (null: the tenant's own spend) and of now (today is its UTC day; used twice),
+ * for a query that joins `wallets w` and `tenants t`. The api's wallet read and the caller
  * lookup (src/domain/access/caller-lookup.ts) select the same columns. spend_limits comes
  * through to_jsonb: null (the cell's defaults) on a database without the column yet, so the
  * wallet gate of every route works before migration 20261123000100 (rolling deploys).
  */
-export function walletColumns(tenantId: string, integrationId: string): string {
-  const today = `date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC'`;
+export function walletColumns(tenantId: string, integrationId: string, now: string): string {
+  const today = `date_trunc('day', ${now} at time zone 'UTC') at time zone 'UTC'`;
   return `w.balance_rub, w.blocked, w.low_threshold_rub,
             (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
               where l.tenant_id = ${tenantId} and l.kind = 'charge' and (${integrationId} is null or l.integration_id = ${integrationId})
@@ -73,7 +73,7 @@ export async function withinWalletDeadline<T>(query: Promise<T>, timeoutMs: numb
  */
 export async function readWallet(em: Em, tenantId: string, integrationId: string | null, timeoutMs: number, now: Date): Promise<WalletView> {
   const query = em.execute<WalletRow[]>(
-    `select ${walletColumns('w.tenant_id', '?::uuid')}
+    `select ${walletColumns('w.tenant_id', '?::uuid', '?::timestamptz')}
        from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
     [integrationId, integrationId, now.toISOString(), now.toISOString(), tenantId],
   );
