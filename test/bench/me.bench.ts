@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
@@ -89,6 +90,8 @@ interface Measured {
   steps: StepResult[];
   knee: number;
   bestDelivered: number;
+  /** CPU of the server and of its own PostgreSQL backends per answered request (ms), the median over the steps kept up. */
+  cpuMsPerRequest: number;
   failures: number;
   firstFailure: string | null;
 }
@@ -101,7 +104,27 @@ function startServer(side: Side, port: number): Promise<ChildProcess> {
   });
 }
 
-async function measure(side: Side, keys: string[]): Promise<Measured> {
+/**
+ * PostgreSQL backends serving the benchmark's database (their process title names it): on a
+ * shared machine the other databases' backends are someone else's load.
+ */
+function backendsOf(database: string): number[] {
+  // The title reads "postgres: <cluster>: <user> <database> <host(port)> <activity>".
+  return pidsNamed('postgres').filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ')[3] === database;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+}
+
+async function measure(side: Side, keys: string[], database: string): Promise<Measured> {
   const port = await freePort();
   const child = await startServer(side, port);
   const url = new URL(`http://127.0.0.1:${port}${side.path}`);
@@ -110,7 +133,7 @@ async function measure(side: Side, keys: string[]): Promise<Measured> {
   try {
     const probe = await fetch(url, { headers: { authorization: `Bearer ${keys[0]}` } });
     if (probe.status !== 200) throw new Error(`${side.name} answered ${probe.status}: ${await probe.text()}`);
-    const cpu = { server: () => [child.pid!], postgres: () => pidsNamed('postgres'), redis: () => pidsNamed('redis-server'), load: () => [process.pid] };
+    const cpu = { server: () => [child.pid!], 'own postgres': () => backendsOf(database), redis: () => pidsNamed('redis-server'), load: () => [process.pid] };
     const step = (perSecond: number, seconds: number) => runStep({ side: side.name, perSecond, seconds, drainMs: 3000, cpu, ...load.step() });
     if (warmup > 0) await step(steps[0]!, warmup);
     const results: StepResult[] = [];
@@ -123,7 +146,12 @@ async function measure(side: Side, keys: string[]): Promise<Measured> {
       if (missed === 2) break;
     }
     const delivered = results.filter((r) => r.arrived === r.offered).map((r) => r.deliveredPerSecond);
-    return { side, steps: results, knee: knee(results, p99Limit), bestDelivered: delivered.length ? Math.max(...delivered) : 0, failures: load.failures, firstFailure: load.firstFailure };
+    // CPU % of one core over a step = ms of CPU per second; divided by the answers per second.
+    const costs = results.filter((r) => keptUp(r, p99Limit)).map((r) => ((r.cpu.server ?? 0) + (r.cpu['own postgres'] ?? 0)) * 10 / r.deliveredPerSecond);
+    return {
+      side, steps: results, knee: knee(results, p99Limit), bestDelivered: delivered.length ? Math.max(...delivered) : 0,
+      cpuMsPerRequest: median(costs), failures: load.failures, firstFailure: load.firstFailure,
+    };
   } finally {
     load.close();
     await stopChild(child);
@@ -133,13 +161,13 @@ async function measure(side: Side, keys: string[]): Promise<Measured> {
 function summary(rows: Measured[]): string {
   const byName = new Map(rows.map((m) => [m.side.name, m]));
   const lines = [
-    '| side | knee (req/s offered) | ratio to its floor | most delivered/s (all arrived) | ratio | failed requests |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| side | knee (req/s offered) | ratio to its floor | most delivered/s (all arrived) | ratio | CPU ms per request (server + own PostgreSQL) | floor\'s / this (capacity ratio on a dedicated machine) | failed requests |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const m of rows) {
     const floor = m.side.floor ? byName.get(m.side.floor) : undefined;
     const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '–');
-    lines.push(`| ${m.side.label} | ${m.knee} | ${floor ? `**${ratio(m.knee, floor.knee)}** (of ${floor.side.name})` : 'floor'} | ${m.bestDelivered.toFixed(0)} | ${floor ? ratio(m.bestDelivered, floor.bestDelivered) : '–'} | ${m.failures} |`);
+    lines.push(`| ${m.side.label} | ${m.knee} | ${floor ? `**${ratio(m.knee, floor.knee)}** (of ${floor.side.name})` : 'floor'} | ${m.bestDelivered.toFixed(0)} | ${floor ? ratio(m.bestDelivered, floor.bestDelivered) : '–'} | ${m.cpuMsPerRequest.toFixed(2)} | ${floor ? `**${ratio(floor.cpuMsPerRequest, m.cpuMsPerRequest)}**` : '–'} | ${m.failures} |`);
   }
   return lines.join('\n');
 }
@@ -165,7 +193,7 @@ async function main(): Promise<void> {
   const rows: Measured[] = [];
   for (const side of SIDES.filter((s) => wanted.includes(s.name))) {
     console.error(`-> ${side.label}: ${warmup} s warm-up, then steps of ${stepSeconds} s`);
-    rows.push(await measure(side, side.keys === 'one' ? keys.slice(0, 1) : keys));
+    rows.push(await measure(side, side.keys === 'one' ? keys.slice(0, 1) : keys, new URL(config.databaseUrl).pathname.slice(1)));
   }
   const loadAfter = os.loadavg();
   console.log(`\nGET /me vs a bare key lookup, open-loop steps, ${new Date().toISOString()}`);
