@@ -90,7 +90,7 @@ interface Measured {
   steps: StepResult[];
   knee: number;
   bestDelivered: number;
-  /** CPU of the server and of its own PostgreSQL backends per answered request (ms), the median over the steps kept up. */
+  /** CPU of the server and of its own PostgreSQL backends per answered request (ms), at the knee (fixed costs weigh less there). */
   cpuMsPerRequest: number;
   failures: number;
   firstFailure: string | null;
@@ -119,11 +119,6 @@ function backendsOf(database: string): number[] {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
-}
-
 async function measure(side: Side, keys: string[], database: string): Promise<Measured> {
   const port = await freePort();
   const child = await startServer(side, port);
@@ -147,10 +142,11 @@ async function measure(side: Side, keys: string[], database: string): Promise<Me
     }
     const delivered = results.filter((r) => r.arrived === r.offered).map((r) => r.deliveredPerSecond);
     // CPU % of one core over a step = ms of CPU per second; divided by the answers per second.
-    const costs = results.filter((r) => keptUp(r, p99Limit)).map((r) => ((r.cpu.server ?? 0) + (r.cpu['own postgres'] ?? 0)) * 10 / r.deliveredPerSecond);
+    const atKnee = results.find((r) => r.offeredPerSecond === knee(results, p99Limit) && keptUp(r, p99Limit));
     return {
       side, steps: results, knee: knee(results, p99Limit), bestDelivered: delivered.length ? Math.max(...delivered) : 0,
-      cpuMsPerRequest: median(costs), failures: load.failures, firstFailure: load.firstFailure,
+      cpuMsPerRequest: atKnee ? ((atKnee.cpu.server ?? 0) + (atKnee.cpu['own postgres'] ?? 0)) * 10 / atKnee.deliveredPerSecond : NaN,
+      failures: load.failures, firstFailure: load.firstFailure,
     };
   } finally {
     load.close();
