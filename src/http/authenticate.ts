@@ -5,6 +5,7 @@ import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { Payer } from '../domain/operations/paid-admission.js';
+import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import { domainError } from '../errors/domain-error.js';
 import { admitKeyLookup, invalidKey, refusedKey } from './refused-keys.js';
 
@@ -22,9 +23,17 @@ export interface AuthContext {
     dailySpendLimitRub: string | null;
   };
   channelId: string | null;
+  /** The live tenant and integration: a test key's shadows stand for them (GET /me shows them); a live key's are its own. */
+  owners: { tenantId: string; integrationId: string };
   scopes: Scope[];
   limits: RateLimits;
   clientAddress: string;
+}
+
+/** An authenticated request: its caller, and its wallet when the caller's lookup read it just now. */
+export interface Authenticated {
+  auth: AuthContext;
+  wallet: WalletView | null;
 }
 
 /** The payer of an API caller's paid work: its integration, within its limits. */
@@ -46,11 +55,12 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
  * access change drops it at once). The secret is compared against the stored hash on every
  * request, cached or not. A well-formed key that is refused counts against the client address
  * (src/http/refused-keys.ts): beyond its limit the address waits (429) before any lookup.
+ * A lookup reads the wallet in the same statement (src/domain/access/caller-lookup.ts).
  */
 export class Authenticator {
   constructor(private readonly services: Services) {}
 
-  async authenticate(ctx: Context): Promise<AuthContext> {
+  async authenticate(ctx: Context): Promise<Authenticated> {
     const { config, clock } = this.services;
     const header = ctx.get('authorization');
     // The scheme name is case-insensitive (RFC 9110 §11.1).
@@ -65,7 +75,8 @@ export class Authenticator {
       });
     }
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
-    const caller = await this.services.callers.get(parsed.keyId, () => admitKeyLookup(this.services, address));
+    const found = await this.services.callers.get(parsed.keyId, () => admitKeyLookup(this.services, address));
+    const caller = found?.caller;
     if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw await refusedKey(this.services, address);
     const { key, integration, tenant } = caller;
     if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw await refusedKey(this.services, address);
@@ -81,7 +92,7 @@ export class Authenticator {
       }
     }
     const { limits } = config;
-    return {
+    const auth: AuthContext = {
       key: { keyId: key.keyId, mode: key.mode, expiresAt: key.expiresAt, ipAllowlist: key.ipAllowlist ?? null },
       tenant: { id: tenant.id, name: tenant.name, features: tenant.features, crmMode: tenant.crmMode, livemode: key.mode === 'live' },
       integration: {
@@ -93,6 +104,7 @@ export class Authenticator {
         dailySpendLimitRub: integration.dailySpendLimitRub ?? null,
       },
       channelId: caller.channelId,
+      owners: caller.owners,
       scopes: effectiveScopes(integration.scopes, integration.ownerPermissions, tenant.features),
       limits: {
         read_per_min: limits.readPerMin,
@@ -102,5 +114,6 @@ export class Authenticator {
       },
       clientAddress: address,
     };
+    return { auth, wallet: found.wallet };
   }
 }

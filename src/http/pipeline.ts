@@ -134,13 +134,13 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     if (carriesPii(route)) ctx.set('Cache-Control', 'private, no-store');
     await p.migrationGate.require(route.migration);
 
-    const auth = await p.authenticator.authenticate(ctx);
+    const { auth, wallet: readWithCaller } = await p.authenticator.authenticate(ctx);
     ctx.state.auth = auth;
     await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits);
     // Read once counted: a body refused as unreadable (too deep, not JSON, too large) is counted too.
     const sent = await readJsonBody(ctx);
 
-    const wallet = await services.wallets.get(auth.tenant.id, auth.integration.id);
+    const wallet = readWithCaller ?? await services.wallets.get(auth.tenant.id, auth.integration.id);
     ctx.state.wallet = wallet;
     if (wallet.state === 'unknown') {
       ctx.set('Svc-Wallet-State', 'unknown');

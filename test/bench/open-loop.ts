@@ -121,17 +121,18 @@ export async function runStep(spec: StepSpec): Promise<StepResult> {
   };
 }
 
+/** Whether a step kept up: every item arrived, at least 95 % of the offered rate came out, and p99 stayed under `p99LimitMs`. */
+export function keptUp(s: StepResult, p99LimitMs = 5000): boolean {
+  return s.arrived === s.offered && s.deliveredPerSecond >= 0.95 * s.offeredPerSecond && s.p99 < p99LimitMs;
+}
+
 /**
- * The knee of a ladder of steps: the highest offered rate the side kept up with, i.e. every
- * item arrived, at least 95 % of the offered rate came out, and p99 stayed under 5 s (latency
- * not growing through the step). 0 when no step qualifies.
+ * The knee of a ladder of steps: the highest offered rate the side kept up with (keptUp; by
+ * default p99 under 5 s, latency not growing through the step). 0 when no step qualifies.
  */
-export function knee(steps: StepResult[]): number {
+export function knee(steps: StepResult[], p99LimitMs = 5000): number {
   let best = 0;
-  for (const s of steps) {
-    const keptUp = s.arrived === s.offered && s.deliveredPerSecond >= 0.95 * s.offeredPerSecond && s.p99 < 5000;
-    if (keptUp) best = Math.max(best, s.offeredPerSecond);
-  }
+  for (const s of steps) if (keptUp(s, p99LimitMs)) best = Math.max(best, s.offeredPerSecond);
   return best;
 }
 

@@ -18,18 +18,6 @@ export async function sandboxOf(em: Em, liveTenantId: string): Promise<string | 
   return row?.id ?? null;
 }
 
-/**
- * The live tenant and integration a sandbox's shadows stand for (the owners of a test key, as
- * GET /me shows them); the ids themselves for live rows.
- */
-export async function liveOwners(em: Em, tenantId: string, integrationId: string): Promise<{ tenantId: string; integrationId: string }> {
-  const [row] = await em.execute<{ tenant_id: string; integration_id: string }[]>(
-    `select coalesce(t.live_tenant_id, t.id) as tenant_id, coalesce(i.live_integration_id, i.id) as integration_id
-       from tenants t join integrations i on i.tenant_id = t.id
-      where t.id = ? and i.id = ?`, [tenantId, integrationId]);
-  return row ? { tenantId: row.tenant_id, integrationId: row.integration_id } : { tenantId, integrationId };
-}
-
 /** True when the tenant is a sandbox (its rows are test data). */
 export async function isSandbox(em: Em, tenantId: string): Promise<boolean> {
   const [row] = await em.execute<{ sandbox: boolean }[]>('select live_tenant_id is not null as sandbox from tenants where id = ?', [tenantId]);

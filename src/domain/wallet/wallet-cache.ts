@@ -29,6 +29,8 @@ export class WalletCache {
   private readonly entries = new Map<string, Map<string, Entry>>();
   /** Reads in flight per (tenant, integration): a burst of one tenant's requests makes one read, not one each. */
   private readonly loading = new Map<string, Promise<WalletView>>();
+  /** Bumped whenever entries are forgotten: a view read before that is not cached (offer). */
+  private generation = 0;
   private subscriber?: Redis;
 
   constructor(
@@ -47,7 +49,10 @@ export class WalletCache {
     this.subscriber.on('error', (err: Error) => log.warn({ err: err.message }, 'wallet-change subscriber error'));
     this.subscriber.on('message', (_channel: string, tenantId: string) => this.forget(tenantId));
     // Entries cached while the subscription was down may have missed changes.
-    this.subscriber.on('ready', () => this.entries.clear());
+    this.subscriber.on('ready', () => {
+      this.generation++;
+      this.entries.clear();
+    });
     await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => log.warn({ err: err.message }, 'wallet-change subscribe failed'));
   }
 
@@ -71,6 +76,20 @@ export class WalletCache {
     return load;
   }
 
+  /** Taken before a wallet is read elsewhere (the caller lookup), to offer its view afterwards. */
+  mark(): number {
+    return this.generation;
+  }
+
+  /**
+   * A view of (tenant, integration) read elsewhere since `mark`: cached unless something was
+   * forgotten meanwhile (it may predate an announced change) or the state is `unknown`.
+   */
+  offer(tenantId: string, integrationId: string | null, view: WalletView, mark: number): void {
+    if (this.ttlMs === 0 || mark !== this.generation || view.state === 'unknown') return;
+    this.remember(tenantId, integrationId, view, Date.now());
+  }
+
   private read(tenantId: string, integrationId: string | null): Promise<WalletView> {
     return readWallet(this.orm.em.fork(), tenantId, integrationId, this.readTimeoutMs, this.clock.now());
   }
@@ -83,6 +102,7 @@ export class WalletCache {
   }
 
   forget(tenantId: string): void {
+    this.generation++;
     this.entries.delete(tenantId);
     for (const key of this.loading.keys()) if (key.startsWith(`${tenantId}/`)) this.loading.delete(key);
   }

@@ -15,13 +15,55 @@ export interface WalletView {
   spendLimits: StoredSpendLimits;
 }
 
-interface WalletRow {
-  balance_rub: string;
-  blocked: boolean;
-  low_threshold_rub: string;
+/** The wallet's columns of a row that walletColumns() selected. */
+export interface WalletRow {
+  balance_rub: string | null;
+  blocked: boolean | null;
+  low_threshold_rub: string | null;
   used_today: string | null;
   tenant_used_today: string | null;
   spend_limits: StoredSpendLimits | null;
+}
+
+/**
+ * The select list of a wallet reading (WalletRow), given the SQL of the tenant id, of the
+ * integration id (null: the tenant's own spend) and of now (today is its UTC day; used twice),
+ * for a query that joins `wallets w` and `tenants t`. The api's wallet read and the caller
+ * lookup (src/domain/access/caller-lookup.ts) select the same columns. spend_limits comes
+ * through to_jsonb: null (the cell's defaults) on a database without the column yet, so the
+ * wallet gate of every route works before migration 20261123000100 (rolling deploys).
+ */
+export function walletColumns(tenantId: string, integrationId: string, now: string): string {
+  const today = `date_trunc('day', ${now} at time zone 'UTC') at time zone 'UTC'`;
+  return `w.balance_rub, w.blocked, w.low_threshold_rub,
+            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
+              where l.tenant_id = ${tenantId} and l.kind = 'charge' and (${integrationId} is null or l.integration_id = ${integrationId})
+                and l.created_at >= ${today}) as used_today,
+            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
+              where l.tenant_id = ${tenantId} and l.kind = 'charge' and l.created_at >= ${today}) as tenant_used_today,
+            to_jsonb(t) -> 'spend_limits' as spend_limits`;
+}
+
+/** The view of a wallet row; without one (not read in time, no wallet) the state is `unknown`. */
+export function walletViewOf(row: WalletRow | undefined): WalletView {
+  const read = row && row.balance_rub !== null ? row : undefined;
+  const facts: WalletFacts | null = read ? { balanceRub: read.balance_rub!, blocked: read.blocked!, lowThresholdRub: read.low_threshold_rub! } : null;
+  const { state, exchange } = walletState(facts);
+  return {
+    balance: read ? rub(read.balance_rub!) : null,
+    state,
+    exchange,
+    dailySpendUsedRub: read?.used_today ?? '0',
+    tenantDailySpendUsedRub: read?.tenant_used_today ?? '0',
+    spendLimits: read?.spend_limits ?? {},
+  };
+}
+
+/** `query`'s answer, or undefined when it does not come within `timeoutMs` (the query goes on; the pool's statement_timeout ends it). */
+export async function withinWalletDeadline<T>(query: Promise<T>, timeoutMs: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), timeoutMs); });
+  return Promise.race([query, late]).catch(() => undefined).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -31,32 +73,10 @@ interface WalletRow {
  */
 export async function readWallet(em: Em, tenantId: string, integrationId: string | null, timeoutMs: number, now: Date): Promise<WalletView> {
   const query = em.execute<WalletRow[]>(
-    `select w.balance_rub, w.blocked, w.low_threshold_rub,
-            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
-              where l.tenant_id = w.tenant_id and l.kind = 'charge' and (?::uuid is null or l.integration_id = ?::uuid)
-                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as used_today,
-            (select coalesce(sum(-l.amount_rub), 0) from wallet_ledger l
-              where l.tenant_id = w.tenant_id and l.kind = 'charge'
-                and l.created_at >= date_trunc('day', ?::timestamptz at time zone 'UTC') at time zone 'UTC') as tenant_used_today,
-            to_jsonb(t) -> 'spend_limits' as spend_limits
+    `select ${walletColumns('w.tenant_id', '?::uuid', '?::timestamptz')}
        from wallets w join tenants t on t.id = w.tenant_id where w.tenant_id = ?`,
     [integrationId, integrationId, now.toISOString(), now.toISOString(), tenantId],
   );
-  // spend_limits through to_jsonb: null (the cell's defaults) on a database without the column
-  // yet, so the wallet gate of every route works before migration 20261123000100 (rolling deploys).
-  // A reading that does not come in time is `unknown`; the query itself ends by the pool's
-  // statement_timeout (cancelling it from here costs a new connection per cancel).
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), timeoutMs); });
-  const row = await Promise.race([query.then((rows) => rows[0]), late]).catch(() => undefined).finally(() => clearTimeout(timer));
-  const facts: WalletFacts | null = row ? { balanceRub: row.balance_rub, blocked: row.blocked, lowThresholdRub: row.low_threshold_rub } : null;
-  const { state, exchange } = walletState(facts);
-  return {
-    balance: row ? rub(row.balance_rub) : null,
-    state,
-    exchange,
-    dailySpendUsedRub: row?.used_today ?? '0',
-    tenantDailySpendUsedRub: row?.tenant_used_today ?? '0',
-    spendLimits: row?.spend_limits ?? {},
-  };
+  // Cancelling a late query from here costs a new connection per cancel: it is left to statement_timeout.
+  return walletViewOf(await withinWalletDeadline(query.then((rows) => rows[0]), timeoutMs));
 }

@@ -35,7 +35,8 @@ function nextUtcMidnight(now: Date): Date {
 }
 
 /** GET /me body (spec 01 Me). */
-export function presentMe(auth: AuthContext, owners: { tenantId: string; integrationId: string }, wallet: WalletView, config: Config, now: Date) {
+export function presentMe(auth: AuthContext, wallet: WalletView, config: Config, now: Date) {
+  const { owners } = auth;
   const w = presentWallet(wallet, auth.integration.dailySpendLimitRub, config, now);
   return {
     tenant: { id: owners.tenantId, name: auth.tenant.name },

@@ -1,7 +1,6 @@
 import { defineRoute } from '../../http/route.js';
 import { MeSchema, WalletSchema } from './schemas.js';
 import { presentMe, presentWallet } from './presenters.js';
-import { liveOwners } from '../../domain/sandbox/shadows.js';
 
 const migration = 'Migration20261121000100Foundation' as const;
 
@@ -12,10 +11,7 @@ export const getMe = defineRoute({
   responses: { 200: { description: 'Me', schema: MeSchema } },
   // A test key shows its owners, the live tenant and integration (as Stripe shows one account in
   // both modes); its channel_id stays the sandbox's api channel, the one its conversations carry.
-  handler: async ({ auth, wallet, services, em }) => {
-    const owners = auth.tenant.livemode ? { tenantId: auth.tenant.id, integrationId: auth.integration.id } : await liveOwners(em, auth.tenant.id, auth.integration.id);
-    return { status: 200, body: presentMe(auth, owners, wallet, services.config, services.clock.now()) };
-  },
+  handler: async ({ auth, wallet, services }) => ({ status: 200, body: presentMe(auth, wallet, services.config, services.clock.now()) }),
 });
 
 export const getWallet = defineRoute({
