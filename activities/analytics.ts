@@ -6,7 +6,7 @@ export type { SnapshotPlan };
 
 export function createAnalyticsActivities({ orm, config }: Services) {
   return {
-    /** Tenants the nightly run builds rollups for. */
+    /** @deprecated Only for analyticsNightlySnapshots runs started before the tenant sweep: every tenant at once. */
     async listAnalyticsTenants(): Promise<string[]> {
       return activeTenants(orm.em.fork());
     },

@@ -8,6 +8,7 @@ import { createArticleGenerationActivities } from './article-generation.js';
 import { createAnalyticsActivities } from './analytics.js';
 import { createStrategistActivities } from './strategist.js';
 import { createStrategistChatActivities } from './strategist-chat.js';
+import { createTenantSweepActivities } from './tenant-sweep.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -24,6 +25,7 @@ export function createActivities(services: Services) {
     ...createAnalyticsActivities(services),
     ...createStrategistActivities(services),
     ...createStrategistChatActivities(services),
+    ...createTenantSweepActivities(services),
   };
 }
 

@@ -4,21 +4,23 @@ import { lastWholeDay, reportSourcesFor, tenantsWithStrategist, writeReport } fr
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import { planTopics } from '../src/domain/strategist/planner.js';
 import { scanCompetitors } from '../src/domain/strategist/competitors.js';
-import { ensureTenantStrategistSchedule } from '../src/temporal/schedules.js';
 import { isSandbox } from '../src/domain/sandbox/shadows.js';
 
-export function createStrategistActivities({ orm, clock, redis, config, temporal }: Services) {
+export function createStrategistActivities({ orm, clock, redis, config }: Services) {
   return {
-    /** The tenants to report on, and the day a run at `nowIso` reports up to. */
+    /**
+     * @deprecated Only for strategistReportScan runs started before the tenant sweep (a release
+     * after it removes both): every tenant at once, the payload the sweep's pages replaced.
+     */
     async strategistReportTargets(nowIso: string): Promise<{ tenants: string[]; reportDate: string }> {
       return { tenants: await tenantsWithStrategist(orm.em.fork()), reportDate: lastWholeDay(new Date(nowIso)) };
     },
-    /** Each tenant's Schedule of the type, created where missing; answers how many were created. */
-    async ensureStrategistSchedules(tenantIds: string[], type: ReportType, batchQueue: string): Promise<number> {
-      const client = await temporal.client();
-      let created = 0;
-      for (const tenantId of tenantIds) if (await ensureTenantStrategistSchedule(client, batchQueue, tenantId, type)) created += 1;
-      return created;
+    /**
+     * @deprecated A strategistReportScan started before the tenant sweep asks for per-tenant
+     * Schedules; none are made any more (the setup step deletes the old ones), so it creates none.
+     */
+    async ensureStrategistSchedules(_tenantIds: string[], _type: ReportType, _batchQueue: string): Promise<number> {
+      return 0;
     },
     /** Writes one tenant's report (once per tenant, type and date) and wakes the relay for strategist.report.ready. */
     async writeStrategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {

@@ -179,6 +179,8 @@ export interface Config {
   /** Release labels whose routes answer (RELEASED_LABELS); the others are 404 like an unknown path. Test keys need planned. */
   releasedLabels: Release[];
   keyExpiryScanEvery: string;
+  /** The Schedules' sweeps over tenants (workflows/tenant-sweep.ts): tenants per page, the window their runs spread over. */
+  tenantSweep: { pageSize: number; spreadMs: number };
   webhooks: WebhookSettings;
   ai: AiSettings;
   operations: OperationSettings;
@@ -234,6 +236,8 @@ const schema = Joi.object({
   // Empty as unset (a compose file's `${RELEASED_LABELS:-}`): the environment's default.
   RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).allow(''),
   KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  TENANT_SWEEP_PAGE: Joi.number().integer().min(1).max(1000).default(200),
+  TENANT_SWEEP_SPREAD: Joi.string().pattern(/^(0|[1-9]\d*(ms|s|m|h))$/).default('4h'),
   WEBHOOK_SECRET_KEY: Joi.string().min(32),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Joi.boolean().default(false),
   WEBHOOK_RESOLVE: Joi.string().allow('').default(''),
@@ -465,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deprecations: { ...deprecationsOf(CHANGELOG, `${publicOrigin}${API_BASE_PATH}/changelog`), ...deprecations },
     releasedLabels: list(v.RELEASED_LABELS || (production ? PRODUCTION_RELEASES : RELEASES.join(','))) as Release[],
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
+    tenantSweep: { pageSize: v.TENANT_SWEEP_PAGE, spreadMs: v.TENANT_SWEEP_SPREAD === '0' ? 0 : parseDuration(v.TENANT_SWEEP_SPREAD) },
     webhooks,
     ai: parseAiSettings(v),
     operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20, admissionsAtOnce: v.PAID_ADMISSIONS_AT_ONCE },

@@ -1,24 +1,26 @@
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { Runtime } from '@temporalio/worker';
 import { loadConfig } from './config.js';
 import { createServices } from './services.js';
 import { metricsPort, serveMetrics } from './observability/metrics-server.js';
 import { createWorker } from './temporal/worker.js';
+import { listenAddress, sdkRuntimeOptions } from './temporal/sdk-telemetry.js';
 import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
 import { OperationStarter } from './domain/operations/operation-starter.js';
 
 /**
  * The worker process: Temporal workflows and activities, the outbox relay, the release of
  * wallet holds, and the operation starter (operations left unstarted by the bound, or whose start was lost). With WORKER_METRICS_PORT set it also serves its Prometheus series (outbox lag,
- * delivery states, attempt latency live here, not in the api) on /metrics.
+ * delivery states, attempt latency live here, not in the api) on /metrics; with
+ * WORKER_SDK_METRICS_PORT, the Temporal SDK's own (temporal_*: task slots, schedule-to-start,
+ * sticky cache, task failures) on another. The SDK logs through the process's pino logger.
  */
-/** The Temporal SDK logs through its own runtime: give it the process's LOG_LEVEL. */
-const SDK_LEVEL = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' } as const;
-
 async function main(): Promise<void> {
   const config = loadConfig();
-  Runtime.install({ logger: new DefaultLogger(SDK_LEVEL[config.logLevel as keyof typeof SDK_LEVEL] ?? 'INFO') });
   const port = metricsPort('WORKER_METRICS_PORT', process.env.WORKER_METRICS_PORT);
+  const sdkPort = metricsPort('WORKER_SDK_METRICS_PORT', process.env.WORKER_SDK_METRICS_PORT);
   const services = await createServices(config);
+  // Before anything of the SDK's runs (the connection, the bundler): once per process.
+  Runtime.install(sdkRuntimeOptions(services.log, config.logLevel, sdkPort === null ? null : listenAddress(config.host, sdkPort)));
   const { worker, connection, eagerClient } = await createWorker(services);
   const polls = config.temporal.workerQueues;
   // Eager starts only onto a queue this process polls (else the server waits for a poller anyway).
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  services.log.info({ task_queues: worker.members.map((m) => m.taskQueue), metrics_port: port }, 'worker running');
+  services.log.info({ task_queues: worker.members.map((m) => m.taskQueue), metrics_port: port, sdk_metrics_port: sdkPort }, 'worker running');
   try {
     await worker.run();
   } finally {

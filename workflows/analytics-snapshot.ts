@@ -42,9 +42,9 @@ export async function analyticsSnapshot(tenantId: string, from: string | null = 
 }
 
 /**
- * Started every night by the cell's `analytics-nightly-snapshot` Schedule: one child per
- * tenant, tagged with TenantId. A tenant whose snapshot is already running (started from
- * bin/ctl) is left to it.
+ * @deprecated What the cell's `analytics-nightly-snapshot` Schedule started before the tenant
+ * sweep (workflows/tenant-sweep.ts); kept, unchanged, so a night's run started before the deploy
+ * replays and ends. Remove in the release after.
  */
 export async function analyticsNightlySnapshots(): Promise<{ tenants: number; skipped: number }> {
   const tenants = await listAnalyticsTenants();

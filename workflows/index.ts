@@ -9,3 +9,4 @@ export { articleGenerationWorkflow } from './article-generation.js';
 export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';
 export { strategistReportScan, strategistReport, strategistScheduledReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';
+export { tenantSweep } from './tenant-sweep.js';

@@ -14,9 +14,9 @@ const { planStrategistTopics } = proxyActivities<Activities>({
 
 
 /**
- * Started by the cell's daily or weekly strategist Schedule: gives every tenant with the
- * strategist its own Schedule of the type (tagged TenantId, docs/decisions.md "A Schedule per
- * tenant"); a tenant's new Schedule runs at once, later ones at the cell's time.
+ * @deprecated What the cell's strategist Schedules started before the tenant sweep
+ * (workflows/tenant-sweep.ts); kept, unchanged, so a run started before the deploy replays and
+ * ends (its ensureStrategistSchedules now creates nothing). Remove in the release after.
  */
 export async function strategistReportScan(type: ReportType): Promise<{ tenants: number; scheduled: number }> {
   const { tenants } = await strategistReportTargets(new Date().toISOString());
@@ -24,7 +24,10 @@ export async function strategistReportScan(type: ReportType): Promise<{ tenants:
   return { tenants: tenants.length, scheduled };
 }
 
-/** Started by a tenant's Schedule: the tenant's report of `type` up to yesterday (UTC). */
+/**
+ * @deprecated Started by the per-tenant Schedules of before the tenant sweep, which the setup
+ * step deletes; kept for runs started before that. Remove in the release after.
+ */
 export async function strategistScheduledReport(tenantId: string, type: ReportType): Promise<{ id: string; created: boolean }> {
   const reportDate = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   return strategistReport(tenantId, type, reportDate);

@@ -12,6 +12,8 @@ load_stack_env() {
   export TEMPORAL_UI_URL=${TEMPORAL_UI_URL:-http://127.0.0.1:$TEMPORAL_UI_PORT}
   export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://127.0.0.1:$PORT}
   export METRICS_PORT=${METRICS_PORT:-9465} WORKER_METRICS_PORT=${WORKER_METRICS_PORT:-9464}
+  # The Temporal SDK's own series of a worker (temporal_*: slots, schedule-to-start, sticky cache).
+  export WORKER_SDK_METRICS_PORT=${WORKER_SDK_METRICS_PORT:-9468}
   # The demo shop (bin/up runs it on the next port) and its blog, which bin/site-module writes.
   export DEMO_PORT=${DEMO_PORT:-$((PORT + 1))} DEMO_BLOG_DIR=${DEMO_BLOG_DIR:-$root/.state/demo-blog}
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.

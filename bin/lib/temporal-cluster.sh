@@ -91,6 +91,11 @@ apply_temporal_schema() {
   done
 }
 
+# The server's config, relative to the checkout (--root), and its environment (the file's name):
+# docker-compose.yml mounts the same directory at the same place under its root.
+TEMPORAL_CONFIG_DIR=deploy/temporal/config
+TEMPORAL_CONFIG_ENV=production
+
 # The cluster's ports: frontend on TEMPORAL_PORT (what the project's processes call), the others
 # fixed in deploy/temporal/config/production.yaml; each process's metrics on its own port.
 TEMPORAL_CLUSTER_PORTS=(7234 7235 7239 6933 6934 6935 6939)
@@ -110,7 +115,7 @@ export_temporal_db_env() {
 start_temporal_service() {
   local root="$1" logs="$2" service="$3"
   TEMPORAL_METRICS_PORT=${TEMPORAL_METRICS_PORTS[$service]} TEMPORAL_DB_MAX_CONNS=${TEMPORAL_DB_CONNS[$service]} \
-    "$TEMPORAL_SERVER_DIR/temporal-server" --root "$root" --config deploy/temporal/config --env production --allow-no-auth \
+    "$TEMPORAL_SERVER_DIR/temporal-server" --root "$root" --config "$TEMPORAL_CONFIG_DIR" --env "$TEMPORAL_CONFIG_ENV" --allow-no-auth \
     start --service="$service" >>"$logs/$service.log" 2>&1 &
   TEMPORAL_CLUSTER_PIDS+=($!)
 }

@@ -1,6 +1,6 @@
-import { ScheduleAlreadyRunning, type Client, type ScheduleSpec } from '@temporalio/client';
-import { TENANT_ID } from '../../workflows/search-attributes.js';
-import type { Cell } from '../config.js';
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, type Client, type ScheduleSpec } from '@temporalio/client';
+import type { SweepKind, TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';
+import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
 import { taskQueueFor, type WorkflowType } from './task-queues.js';
 
@@ -45,14 +45,22 @@ export const NIGHTLY_SNAPSHOT_AT: Record<Cell, { hour: number; minute: number }>
   ru: { hour: 0, minute: 30 }, en: { hour: 2, minute: 30 }, id: { hour: 18, minute: 30 },
 };
 
-/** The cell's nightly analytics snapshot: one child workflow per tenant (workflows/analytics-snapshot.ts). */
-export async function ensureAnalyticsSnapshotSchedule(client: Client, baseQueue: string, cell: Cell, scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
-  const at = NIGHTLY_SNAPSHOT_AT[cell];
-  await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
-    'analyticsNightlySnapshots', baseQueue, []);
+/** What a sweep Schedule starts: the tenant sweep of `kind`, paged, spread and bounded as configured. */
+function sweepArgs(kind: SweepKind, sweep: Config['tenantSweep']): [TenantSweepInput] {
+  return [{ kind, pageSize: sweep.pageSize, spreadMs: sweep.spreadMs }];
 }
 
-/** The strategist report Schedules of a cell: daily at 03:00 UTC, weekly on Mondays at 04:00 UTC (reports up to yesterday). */
+/** The cell's nightly analytics snapshot: a tenant sweep (workflows/tenant-sweep.ts), one child per tenant. */
+export async function ensureAnalyticsSnapshotSchedule(client: Client, baseQueue: string, cell: Cell, sweep: Config['tenantSweep'], scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
+  const at = NIGHTLY_SNAPSHOT_AT[cell];
+  await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
+    'tenantSweep', baseQueue, sweepArgs('analytics', sweep));
+}
+
+/**
+ * The strategist report Schedules of a cell: daily from 03:00 UTC, weekly on Mondays from
+ * 04:00 UTC (reports up to yesterday), each tenant at its moment of the sweep's window.
+ */
 export const STRATEGIST_REPORT_SCHEDULES = { daily: '0 3 * * *', weekly: '0 4 * * 1' } as const;
 
 export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): string {
@@ -61,42 +69,32 @@ export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST
 
 /**
  * Creates (or brings up to date) the cell's daily and weekly strategist Schedules; each starts
- * strategistReportScan, which gives every tenant with the strategist its own Schedules.
+ * a tenant sweep that runs the report of every tenant whose plan has the strategist when the
+ * sweep reaches it.
  */
-export async function ensureStrategistSchedules(client: Client, baseQueue: string, ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
+export async function ensureStrategistSchedules(client: Client, baseQueue: string, sweep: Config['tenantSweep'], ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
   for (const type of ['daily', 'weekly'] as const) {
-    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'strategistReportScan', baseQueue, [type]);
+    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'tenantSweep', baseQueue, sweepArgs(`strategist-${type}`, sweep));
   }
 }
 
-/** One tenant's strategist Schedule of a type: visible, and found, by the tenant in the Temporal UI (`TenantId = "…"`). */
-export function tenantStrategistScheduleId(tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): string {
-  return `strategist-report-${type}:${tenantId}`;
-}
+/** The per-tenant strategist Schedules of before the tenant sweep (`strategist-report-<type>:<tenant>`). */
+const TENANT_STRATEGIST_SCHEDULE = /^strategist-report-(daily|weekly):/;
 
 /**
- * Creates a tenant's Schedule of `type` when it has none: it starts strategistScheduledReport
- * for the tenant at the cell's time, the Schedule and its runs tagged TenantId. Answers
- * whether it was created (an existing one is left as it is: a tenant's Schedule may have been
- * paused by an operator). A new one is triggered at once, so the day's report is not skipped.
- * `batchQueue` is the queue the cell's scan runs on (workflowInfo().taskQueue): the batch queue,
- * the kind of strategistScheduledReport too (WORKFLOW_KINDS).
+ * Deletes the per-tenant strategist Schedules earlier releases made (two per tenant, never
+ * updated nor removed when a tenant lost the strategist): the sweep runs the reports now. One
+ * pass over the namespace's Schedules, deleting as it goes; answers how many it deleted. Once
+ * they are gone the pass lists only the cell's few Schedules.
  */
-export async function ensureTenantStrategistSchedule(client: Client, batchQueue: string, tenantId: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): Promise<boolean> {
-  const scheduleId = tenantStrategistScheduleId(tenantId, type);
-  const tenant = [{ key: TENANT_ID, value: tenantId }];
-  try {
-    await client.schedule.create({
-      scheduleId,
-      spec: { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] },
-      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: scheduleId, taskQueue: batchQueue, args: [tenantId, type], typedSearchAttributes: tenant },
-      typedSearchAttributes: tenant,
-      policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
+export async function retireTenantStrategistSchedules(client: Client, onDeleted: () => void = () => undefined): Promise<number> {
+  const doomed: string[] = [];
+  for await (const s of client.schedule.list({ pageSize: 1000 })) if (TENANT_STRATEGIST_SCHEDULE.test(s.scheduleId)) doomed.push(s.scheduleId);
+  let deleted = 0;
+  for (const id of doomed) {
+    await client.schedule.getHandle(id).delete().then(() => { deleted += 1; onDeleted(); }, (err: unknown) => {
+      if (!(err instanceof ScheduleNotFoundError)) throw err;
     });
-  } catch (err) {
-    if (err instanceof ScheduleAlreadyRunning) return false;
-    throw err;
   }
-  await client.schedule.getHandle(scheduleId).trigger();
-  return true;
+  return deleted;
 }

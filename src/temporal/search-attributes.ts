@@ -1,6 +1,7 @@
-import { Connection, isGrpcServiceError } from '@temporalio/client';
+import { Client, Connection, isGrpcServiceError } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.js';
+import { retireTenantStrategistSchedules } from './schedules.js';
 
 /**
  * How long a closed workflow's history is kept in the namespace this setup creates: a week to
@@ -18,12 +19,14 @@ export interface TemporalSetupResult {
   namespace: string;
   namespace_created: boolean;
   search_attributes_added: string[];
+  /** Per-tenant strategist Schedules of earlier releases, deleted (the tenant sweep runs the reports now). */
+  tenant_schedules_deleted: number;
 }
 
 /**
  * The one setup step of a Temporal server for this project (`bin/ctl temporal setup`, run by
  * bin/up before any worker starts): registers the namespace when missing and any missing custom
- * search attribute. Re-runs change nothing. On a fresh cluster the services answer UNAVAILABLE
+ * search attribute, and deletes the per-tenant strategist Schedules of earlier releases. Re-runs change nothing. On a fresh cluster the services answer UNAVAILABLE
  * for a while and a new namespace is NOT_FOUND until the frontend's namespace cache refreshes
  * (up to 10 s): both are waited out, up to `timeoutMs`.
  */
@@ -33,7 +36,8 @@ export async function setupTemporal(address: string, namespace: string, timeoutM
   try {
     const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
     const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));
-    return { namespace, namespace_created: created, search_attributes_added: added };
+    const deleted = await retireTenantStrategistSchedules(new Client({ connection, namespace }));
+    return { namespace, namespace_created: created, search_attributes_added: added, tenant_schedules_deleted: deleted };
   } finally {
     await connection.close();
   }

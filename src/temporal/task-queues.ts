@@ -26,6 +26,7 @@ export const WORKFLOW_KINDS = {
   strategistReportScan: 'batch',
   strategistReport: 'batch',
   strategistScheduledReport: 'batch',
+  tenantSweep: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 

@@ -4,7 +4,7 @@ import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';
-import { channelName } from '../redis.js';
+import { channelName, subscriberConnection } from '../redis.js';
 import { domainError } from '../errors/domain-error.js';
 import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
 import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
@@ -259,7 +259,8 @@ export class LiveHub {
 
   private listen(): Promise<void> {
     if (!this.subscribed) {
-      const sub = (this.subscriber = this.deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
+      // Its connect and SUBSCRIBE are bounded by subscribeTimeoutMs below.
+      const sub = (this.subscriber = subscriberConnection(this.deps.redis));
       sub.on('error', (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live subscriber error'));
       sub.on('message', (channel: string, text: string) => {
         if (channel === this.deps.rotationChannel) this.rotated(text);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
+import { startApi, type TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
@@ -318,6 +318,18 @@ describe('GET /dashboards/overview', () => {
     expect(blocks.sitemap_health).toMatchObject({ availability: 'not_connected', reason: expect.any(String) });
     expect(blocks.status).toMatchObject({ availability: 'ok', wallet: { state: 'ok', balance: { amount: '1000.00', currency: 'RUB' } } });
     expect(blocks.data_trust.sources.map((s: { source: string }) => s.source)).toEqual(['web', 'conversations', 'leads', 'search']);
+  });
+
+  it('the status block shows the wallet in roubles on every cell (spec 01: the wallet is kept in RUB)', async () => {
+    const en = await startApi({ CELL: 'en' });
+    try {
+      const caller = await newCaller(en.services, { integrationAllowlist: null, hostingCountry: null, transferBasis: null });
+      const res = await call(en.base, 'GET', '/dashboards/overview?blocks=status', { key: caller.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body.data.blocks.status.wallet).toEqual({ state: 'ok', balance: { amount: '1000.00', currency: 'RUB' } });
+    } finally {
+      await en.close();
+    }
   });
 
   it('blocks picks a subset, still in screen order', async () => {

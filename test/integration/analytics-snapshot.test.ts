@@ -22,7 +22,7 @@ let worker: InProcessWorker;
 beforeAll(async () => {
   databaseUrl = await freshDatabase('analytics_snapshot');
   // And a task queue of its own: its worker must not take other files' workflows onto this database.
-  api = await startApi({ DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-analytics-snapshot-${uniq()}` });
+  api = await startApi({ DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-analytics-snapshot-${uniq()}`, TENANT_SWEEP_SPREAD: '1s' });
   sql = await sqlClient(databaseUrl);
   worker = new InProcessWorker(api.services, uniq());
   await worker.start();
@@ -101,10 +101,10 @@ describe('the analytics snapshot', () => {
     expect(rows[0]).toEqual({ through: traffic.to, sources: { web: traffic.to, conversations: traffic.to, leads: traffic.to } });
   });
 
-  it('the nightly Schedule of the cell exists and starts analyticsNightlySnapshots', async () => {
+  it('the nightly Schedule of the cell exists and starts the analytics sweep', async () => {
     const client = await api.services.temporal.client();
     const described = await client.schedule.getHandle(worker.scheduleIds.analytics).describe();
-    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'analyticsNightlySnapshots' });
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'tenantSweep', args: [{ kind: 'analytics', pageSize: 200, spreadMs: 1000 }] });
     expect(described.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 0, end: 0, step: 1 }], minute: [{ start: 30, end: 30, step: 1 }] });
   });
 

@@ -6,7 +6,8 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
-import { WORKFLOWS } from '../support/in-process-worker.js';
+import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
+import { recordClosedWorkflows } from '../support/recorded-histories.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   services = await createServices(loadConfig({ ...process.env, KEY_EXPIRY_SCAN_EVERY: '6h' }));
   client = await services.temporal.client();
-  ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowsPath: WORKFLOWS }));
+  ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowBundlePath: WORKFLOW_BUNDLE }));
   running = worker.run();
   schedule = client.schedule.getHandle(scheduleId);
   db = await sqlClient();
@@ -72,6 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await schedule?.delete().catch(() => undefined);
+  if (worker) await recordClosedWorkflows(client, worker.members.map((m) => m.taskQueue));
   if (worker) {
     worker.shutdown();
     await running;

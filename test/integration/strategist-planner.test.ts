@@ -119,6 +119,20 @@ describe('the planner', () => {
     expect(queue.find((t) => t.title === 'Waterproof boot')).toMatchObject({ source: 'chat', status: 'proposed' });
   });
 
+  it('links each pulse alert to the topic proposed for its keyword (or a near-duplicate), else none', async () => {
+    const { body } = await call(h.api.base, 'GET', `/dashboards/pulse?to=${to}`, { key: caller.apiKey });
+    const alert = (keyword: string) => body.data.alerts.find((a: any) => a.horizon === '7d' && a.keyword === keyword);
+    const topic = (title: string) => queue.find((t) => t.title === title);
+    expect(alert('trail gaiters')).toMatchObject({
+      topic_id: topic('trail gaiters').id, topic_name: 'trail gaiters',
+      strategist_topic: { id: topic('trail gaiters').id, title: 'trail gaiters', status: 'proposed', source: 'planner' },
+    });
+    // The planner's own topic for it is a duplicate: the alert leads to the topic it duplicates.
+    expect(alert('waterproof boots')).toMatchObject({ topic_id: topic('Waterproof boot').id, topic_name: 'Waterproof boot', strategist_topic: { status: 'proposed', source: 'chat' } });
+    // Covered by an article: no topic.
+    expect(alert('winter gloves')).toMatchObject({ topic_id: null, topic_name: 'winter gloves', strategist_topic: null });
+  });
+
   it('a later run does not propose again what the planner proposed already', async () => {
     await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'weekly', '--date', to);
     expect((await topics(caller)).filter((t) => t.source === 'planner')).toHaveLength(4);

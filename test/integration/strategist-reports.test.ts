@@ -17,8 +17,8 @@ import { newEventId } from '../../src/ids.js';
  * against the tenant's rows rather than asserted.
  */
 
-// A database of its own: the Schedule's scan walks every tenant of its database, one after another.
-const suite = useStrategistSuite({ worker: true, freshDatabase: 'strategist_reports' });
+// A database of its own: the Schedule's sweep walks every tenant of its database, here over a window of a second.
+const suite = useStrategistSuite({ worker: true, freshDatabase: 'strategist_reports', env: { TENANT_SWEEP_SPREAD: '1s' } });
 let h: OperationsHarness;
 beforeAll(() => {
   h = suite.h();
@@ -206,27 +206,18 @@ describe('evidence is checked, not asserted', () => {
 describe('the Schedules', () => {
   const scheduleId = (type: string) => `test-key-expiry-op-${h.run}-strategist-${type}`;
 
-  it('a daily and a weekly Schedule start the report scan', async () => {
+  it('a daily and a weekly Schedule start the strategist sweep of their type', async () => {
     for (const [type, cron] of [['daily', '0 3 * * *'], ['weekly', '0 4 * * 1']] as const) {
       const d = await h.client.schedule.getHandle(scheduleId(type)).describe();
-      expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'strategistReportScan', args: [type] });
+      expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'tenantSweep', args: [{ kind: `strategist-${type}`, pageSize: 200, spreadMs: 1000 }] });
       expect(JSON.stringify(d.spec)).toContain(cron.split(' ')[1]!);
     }
   });
 
-  it('the scan gives each tenant a Schedule of its own, found by the tenant; its first run writes the report', async () => {
+  it("the sweep writes each tenant's report up to yesterday, in a run tagged with the tenant; no Schedule of its own", async () => {
     const caller = await h.caller();
     await h.client.schedule.getHandle(scheduleId('daily')).trigger();
     const reportDate = lastWholeDay(new Date());
-    const schedules = await eventually("the tenant's Schedule in visibility", async () => {
-      const found = [];
-      for await (const s of h.client.schedule.list({ query: `TenantId = "${caller.tenantId}"` })) found.push(s.scheduleId);
-      return found.length ? found : undefined;
-    }, 60_000);
-    expect(schedules).toEqual([`strategist-report-daily:${caller.tenantId}`]);
-    const described = await h.client.schedule.getHandle(schedules[0]!).describe();
-    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'strategistScheduledReport', args: [caller.tenantId, 'daily'] });
-    expect(JSON.stringify(described.spec)).toContain('3');
     const listed = await eventually('the daily report of the tenant', async () => {
       const page = (await get(caller, '/strategist/reports?report_type=daily')).body;
       return page.data.length ? page.data : undefined;
@@ -234,16 +225,19 @@ describe('the Schedules', () => {
     expect(listed.map((r: any) => r.report_date)).toEqual([reportDate]);
     const runs = await eventually("the tenant's report run in visibility", async () => {
       const found = [];
-      for await (const w of h.client.workflow.list({ query: `TenantId = "${caller.tenantId}" AND WorkflowType = "strategistScheduledReport"` })) found.push(w);
+      for await (const w of h.client.workflow.list({ query: `TenantId = "${caller.tenantId}" AND WorkflowType = "strategistReport"` })) found.push(w);
       return found.length ? found : undefined;
     });
-    expect(runs[0]!.workflowId).toContain(`strategist-report-daily:${caller.tenantId}`);
-    // A second scan leaves the tenant's Schedule as it is: one Schedule, one report of the day.
+    expect(runs[0]!.workflowId).toBe(`strategist-report:daily:${caller.tenantId}:${reportDate}`);
+    const schedules = [];
+    for await (const s of h.client.schedule.list({ query: `TenantId = "${caller.tenantId}"` })) schedules.push(s.scheduleId);
+    expect(schedules).toEqual([]);
+    // A second night writes no second report of the day.
     await h.client.schedule.getHandle(scheduleId('daily')).trigger();
-    await eventually('the second scan ended', async () => {
-      const scans = [];
-      for await (const w of h.client.workflow.list({ query: `WorkflowType = "strategistReportScan" AND ExecutionStatus = "Completed"` })) scans.push(w);
-      return scans.length >= 2 ? scans : undefined;
+    await eventually('the second sweep ended', async () => {
+      const sweeps = [];
+      for await (const w of h.client.workflow.list({ query: `WorkflowType = "tenantSweep" AND ExecutionStatus = "Completed"` })) sweeps.push(w);
+      return sweeps.length >= 2 ? sweeps : undefined;
     }, 60_000);
     expect((await get(caller, '/strategist/reports?report_type=daily')).body.data).toHaveLength(1);
   }, 180_000);

@@ -33,7 +33,8 @@ afterAll(() => {
 async function stream(token: string): Promise<SseClient> {
   const c = await SseClient.open(eventsUrl(api, token), FROM);
   open.push(c);
-  expect(c.status).toBe(200);
+  // A refusal shows its Problem (which dependency answered late), not just its status.
+  expect({ status: c.status, problem: c.status === 200 ? undefined : await c.json() }).toEqual({ status: 200, problem: undefined });
   await c.nth('conversation:update', 1);
   return c;
 }

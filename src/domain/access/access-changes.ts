@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { prefixedChannel } from '../../redis.js';
+import { prefixedChannel, subscriberConnection } from '../../redis.js';
 import type { Logger } from '../../logger.js';
 
 /** What changed: every cached caller of that tenant, integration or key is dropped. */
@@ -63,7 +63,7 @@ export async function listenForAccessChanges(
   redis: Redis, redisKeyPrefix: string, log: Logger,
   on: { drop: (change: AccessChange) => void; reset: () => void },
 ): Promise<Redis> {
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const subscriber = subscriberConnection(redis);
   subscriber.on('error', (err: Error) => log.warn({ err: err.message }, 'access-change subscriber error'));
   subscriber.on('ready', on.reset);
   subscriber.on('message', (_channel: string, text: string) => {

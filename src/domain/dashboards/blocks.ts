@@ -3,6 +3,7 @@ import { previousPeriod, type Period } from '../analytics/period.js';
 import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
 import type { RollupCache } from '../analytics/rollup-cache.js';
+import { siteModules, strategistBlock } from './live-blocks.js';
 
 /**
  * The blocks of GET /dashboards/overview (issue 13), each computed from rows the platform
@@ -103,7 +104,7 @@ async function attention(c: BlockContext): Promise<Block> {
   const [row] = await c.em.execute<{ handoffs: string; hot: string; dead: string; failed: string }[]>(
     `select (select count(*) from conversations where tenant_id = ? and status = 'handoff_pending') as handoffs,
             (select count(*) from leads where tenant_id = ? and level = 'hot' and status not in ('won', 'lost') and not archived
-               and next_action is null) as hot,
+               and not exists (select 1 from lead_tasks t where t.lead_id = leads.id and t.status = 'open')) as hot,
             (select count(*) from webhook_deliveries where tenant_id = ? and state = 'dead' and created_at >= ?::timestamptz - interval '30 days') as dead,
             (select count(*) from (select distinct on (article_id) state from publications where tenant_id = ? order by article_id, version desc) latest
               where state in ('failed', 'conflict')) as failed`,
@@ -211,18 +212,14 @@ async function dataTrust(c: BlockContext): Promise<Block> {
   };
 }
 
-function status(c: BlockContext): Block {
-  return {
-    availability: 'ok', data_as_of: {},
-    wallet: { state: c.wallet.state, balance: c.wallet.balance },
-    site_module: 'not_connected',
-  };
+async function status(c: BlockContext): Promise<Block> {
+  return { availability: 'ok', data_as_of: {}, wallet: { state: c.wallet.state, balance: c.wallet.balance }, ...(await siteModules(c)) };
 }
 
 const notYet = (availability: Availability, reason: string) => (): Block => ({ availability, reason, data_as_of: {} });
 
 export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<Block>> = {
-  strategist: notYet('no_data', 'The strategist has produced no report for this account yet.'),
+  strategist: strategistBlock,
   kpi,
   funnel,
   attention,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Em } from '../../db/orm.js';
 import { addDays } from '../analytics/time-zone.js';
 import { rollupRows } from '../analytics/rollup-reads.js';
+import type { PulseTopic } from './pulse-topics.js';
 
 /**
  * GET /dashboards/pulse: keywords rising in what visitors search on the site (site_search),
@@ -14,7 +15,7 @@ const HORIZONS = [['7d', 7], ['28d', 28]] as const;
 
 export interface PulseAlert {
   id: string;
-  topic_id: null;
+  topic_id: string | null;
   topic_name: string;
   keyword: string;
   horizon: '7d' | '28d';
@@ -25,7 +26,7 @@ export interface PulseAlert {
   volume: number;
   growth: number | null;
   sources: string[];
-  strategist_topic: null;
+  strategist_topic: PulseTopic | null;
 }
 
 interface KeywordDays { days: Map<string, number>; sources: Set<string> }

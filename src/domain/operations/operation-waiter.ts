@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { channelName } from '../../redis.js';
+import { channelName, subscriberConnection } from '../../redis.js';
 import type { Logger } from '../../logger.js';
 
 /** Redis channel on which a finished operation is announced, with its id. */
@@ -62,7 +62,7 @@ export class OperationWaiter {
 
   private listen(): Promise<unknown> {
     if (!this.subscribed) {
-      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      this.subscriber = subscriberConnection(this.redis);
       this.subscriber.on('error', (err: Error) => this.log.warn({ err: err.message }, 'operation-waiter subscriber error'));
       this.subscriber.on('message', (_channel: string, id: string) => {
         for (const wake of this.waiters.get(id) ?? []) wake();

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { channelName } from '../../redis.js';
+import { channelName, subscriberConnection } from '../../redis.js';
 
 /** Runs woken back to back start at least this far apart, so each takes what committed meanwhile. */
 const MIN_RUN_INTERVAL_MS = 20;
@@ -44,7 +44,7 @@ export class WokenLoop {
 
   async start(): Promise<void> {
     // The subscription may wait for the connection (ioredis subscribes again after a reconnect).
-    this.subscriber = this.o.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = subscriberConnection(this.o.redis);
     this.subscriber.on('error', (err: Error) => this.o.log.warn({ err: err.message }, `${this.o.name} subscriber error`));
     this.subscriber.on('message', () => this.wake());
     await this.subscriber.subscribe(channelName(this.subscriber, this.o.channel))

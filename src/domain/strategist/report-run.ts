@@ -61,9 +61,13 @@ async function queueQuestionTopics(em: Em, tenantId: string, checked: CheckedRep
   }
 }
 
-/** Tenants whose plan has the strategist, active: the ones the Schedules report on. */
-export async function tenantsWithStrategist(em: Em): Promise<string[]> {
-  const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] } } as never, { fields: ['id'], orderBy: { id: 'asc' } });
+/**
+ * Tenants whose plan has the strategist now, active, by id after `after`, at most `limit` (no
+ * limit: all of them): a page of the strategist sweep, read when the sweep reaches it.
+ */
+export async function tenantsWithStrategist(em: Em, after: string | null = null, limit: number | null = null): Promise<string[]> {
+  const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] }, ...(after ? { id: { $gt: after } } : {}) } as never,
+    { fields: ['id'], orderBy: { id: 'asc' }, ...(limit ? { limit } : {}) });
   return tenants.map((t) => t.id);
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { channelName } from '../../redis.js';
+import { channelName, subscriberConnection } from '../../redis.js';
 import type { Orm } from '../../db/orm.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
@@ -43,7 +43,7 @@ export class WalletCache {
     if (this.ttlMs === 0) return;
     // Unlike request-path commands, the subscription may wait for the connection (and ioredis
     // subscribes again by itself after a reconnect).
-    this.subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = subscriberConnection(redis);
     this.subscriber.on('error', (err: Error) => log.warn({ err: err.message }, 'wallet-change subscriber error'));
     this.subscriber.on('message', (_channel: string, tenantId: string) => this.forget(tenantId));
     // Entries cached while the subscription was down may have missed changes.

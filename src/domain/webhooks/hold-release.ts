@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Services } from '../../services.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
-import { channelName } from '../../redis.js';
+import { channelName, subscriberConnection } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
 import { KeyedCoalescer } from '../pacing/coalesce.js';
 import { claimWalletHeld } from './delivery-attempts.js';
@@ -34,7 +34,7 @@ export class WalletHoldRelease {
   constructor(private readonly s: HoldServices) {}
 
   async start(): Promise<void> {
-    this.subscriber = this.s.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = subscriberConnection(this.s.redis);
     this.subscriber.on('error', (err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscriber error'));
     this.subscriber.on('message', (_channel: string, tenantId: string) => this.releases.nudge(tenantId));
     await this.subscriber.subscribe(channelName(this.subscriber, WALLET_CHANGED_CHANNEL)).catch((err: Error) => this.s.log.warn({ err: err.message }, 'wallet-change subscribe failed'));

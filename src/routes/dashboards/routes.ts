@@ -1,6 +1,7 @@
 import { defineRoute } from '../../http/route.js';
 import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
+import { linkPulseTopics } from '../../domain/dashboards/pulse-topics.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
 import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { readPeriod } from '../../domain/analytics/period.js';
@@ -25,14 +26,18 @@ function blocksOf(text: string | undefined): OverviewBlock[] {
 export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: string }>({
   ...reading, release: 'available', method: 'GET', path: '/dashboards/overview',
   summary: 'The overview dashboard: the blocks asked for, in screen order',
-  description: 'Every block has availability, an optional reason and data_as_of, and its figures: kpi {visitors, conversations, leads, won, '
+  description: 'Every block has availability, an optional reason and data_as_of, and its figures: strategist (live) {report: {id, '
+    + 'report_date, report_type, summary_text, created_at, top_actions: [{title, priority}] (its first 3), actions_total} of the latest '
+    + 'report by report_date, topics_proposed (topics waiting for a decision)}, no_data without a report; kpi {visitors, conversations, leads, won, '
     + 'revenue: {value, previous, change}} against the period just before; funnel {steps}; attention (live) {handoffs_waiting, '
-    + 'hot_leads_without_task, dead_deliveries_30d, failed_publications (articles whose latest publication failed or met a conflict), wallet_low}; ads {spend, clicks, conversions (leads from a paid '
+    + 'hot_leads_without_task (hot open leads with no open task), dead_deliveries_30d, failed_publications (articles whose latest publication failed or met a conflict), wallet_low}; ads {spend, clicks, conversions (leads from a paid '
     + 'medium), cost_per_lead} or not_connected when no ad_spend was ever sent; ai_assistants {replies, handoffs, handoff_rate, cost, '
     + 'reply_time_p50_ms}; popular_pages {pages: [{page, views, chats_started}]}; data_trust {sources: [{source, complete_through, '
     + 'days_with_data, days_without_data, duplicates_dropped (re-sent events dropped in the period, by the day they were received; null for '
-    + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status {wallet, site_module}; strategist and clusters no_data and '
-    + 'sitemap_health not_connected until their modules land. Figures come from the daily rollups. A source that fails answers 503 '
+    + 'conversations and leads, which are not sent)}], duplicates_dropped, duplicates_by_day: [{day, duplicates}]}; status (live) {wallet (its balance in RUB '
+    + 'on every cell, as GET /wallet), site_module (not_connected without a bound site, working when a site module sent a heartbeat within 2 hours, '
+    + 'else silent), sites: [{id, url, state, last_heartbeat_at, last_job: {state, at} or null}]}; clusters no_data and sitemap_health not_connected '
+    + 'until their modules land. Period figures come from the daily rollups, live ones from the rows as they are. A source that fails answers 503 '
     + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
   query: OverviewQuery,
   responses: { 200: { description: 'Overview', schema: OverviewSchema } },
@@ -46,7 +51,8 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     const context = {
       em, tenantId: auth.tenant.id, period, state, now, rollups: rollupCache(services.redis, auth.tenant.id, state.rollupVersion),
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
-      wallet: { state: wallet.state, balance: wallet.balance ? fromRub(wallet.balance.amount) : null },
+      // The wallet is kept in roubles on every cell (spec 01): shown as /me and /wallet show it.
+      wallet: { state: wallet.state, balance: wallet.balance },
     };
     // The blocks read at once (a GET runs outside a transaction: each query takes a pool connection); answered in screen order.
     const answers = await Promise.all(names.map((name) => BLOCKS[name](context)));
@@ -70,12 +76,13 @@ export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
     const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
     const period = readPeriod(query, zone, services.clock.now());
     const found = await pulse(em, auth.tenant.id, period.to);
+    const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
     const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {
         data: {
-          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts: found.alerts,
+          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts,
           data_as_of: asOf(state, ['web', 'search']),
         },
       },

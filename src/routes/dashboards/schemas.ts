@@ -27,8 +27,8 @@ export const PulseQuery = Joi.object({ ...periodParams });
 
 export const PulseAlertSchema = Joi.object({
   id: Joi.string().required().description('Stable for a keyword and horizon: pulse_<horizon>_<hash of the keyword>.'),
-  topic_id: Joi.valid(null).required().description('null until the strategist issue lands.'),
-  topic_name: Joi.string().required().description('The keyword itself until topics exist.'),
+  topic_id: Joi.string().uuid().allow(null).required().description('The strategist topic proposed for this keyword (strategist_topic), or null when none is.'),
+  topic_name: Joi.string().required().description('The linked topic\'s title, else the keyword.'),
   keyword: Joi.string().required(),
   horizon: Joi.string().valid('7d', '28d').required(),
   status: Joi.string().valid('new', 'active', 'fading').required()
@@ -40,7 +40,13 @@ export const PulseAlertSchema = Joi.object({
   growth: Joi.number().allow(null).required().description('(volume - volume of the horizon before) / that volume; null when new.'),
   sources: Joi.array().items(Joi.string().valid('chat_question', 'search_performance', 'site_search')).required()
     .description('Where the keyword was seen: chat_question is a customer message that ends with a question mark or starts with a question word (English or Russian), the keyword being the question itself (lower case, without the trailing mark).'),
-  strategist_topic: Joi.valid(null).required().description('null until the strategist issue lands.'),
+  strategist_topic: Joi.object({
+    id: Joi.string().uuid().required(),
+    title: Joi.string().required(),
+    status: Joi.string().valid('proposed', 'approved', 'generating', 'generated', 'expired').required(),
+    source: Joi.string().required(),
+  }).allow(null).required().description('The newest topic of the queue, neither rejected nor a duplicate, whose title is the keyword (case aside) or '
+    + 'near-duplicates it (the queue\'s own rule); null when none is. Read it whole at GET /strategist/topics/{id} (strategist:read).'),
 }).meta({ ref: 'PulseAlert' });
 
 export const PulseSchema = Joi.object({

@@ -1,0 +1,207 @@
+import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import proto from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
+import { startApi, type TestApi } from '../support/app.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
+import { InProcessWorker } from '../support/in-process-worker.js';
+import { uniq } from '../support/ctl.js';
+import { eventually } from '../support/eventually.js';
+import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
+import { setupTemporal } from '../../src/temporal/search-attributes.js';
+
+/**
+ * Scheduled work at 100,000 tenants (issue 30, item 7), shown at a small size: the cell's
+ * Schedules walk the tenants two at a time over a window of a few seconds, as the production
+ * setting walks them 200 at a time over four hours.
+ */
+
+const PAGE = 2;
+const SPREAD_MS = 3000;
+
+// A database of its own (the sweeps walk every tenant in it) and a task queue of its own.
+let databaseUrl: string;
+let api: TestApi;
+let sql: pg.Client;
+let worker: InProcessWorker;
+let client: Client;
+beforeAll(async () => {
+  databaseUrl = await freshDatabase('tenant_sweep');
+  api = await startApi({
+    DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-tenant-sweep-${uniq()}`,
+    TENANT_SWEEP_PAGE: String(PAGE), TENANT_SWEEP_SPREAD: `${SPREAD_MS}ms`,
+  });
+  sql = await sqlClient(databaseUrl);
+  worker = new InProcessWorker(api.services, uniq());
+  await worker.start();
+  client = await api.services.temporal.client();
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await sql?.end();
+  await api?.close();
+  if (databaseUrl) await dropDatabase(databaseUrl);
+}, 60_000);
+
+/** Idle tenants, as most of a platform's are: a row and its plan, nothing else. */
+async function tenants(n: number, features: string[] = [], ids: string[] = []): Promise<string[]> {
+  const made = [...ids, ...Array.from({ length: n - ids.length }, () => randomUUID())];
+  for (const id of made) await sql.query('insert into tenants (id, name, features) values ($1, $2, $3)', [id, `Idle ${id.slice(0, 8)}`, features]);
+  return made;
+}
+
+const workflowIdsOf = (d: Awaited<ReturnType<ReturnType<Client['schedule']['getHandle']>['describe']>>) =>
+  [...d.info.recentActions, ...d.info.runningActions.map((action) => ({ action }))].map((a) => a.action.workflow.workflowId);
+
+/** Triggers a Schedule (the night comes) and answers the id of the workflow it started. */
+async function trigger(scheduleId: string): Promise<{ workflowId: string; at: number }> {
+  const handle = client.schedule.getHandle(scheduleId);
+  const before = new Set(workflowIdsOf(await handle.describe()));
+  const at = Date.now();
+  await handle.trigger();
+  const workflowId = await eventually(`the run of ${scheduleId}`, async () => workflowIdsOf(await handle.describe()).find((id) => !before.has(id)), 30_000);
+  return { workflowId, at };
+}
+
+/** Every run of a workflow id (a sweep continues as new), each with its history's length and its largest event in bytes. */
+async function runsOf(workflowId: string): Promise<{ status: string; events: number; largestEvent: number }[]> {
+  const runs = [];
+  for await (const w of client.workflow.list({ query: `WorkflowId = "${workflowId}"` })) runs.push(w);
+  return Promise.all(runs.map(async (w) => {
+    const history = await client.workflow.getHandle(workflowId, w.runId).fetchHistory();
+    const sizes = (history.events ?? []).map((e) => proto.temporal.api.history.v1.HistoryEvent.encode(e).finish().length);
+    return { status: w.status.name, events: sizes.length, largestEvent: Math.max(...sizes) };
+  }));
+}
+
+/** The runs of a sweep once it ended: `expected` of them, as visibility shows them (what it shows by then, if fewer). */
+async function sweepRuns(workflowId: string, expected: number): Promise<Awaited<ReturnType<typeof runsOf>>> {
+  await client.workflow.getHandle(workflowId).result();
+  return eventually('every run of the sweep in visibility', async () => {
+    const r = await runsOf(workflowId);
+    return r.length >= expected && r.every((x) => x.status !== 'RUNNING') ? r : undefined;
+  }, 30_000).catch(async () => runsOf(workflowId));
+}
+
+/** A tenant's nightly snapshot that completed, started at or after `since`: its start time. */
+async function snapshotStartedSince(tenantId: string, since: number): Promise<number | undefined> {
+  const d = await client.workflow.getHandle(`analytics-snapshot:${tenantId}`).describe().catch(() => undefined);
+  return d?.status.name === 'COMPLETED' && d.startTime.getTime() >= since ? d.startTime.getTime() : undefined;
+}
+
+describe('the nightly analytics sweep', () => {
+  let first: { ids: string[]; sweep: { workflowId: string; at: number }; runs: Awaited<ReturnType<typeof runsOf>> };
+
+  beforeAll(async () => {
+    const ids = await tenants(7);
+    const sweep = await trigger(worker.scheduleIds.analytics);
+    first = { ids, sweep, runs: await sweepRuns(sweep.workflowId, 4) };
+  }, 120_000);
+
+  it('pages the tenants two at a time, continuing as new after each page: no run of it holds more than one page', () => {
+    // 7 tenants in pages of 2: four runs, the first three continued as new.
+    expect(first.runs.map((r) => r.status).sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
+    for (const run of first.runs) expect(run.events).toBeLessThan(80);
+  });
+
+  it("snapshots every tenant, each at its own moment of the window and not before", async () => {
+    for (const id of first.ids) {
+      const startedAt = await eventually(`the snapshot of ${id}`, () => snapshotStartedSince(id, first.sweep.at), 30_000);
+      expect(startedAt).toBeGreaterThanOrEqual(first.sweep.at + spreadOffsetMs(id, SPREAD_MS) - 1000);
+      expect(startedAt).toBeLessThan(first.sweep.at + SPREAD_MS + 30_000);
+    }
+    const offsets = first.ids.map((id) => spreadOffsetMs(id, SPREAD_MS));
+    expect(Math.max(...offsets) - Math.min(...offsets)).toBeGreaterThan(0);
+  });
+
+  it('no payload grows with the number of tenants: three times the tenants, the same largest event', async () => {
+    await tenants(14);
+    const runs = await sweepRuns((await trigger(worker.scheduleIds.analytics)).workflowId, 11);
+    const largest = (rs: typeof runs) => Math.max(...rs.map((r) => r.largestEvent));
+    // Counts carried across runs gain a digit; a list of tenant ids would gain 14 × 36 bytes.
+    expect(largest(runs)).toBeLessThan(largest(first.runs) + 24);
+    expect(runs).toHaveLength(11);
+    for (const run of runs) expect(run.events).toBeLessThan(80);
+  }, 120_000);
+
+  it("a failing tenant holds up no other: the rest of the night's tenants are snapshotted while it fails", async () => {
+    // Four tenants first in the walk (lowest ids) whose snapshot cannot be written: the database refuses it.
+    const broken = await tenants(4, [], ['1', '2', '3', '4'].map((n) => `00000000-0000-4000-8000-00000000000${n}`));
+    await sql.query(`create function refuse_broken_tenants() returns trigger language plpgsql as $$
+      begin if new.tenant_id::text like '00000000-0000-4000-8000-%' then raise exception 'tenant % is broken', new.tenant_id; end if; return new; end $$`);
+    await sql.query('create trigger refuse_broken_tenants before insert or update on analytics_snapshots for each row execute function refuse_broken_tenants()');
+    try {
+      const healthy = (await sql.query<{ id: string }>(`select id from tenants where id::text not like '00000000-0000-4000-8000-%'`)).rows.map((r) => r.id);
+      expect(healthy).toHaveLength(21);
+      const sweep = await trigger(worker.scheduleIds.analytics);
+      for (const id of healthy) await eventually(`the snapshot of healthy tenant ${id}`, () => snapshotStartedSince(id, sweep.at), 60_000);
+      // The sweep went on past them: it ends while they still fail, having started each.
+      const totals = await client.workflow.getHandle(sweep.workflowId).result() as Record<string, number>;
+      expect(totals).toEqual({ tenants: 25, started: 25, skipped: 0, pages: 13 });
+      for (const id of broken) {
+        const d = await client.workflow.getHandle(`analytics-snapshot:${id}`).describe();
+        expect(d.status.name).toBe('RUNNING');
+        // An operator ends a broken tenant's snapshot; nothing else is touched.
+        await client.workflow.getHandle(`analytics-snapshot:${id}`).terminate('broken tenant (test)');
+      }
+    } finally {
+      await sql.query('drop trigger refuse_broken_tenants on analytics_snapshots');
+      await sql.query('drop function refuse_broken_tenants');
+    }
+  }, 180_000);
+});
+
+describe('the strategist sweep follows the plan', () => {
+  const reportRuns = async (tenantId: string, status = '') => {
+    const runs = [];
+    const query = `TenantId = "${tenantId}" AND WorkflowType IN ("strategistReport", "strategistScheduledReport")${status ? ` AND ExecutionStatus = "${status}"` : ''}`;
+    for await (const w of client.workflow.list({ query })) runs.push(w);
+    return runs.length;
+  };
+  const schedulesOf = async (tenantId: string) => {
+    const found = [];
+    for await (const s of client.schedule.list({ query: `TenantId = "${tenantId}"` })) found.push(s.scheduleId);
+    return found;
+  };
+
+  /** The night at 03:00: every Schedule that fires then fires (the cell's and any of the tenant's own), and the cell's run ends. */
+  async function night(tenantId: string): Promise<void> {
+    const sweep = await trigger(worker.scheduleIds.strategistDaily);
+    await client.workflow.getHandle(sweep.workflowId).result();
+    for (const id of await schedulesOf(tenantId)) await client.schedule.getHandle(id).trigger();
+  }
+
+  it('a tenant without the strategist gets no report run and keeps nothing that would start one; given it again, it gets them again', async () => {
+    const [tenantId] = await tenants(1, ['strategist']);
+    await night(tenantId!);
+    await eventually('the first report run, ended', async () => (await reportRuns(tenantId!, 'Completed')) >= 1 || undefined, 60_000);
+    const ran = await reportRuns(tenantId!);
+
+    await sql.query(`update tenants set features = '{}' where id = $1`, [tenantId]);
+    await night(tenantId!);
+    // A run the night started would be in visibility by now (a started child is, before the sweep ends).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await reportRuns(tenantId!)).toBe(ran);
+    expect(await schedulesOf(tenantId!)).toEqual([]);
+
+    await sql.query(`update tenants set features = '{strategist}' where id = $1`, [tenantId]);
+    await night(tenantId!);
+    await eventually('a report run again', async () => (await reportRuns(tenantId!)) > ran || undefined, 60_000);
+  }, 240_000);
+});
+
+describe('the setup step of a deploy', () => {
+  it('deletes the per-tenant strategist Schedules earlier releases made, and no other', async () => {
+    const tenantId = randomUUID();
+    const old = `strategist-report-daily:${tenantId}`;
+    await client.schedule.create({
+      scheduleId: old, spec: { cronExpressions: ['0 3 * * *'] },
+      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: old, taskQueue: `unpolled-${uniq()}`, args: [tenantId, 'daily'] },
+    });
+    const result = await setupTemporal(process.env.TEMPORAL_ADDRESS!, api.services.config.temporal.namespace);
+    expect(result.tenant_schedules_deleted).toBeGreaterThanOrEqual(1);
+    await expect(client.schedule.getHandle(old).describe()).rejects.toThrow(/not found/i);
+    await client.schedule.getHandle(worker.scheduleIds.strategistDaily).describe();
+  });
+});
