@@ -22,6 +22,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-26', kind: 'additive', routes: [],
+    text: 'Spec conformance: a production start answers the spec\'s release status; a topic whose generation cannot start is approved; reports ordered by report_date; article events reach every integration that reads articles; GET /me shows the effective IP rule; a failing data source is 503; a new sandbox has test money.',
+  },
+  {
     date: '2026-11-25', kind: 'additive', routes: [],
     text: 'Personal data stays behind its scopes, and abuse costs the abuser: customer text reaches strategist, article and dashboard answers only redacted; rate limits count a sliding minute; refused keys, deep bodies and impossible dates are refused early.',
   },

@@ -133,10 +133,14 @@ export interface WidgetSettings {
  * A route's release label (spec 01 Versioning 5): available works in the spec's release
  * status, beta is this project's addition beyond the spec, planned is designed in the spec and
  * not released there. RELEASED_LABELS chooses which answer; the others are 404 like an
- * unknown path.
+ * unknown path, and test keys (Planned in the spec) work only where planned is on. Unset, a
+ * production start (NODE_ENV=production) runs the spec's release status, `available` alone;
+ * development and test run everything built.
  */
 export const RELEASES = ['available', 'beta', 'planned'] as const;
 export type Release = (typeof RELEASES)[number];
+/** RELEASED_LABELS of a production start that does not set it: the spec's release status. */
+export const PRODUCTION_RELEASES = 'available';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -172,7 +176,7 @@ export interface Config {
   operationCostCapRub: string;
   walletLowThresholdRub: string;
   deprecations: Record<string, RouteDeprecation>;
-  /** Release labels whose routes answer (RELEASED_LABELS); the others are 404 like an unknown path. */
+  /** Release labels whose routes answer (RELEASED_LABELS); the others are 404 like an unknown path. Test keys need planned. */
   releasedLabels: Release[];
   keyExpiryScanEvery: string;
   /** The Schedules' sweeps over tenants (workflows/tenant-sweep.ts): tenants per page, the window their runs spread over. */
@@ -229,7 +233,8 @@ const schema = Joi.object({
   OPERATION_COST_CAP_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('100'),
   WALLET_LOW_THRESHOLD_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1000'),
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
-  RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).default('available,beta,planned'),
+  // Empty as unset (a compose file's `${RELEASED_LABELS:-}`): the environment's default.
+  RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).allow(''),
   KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   TENANT_SWEEP_PAGE: Joi.number().integer().min(1).max(1000).default(200),
   TENANT_SWEEP_SPREAD: Joi.string().pattern(/^(0|[1-9]\d*(ms|s|m|h))$/).default('4h'),
@@ -462,7 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletLowThresholdRub: v.WALLET_LOW_THRESHOLD_RUB,
     // The change log's deprecations, then the deployment's own (ROUTE_DEPRECATIONS).
     deprecations: { ...deprecationsOf(CHANGELOG, `${publicOrigin}${API_BASE_PATH}/changelog`), ...deprecations },
-    releasedLabels: list(v.RELEASED_LABELS) as Release[],
+    releasedLabels: list(v.RELEASED_LABELS || (production ? PRODUCTION_RELEASES : RELEASES.join(','))) as Release[],
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     tenantSweep: { pageSize: v.TENANT_SWEEP_PAGE, spreadMs: v.TENANT_SWEEP_SPREAD === '0' ? 0 : parseDuration(v.TENANT_SWEEP_SPREAD) },
     webhooks,

@@ -68,7 +68,9 @@ const USAGE = `bin/ctl <command> [options] [--json]
   wallet topup --tenant ID --amount D [--sandbox]
   wallet charge --tenant ID --amount D [--force] [--sandbox]   (refused below a balance of 0 without --force)
   wallet block|unblock --tenant ID [--sandbox]
-      (--sandbox: the wallet of test money of the tenant's sandbox, where test keys work)
+      (--sandbox: the wallet of test money of the tenant's sandbox, where test keys work; a new one holds 10000 RUB)
+  wallet set-balance --tenant ID --balance D --sandbox
+      (the sandbox's test money to D, e.g. 0 to try 402 insufficient_funds, -1 to try 402 wallet_suspended; live money moves only by topup and charge)
   sandbox reset --tenant ID [--seed]
       (empties the tenant's sandbox but its keys and wallet; --seed adds the demo catalogue, articles and a few conversations)
   deliveries replay DELIVERY_ID
@@ -274,6 +276,19 @@ const COMMANDS: Record<string, Command> = {
       throw err;
     }
   }),
+  'wallet set-balance': async (s, em, f, afterCommit) => {
+    const named = (await findTenant(em, f.required('tenant'))).id;
+    const balance = f.required('balance');
+    if (!isDecimalText(balance)) throw new UsageError('--balance is a decimal such as 0, 2.50 or -1');
+    if (!f.switch('sandbox')) throw new UsageError('set-balance is for the sandbox\'s test money only (--sandbox); live money moves by wallet topup and wallet charge');
+    f.done();
+    const tenantId = await ensureSandbox(em, named, s.clock.now());
+    const [wallet] = await em.execute<{ balance_rub: string }[]>('select balance_rub from wallets where tenant_id = ? for update', [tenantId]);
+    const change = new Decimal(balance).minus(wallet!.balance_rub);
+    if (!change.isZero()) await postToLedger(em, { tenantId, kind: 'adjustment', amountRub: change.toFixed(2), description: `test money set to ${new Decimal(balance).toFixed(2)} (operator)` }, s.clock.now());
+    afterCommit(() => announceWalletChange(s.redis, tenantId));
+    return walletOf(s, em, tenantId);
+  },
   'wallet block': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, true, s.clock.now())),
   'wallet unblock': walletCommand({ amount: false }, (s, em, tenantId) => setWalletBlocked(em, tenantId, false, s.clock.now())),
   'sandbox reset': async (s, em, f, afterCommit) => {
@@ -413,7 +428,7 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     const { value, error } = EditorialProfileUpdateSchema.validate(JSON.parse(JSON.stringify(given)) as unknown, { abortEarly: false });
     if (error) throw new UsageError(error.details.map((d) => d.message).join('; '));
-    return presentEditorialProfile(await setEditorialProfile(em, tenantId, value as EditorialProfileInput, s.clock.now()));
+    return presentEditorialProfile(await setEditorialProfile(em, tenantId, value as EditorialProfileInput, s.clock.now()), !await isSandbox(em, tenantId));
   },
   'article create': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

@@ -5,8 +5,8 @@
  * src/http/keyset-page.ts.
  */
 
-/** How one key of an order travels in a cursor: a time as ISO 8601 text, an integer, or an id (uuid). */
-export type KeyKind = 'time' | 'integer' | 'uuid';
+/** How one key of an order travels in a cursor: a time as ISO 8601 text, a day as YYYY-MM-DD text, an integer, or an id (uuid). */
+export type KeyKind = 'time' | 'date' | 'integer' | 'uuid';
 export type KeyValue = Date | number | string;
 
 /**

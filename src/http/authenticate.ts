@@ -69,6 +69,8 @@ export class Authenticator {
     const apiKey = match[1]!;
     const parsed = parseApiKey(apiKey);
     if (!parsed) throw invalidKey();
+    // Test keys and the sandbox are Planned in the spec: where planned is off, a test key is no key.
+    if (parsed.mode === 'test' && !config.releasedLabels.includes('planned')) throw invalidKey();
     if (parsed.cell !== config.cell) {
       throw domainError('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
         correct_base_url: config.cellBaseUrls[parsed.cell],

@@ -3,19 +3,18 @@ import type { Logger } from '../logger.js';
 import { DomainError, domainError } from '../errors/domain-error.js';
 import { problemHeaders, statusOf } from './problem.js';
 import { errorTypeUrl } from './errors-page.js';
+import { isSourceFailure } from './source-failure.js';
 
 /** The visitor chat routes (public, on the cell origin). */
 export const WIDGET_API_PREFIX = '/api/widget/';
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08000', '08003', '08006', '42P01', '42703']);
-
-/** Maps what was thrown to a catalogue error: ours as they are, infrastructure failures to service_unavailable, the rest to internal_error. */
+/** Maps what was thrown to a catalogue error: ours as they are, a data source failing to service_unavailable (503), the rest to internal_error. */
 export function toDomainError(err: unknown, log: Logger): DomainError {
   if (err instanceof DomainError) return err;
   const e = err as { status?: number; code?: string; message?: string; name?: string; expose?: boolean };
   if (e.status === 413) return domainError('payload_too_large', 'The body is larger than 256 KB.');
   if (e.status === 400 || e.status === 415) return domainError('bad_request', 'The request could not be read.');
-  if ((e.code && UNAVAILABLE_CODES.has(e.code)) || e.name === 'ConnectionException' || /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '')) {
+  if (isSourceFailure(err)) {
     log.warn({ err: e.message, code: e.code }, 'dependency unavailable');
     return domainError('service_unavailable', 'A dependency is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
   }

@@ -12,6 +12,7 @@ function encodeKey(value: unknown, kind: KeyKind): string | number {
   return kind === 'integer' ? Number(value) : String(value);
 }
 
+const DAY = /^\d{4}-\d\d-\d\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the columns hold: integer (int4) and timestamptz of years 1 to 9999; anything else is no position of a list. */
 const INT4 = 2 ** 31;
@@ -19,6 +20,7 @@ const INT4 = 2 ** 31;
 function keyOf(kind: KeyKind, v: unknown): KeyValue | null {
   if (kind === 'integer') return Number.isSafeInteger(v) && Math.abs(v as number) < INT4 ? v as number : null;
   if (kind === 'uuid') return typeof v === 'string' && UUID.test(v) ? v : null;
+  if (kind === 'date') return typeof v === 'string' && DAY.test(v) ? v : null;
   const time = typeof v === 'string' ? Date.parse(v) : NaN;
   return time >= EARLIEST_TIME.getTime() && time <= LATEST_TIME.getTime() ? new Date(time) : null;
 }

@@ -82,6 +82,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
   for (const fn of afterCommit) {
     await fn().catch((err: unknown) => services.log.warn({ err: (err as Error).message, route: `${route.method} ${route.path}` }, 'after-commit step failed'));
   }
+  if (result.refusal) throw result.refusal;
   return route.settle ? route.settle(result, { query: input.query, params: input.params, auth: input.auth, services, ctx }) : result;
 
   function runInTransaction(root: Em): Promise<HandlerResult> {
@@ -101,7 +102,7 @@ async function runHandler(p: Pipeline, route: RouteDefinition, ctx: Context, inp
       return finish(tx, prior.result);
     }
     const fresh = await finish(tx, await call(tx));
-    if (fresh.status < 500) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, disclosures, now);
+    if (fresh.status < 500 && !fresh.refusal) await finishIdempotent(tx, input.auth.integration.id, idempotencyKey, hash, route.replayBody ? { ...fresh, body: route.replayBody(fresh.body) } : fresh, disclosures, now);
     return fresh;
   }
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from './authenticate.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import type { MigrationName } from '../../migrations/index.js';
 import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
+import type { DomainError } from '../errors/domain-error.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RateClass = 'read' | 'write' | 'paid';
@@ -54,6 +55,12 @@ export interface HandlerResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The answer is this error although what the handler wrote commits (spec 02: a topic whose
+   * generation cannot start is approved all the same). Never stored for an Idempotency-Key:
+   * a retry runs again and meets the state the first one left.
+   */
+  refusal?: DomainError;
 }
 
 /**

@@ -59,12 +59,14 @@ export interface BenchEnvOptions {
 /**
  * The environment of the api and worker processes (and of loadConfig here): this process's,
  * with LOG_LEVEL warn, the benchmark's database, Redis (BENCH_REDIS_URL) under a key prefix
- * of this run, a task queue of this run and benchSecrets(); `extra` last.
+ * of this run, a task queue of this run, every release label and benchSecrets(); `extra` last.
  */
 export function benchEnv(o: BenchEnvOptions, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: o.nodeEnv,
+    // Benchmarks measure every route built, Planned ones too (production alone defaults to available).
+    RELEASED_LABELS: process.env.RELEASED_LABELS || 'available,beta,planned',
     LOG_LEVEL: 'warn',
     CELL: process.env.CELL ?? 'ru',
     DATABASE_URL: o.databaseUrl,

@@ -24,7 +24,11 @@ describe('GET /me', () => {
       base_url: api.base,
       integration: { id: caller.integrationId, name: 'Test integration' },
       channel_id: caller.channelId,
-      key: { key_id: caller.keyId, mode: 'live', expires_at: caller.expiresAt, ip_allowlist: null },
+      // No list of its own: the integration's is the rule the key meets.
+      key: {
+        key_id: caller.keyId, mode: 'live', expires_at: caller.expiresAt,
+        ip_allowlist: ['127.0.0.0/8', '::1'], ip_allowlist_sources: { key: null, integration: ['127.0.0.0/8', '::1'] },
+      },
       limits: { read_per_min: 600, write_per_min: 120, paid_per_min: 30, paid_concurrency: 5 },
       wallet: {
         balance: { amount: '1500.00', currency: 'RUB' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 
@@ -23,9 +23,19 @@ describe('GET and PUT /editorial-profile', () => {
     };
     const res = await put(caller, body);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...body, updated_at: expect.any(String) });
+    expect(res.body).toEqual({ ...body, updated_at: expect.any(String), livemode: true });
     expect(schemaErrors(res.body, { $ref: '#/components/schemas/EditorialProfile' }, doc)).toEqual([]);
     expect((await get(caller)).body).toEqual(res.body);
+  });
+
+  it("says livemode like every other answer: false for the sandbox's own profile (a test key), true live", async () => {
+    const live = await newCaller(api.services);
+    const test = await sandboxCaller(api.services, live);
+    expect((await put(test, { niche: 'Test lamps' })).body).toMatchObject({ niche: 'Test lamps', livemode: false });
+    expect((await get(test)).body.livemode).toBe(false);
+    expectProblem(await get(live), 'not_found');
+    expect((await put(live, { niche: 'Lamps' })).body.livemode).toBe(true);
+    expect((await get(test)).body.niche).toBe('Test lamps');
   });
 
   it('a second PUT replaces the profile: a field not sent becomes empty', async () => {

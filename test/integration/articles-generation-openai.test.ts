@@ -64,6 +64,8 @@ describe('article generation with the openai generator', () => {
     expect((await h.events(caller.tenantId, 'article.generation.failed')).map((e) => e.data)).toEqual([{
       operation_id: res.body.operation.id, topic_id: 'topic-7', error: { code: 'upstream_unavailable', message: expect.any(String) },
     }]);
+    // Like article.ready, for every integration of the tenant that reads articles (no integration of its own).
+    expect((await h.events(caller.tenantId, 'article.generation.failed')).map((e) => e.integration_id)).toEqual([null]);
     expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
     const job = (await call(h.api.base, 'GET', `/articles/generation-jobs/${res.body.operation.id}`, { key: caller.apiKey })).body;
     expect(job).toMatchObject({ status: 'failed', article_id: null, usage: null, error: { code: 'upstream_unavailable' } });

@@ -57,8 +57,8 @@ describe('POST /articles/generation-jobs', () => {
     expect(article.content).toContain('<h2>How to choose</h2>');
     expect(article.content).toContain('Sofa Mini');
     expect(await h.charges(op.id)).toEqual([{ amount_rub: '-5.00', integration_id: caller.integrationId }]);
-    expect((await h.events(caller.tenantId, 'article.ready')).map((e) => e.data)).toEqual([{ article_id: read.body.article_id }]);
-    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data.operation.id)).toEqual([op.id]);
+    expect((await h.events(caller.tenantId, 'article.ready')).map((e) => [e.integration_id, e.data])).toEqual([[null, { article_id: read.body.article_id }]]);
+    expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data.operation.id])).toEqual([[caller.integrationId, op.id]]);
   });
 
   it('a retry with the same Idempotency-Key answers the same operation and charges once', async () => {

@@ -37,6 +37,28 @@ describe('the caller address on a dual-stack listener', () => {
   });
 });
 
+describe('GET /me key.ip_allowlist: the effective rule, both lists applied', () => {
+  const me = async (base: string, o: CallerOptions) => (await call(base, 'GET', '/me', { key: await keyFor(dual, o) })).body.key;
+
+  it("a key without a list of its own shows its integration's list, which is enforced: never null while a list applies", async () => {
+    const key = await me(v6, { keyAllowlist: null, integrationAllowlist: ['::1'] });
+    expect(key.ip_allowlist).toEqual(['::1']);
+    expect(key.ip_allowlist_sources).toEqual({ key: null, integration: ['::1'] });
+    expectRefused(await call(v4, 'GET', '/me', { key: await keyFor(dual, { keyAllowlist: null, integrationAllowlist: ['::1'] }) }), '127.0.0.1', 'integration');
+  });
+
+  it('with both lists, where they overlap: the narrower entry of each pair of one family', async () => {
+    const key = await me(v4, { keyAllowlist: ['127.0.0.0/8', '::1', '198.51.100.0/24'], integrationAllowlist: ['127.0.0.1', '10.0.0.0/8', '::/64'] });
+    expect(key.ip_allowlist).toEqual(['127.0.0.1', '::1']);
+    expect(key.ip_allowlist_sources).toEqual({ key: ['127.0.0.0/8', '::1', '198.51.100.0/24'], integration: ['127.0.0.1', '10.0.0.0/8', '::/64'] });
+  });
+
+  it('no list anywhere: null, any address', async () => {
+    const key = await me(v4, { keyAllowlist: null, integrationAllowlist: null, hostingCountry: null, transferBasis: null });
+    expect(key).toMatchObject({ ip_allowlist: null, ip_allowlist_sources: { key: null, integration: null } });
+  });
+});
+
 describe('ip_not_allowed: the key allowlist', () => {
   it('a key allowing the exact IPv4 address answers 200 and shows its allowlist in GET /me', async () => {
     const key = await keyFor(dual, { keyAllowlist: ['127.0.0.1'] });

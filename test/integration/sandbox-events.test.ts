@@ -82,25 +82,50 @@ describe('the sandbox wallet of test money', () => {
   const balance = async (tenantId: string) => (await h.db.query('select balance_rub from wallets where tenant_id = $1', [tenantId])).rows[0].balance_rub as string;
   const ledger = async (tenantId: string) => (await h.db.query('select kind, amount_rub from wallet_ledger where tenant_id = $1 order by created_at, id', [tenantId])).rows;
 
+  const reply = (who: Caller, conversation: string) => call(api.base, 'POST', `/conversations/${conversation}/messages?wait=15`, {
+    key: who.apiKey, body: { content: 'Hello!' }, headers: { 'idempotency-key': randomUUID() },
+  });
+
+  it("a new sandbox starts with test money: a test key's first paid call answers without a top-up", async () => {
+    const shop = await h.caller({ name: 'First Call Shop' });
+    const fresh = await sandboxCaller(h.services, shop);
+    expect((await call(api.base, 'GET', '/wallet', { key: fresh.apiKey })).body).toMatchObject({ balance: { amount: '10000.00', currency: 'RUB' }, state: 'ok' });
+    expect(await ledger(fresh.tenantId)).toEqual([{ kind: 'topup', amount_rub: '10000.00' }]);
+    const conversation = (await post(fresh, '/conversations', { external_customer_id: 'first' })).body.id as string;
+    const turn = await reply(fresh, conversation);
+    expect(turn.status).toBe(200);
+    expect(turn.body.operation).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('wallet set-balance --sandbox sets the test money low to try 402 on purpose; live money is refused', async () => {
+    const shop = await h.caller({ name: 'Broke Test Shop' });
+    const fresh = await sandboxCaller(h.services, shop);
+    const conversation = (await post(fresh, '/conversations', { external_customer_id: 'broke' })).body.id as string;
+    const set = await runCtl(['wallet', 'set-balance', '--sandbox', '--tenant', shop.tenantId, '--balance', '0', '--json'], api.services);
+    expect(set.balance).toMatchObject({ amount: '0.00' });
+    expect(await ledger(fresh.tenantId)).toEqual([{ kind: 'topup', amount_rub: '10000.00' }, { kind: 'adjustment', amount_rub: '-10000.00' }]);
+    const refused = await reply(fresh, conversation);
+    expect([refused.status, refused.body.code]).toEqual([402, 'insufficient_funds']);
+    await expect(runCtl(['wallet', 'set-balance', '--tenant', shop.tenantId, '--balance', '0', '--json'], api.services)).rejects.toThrow(/--sandbox/);
+  });
+
   it('a sandbox AI reply charges the test wallet only: the live ledger is unchanged', async () => {
     const topped = await runCtl(['wallet', 'topup', '--sandbox', '--tenant', live.tenantId, '--amount', '20', '--json'], api.services);
-    expect(topped.balance).toMatchObject({ amount: '20.00' });
+    expect(topped.balance).toMatchObject({ amount: '10020.00' });
     const liveLedger = await ledger(live.tenantId);
     const liveBalance = await balance(live.tenantId);
 
     const conversation = (await post(test, '/conversations', { external_customer_id: 'buyer' })).body.id as string;
-    const turn = await call(api.base, 'POST', `/conversations/${conversation}/messages?wait=15`, {
-      key: test.apiKey, body: { content: 'Hello!' }, headers: { 'idempotency-key': randomUUID() },
-    });
+    const turn = await reply(test, conversation);
     expect(turn.status).toBe(200);
     expect(turn.body.operation).toMatchObject({ status: 'succeeded', usage: { cost: { currency: 'RUB' } } });
     const cost = turn.body.operation.usage.cost.amount as string;
 
-    expect(await ledger(test.tenantId)).toEqual([{ kind: 'topup', amount_rub: '20.00' }, { kind: 'charge', amount_rub: `-${cost}` }]);
-    expect(await balance(test.tenantId)).toBe((20 - Number(cost)).toFixed(2));
+    expect(await ledger(test.tenantId)).toEqual([{ kind: 'topup', amount_rub: '10000.00' }, { kind: 'topup', amount_rub: '20.00' }, { kind: 'charge', amount_rub: `-${cost}` }]);
+    expect(await balance(test.tenantId)).toBe((10020 - Number(cost)).toFixed(2));
     expect(await ledger(live.tenantId)).toEqual(liveLedger);
     expect(await balance(live.tenantId)).toBe(liveBalance);
     const wallet = await call(api.base, 'GET', '/wallet', { key: test.apiKey });
-    expect(wallet.body.balance).toMatchObject({ amount: (20 - Number(cost)).toFixed(2) });
+    expect(wallet.body.balance).toMatchObject({ amount: (10020 - Number(cost)).toFixed(2) });
   });
 });

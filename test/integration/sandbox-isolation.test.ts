@@ -167,7 +167,7 @@ describe('list routes: a test key and a live key never see each other\'s objects
 
 describe('bin/ctl sandbox reset', () => {
   it('empties the sandbox on every list route and leaves live data untouched; the test key and wallet stay', async () => {
-    await ctl('wallet', 'topup', '--sandbox', '--tenant', live.tenantId, '--amount', '50');
+    await ctl('wallet', 'set-balance', '--sandbox', '--tenant', live.tenantId, '--balance', '50');
     const before = await everyList();
     const result = await ctl('sandbox', 'reset', '--tenant', live.tenantId);
     expect(result).toMatchObject({ tenant: live.tenantId, sandbox_tenant: test.tenantId });

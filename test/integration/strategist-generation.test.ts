@@ -55,25 +55,41 @@ describe('POST /strategist/topics/{id}/approve with generate true', () => {
     expect((await topic(caller, id)).status).toBe('generated');
   });
 
-  it('without an editorial profile: 409 editorial_profile_required; the topic stays proposed, no operation, nothing charged', async () => {
+  it('without an editorial profile: 409 editorial_profile_required; the topic is approved all the same (spec 02), no operation, nothing charged', async () => {
     const caller = await h.caller();
     const id = await seedTopic(h.api.services, caller);
-    expectProblem(await approve(caller, id, { generate: true }), 'editorial_profile_required');
-    expect(await topic(caller, id)).toMatchObject({ status: 'proposed', decided_at: null, generated_article_id: null });
+    const key = randomUUID();
+    const first = await call(h.api.base, 'POST', `/strategist/topics/${id}/approve`, { key: caller.apiKey, body: { generate: true }, headers: { 'idempotency-key': key } });
+    expectProblem(first, 'editorial_profile_required');
+    expect(await topic(caller, id)).toMatchObject({ status: 'approved', decided_at: expect.any(String), generated_article_id: null });
     expect(await operations(caller.tenantId)).toBe(0);
     expect(await h.tenantCharges(caller.tenantId)).toEqual([]);
+    // The refusal is not stored for the key: a retry meets the approved topic.
+    const again = await call(h.api.base, 'POST', `/strategist/topics/${id}/approve`, { key: caller.apiKey, body: { generate: true }, headers: { 'idempotency-key': key } });
+    expectProblem(again, 'invalid_state');
+    expect(again.body.detail).toContain('approved');
   });
 
-  it('without funds: 402 insufficient_funds; a max_cost below the price: 402 spend_limit_reached; the topic stays proposed', async () => {
+  it('without funds: 402 insufficient_funds; a max_cost below the price: 402 spend_limit_reached; the topic is approved all the same', async () => {
     const poor = await withProfile({ balanceRub: '0' });
     const id = await seedTopic(h.api.services, poor);
     expectProblem(await approve(poor, id, { generate: true }), 'insufficient_funds', { topup_url: h.api.services.config.topupUrl });
-    expect((await topic(poor, id)).status).toBe('proposed');
+    expect(await topic(poor, id)).toMatchObject({ status: 'approved', decided_at: expect.any(String) });
     const caller = await withProfile();
     const other = await seedTopic(h.api.services, caller);
     expectProblem(await approve(caller, other, { generate: true, max_cost: { amount: '1', currency: 'RUB' } }), 'spend_limit_reached');
-    expect((await topic(caller, other)).status).toBe('proposed');
+    expect((await topic(caller, other)).status).toBe('approved');
     expect(await operations(poor.tenantId) + await operations(caller.tenantId)).toBe(0);
+    expect(await h.tenantCharges(poor.tenantId)).toEqual([]);
+  });
+
+  it('a max_cost in another currency is 422 and decides nothing: the topic stays proposed', async () => {
+    const caller = await withProfile();
+    const id = await seedTopic(h.api.services, caller);
+    expectProblem(await approve(caller, id, { generate: true, max_cost: { amount: '50', currency: 'USD' } }), 'validation_failed', {
+      errors: [expect.objectContaining({ field: '/max_cost/currency' })],
+    });
+    expect(await topic(caller, id)).toMatchObject({ status: 'proposed', decided_at: null });
   });
 
   it('two simultaneous approvals with generate: one 202, one 409, one operation, one charge', async () => {
@@ -102,7 +118,7 @@ describe('POST /strategist/topics/{id}/approve with generate true', () => {
     await runCtl(['tenant', 'set-limits', '--tenant', capped.tenantId, '--operation-cost-cap', '4'], h.api.services);
     const other = await seedTopic(h.api.services, capped, { title: 'Gaiters for mud' });
     expectProblem(await approve(capped, other, { generate: true, max_cost: { amount: '100000', currency: 'RUB' } }), 'spend_limit_reached');
-    expect((await topic(capped, other)).status).toBe('proposed');
+    expect((await topic(capped, other)).status).toBe('approved');
     expect(await operations(capped.tenantId)).toBe(0);
   });
 });

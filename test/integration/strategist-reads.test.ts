@@ -55,6 +55,19 @@ describe('GET /strategist/reports', () => {
     });
   });
 
+  it('orders by report_date, not by when a report was written: a report rerun for an earlier day sorts under that day', async () => {
+    const caller = await h.caller();
+    const written: Record<string, string> = {};
+    for (const [date, type] of [['2026-11-20', 'daily'], ['2026-11-22', 'daily'], ['2026-11-18', 'daily'], ['2026-11-22', 'weekly']] as const) {
+      clock.advance(1000);
+      written[`${date} ${type}`] = await seedReport(h.api.services, caller, { type, date });
+    }
+    const expected = [written['2026-11-22 weekly'], written['2026-11-22 daily'], written['2026-11-20 daily'], written['2026-11-18 daily']];
+    expect(ids(await get(caller, '/strategist/reports'))).toEqual(expected);
+    expect(await walk(caller, '/strategist/reports?limit=1')).toEqual({ pages: [1, 1, 1, 1], ids: expected });
+    expect((await get(caller, '/strategist/reports')).body.data.map((r: { report_date: string }) => r.report_date)).toEqual(['2026-11-22', '2026-11-22', '2026-11-20', '2026-11-18']);
+  });
+
   it('refuses an unknown report_type and a cursor of other filters', async () => {
     const caller = await h.caller();
     expectProblem(await get(caller, '/strategist/reports?report_type=monthly'), 'validation_failed', { errors: [expect.objectContaining({ field: '/report_type' })] });

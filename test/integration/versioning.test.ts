@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 
@@ -72,6 +72,37 @@ describe('RELEASED_LABELS=available: the spec\'s release status', () => {
     for (const route of on) expect(doc.paths[route.path][route.method.toLowerCase()]['x-release']).toBe('available');
     for (const path of ['/me', '/wallet', '/conversations', '/cards', '/webhooks']) {
       expect([path, (await call(api.base, 'GET', path, { key: caller.apiKey })).status]).toEqual([path, 200]);
+    }
+  });
+});
+
+describe('RELEASED_LABELS=available: test keys (Planned in the spec)', () => {
+  it('a test key is 401 invalid_api_key, like an unknown key; the live key of the same integration answers', async () => {
+    const test = await sandboxCaller(api.services, caller);
+    expectProblem(await call(api.base, 'GET', '/me', { key: test.apiKey }), 'invalid_api_key');
+    expectProblem(await call(api.base, 'GET', '/cards', { key: test.apiKey }), 'invalid_api_key');
+    expect((await call(api.base, 'GET', '/me', { key: caller.apiKey })).status).toBe(200);
+  });
+
+  it('GET /status shows the labels that answer, as JSON and on the page', async () => {
+    const json = await (await fetch(`${api.origin}/status`, { headers: { accept: 'application/json' } })).json() as { release_labels: string[] };
+    expect(json.release_labels).toEqual(['available']);
+    const page = await (await fetch(`${api.origin}/status`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('Routes answering: available (test keys are refused)');
+  });
+});
+
+describe('the default of a test stack (bin/test, bin/up): every label', () => {
+  it('GET /status shows available, beta and planned, and a test key answers', async () => {
+    const all = await startApi();
+    try {
+      const json = await (await fetch(`${all.origin}/status`, { headers: { accept: 'application/json' } })).json() as { release_labels: string[] };
+      expect(json.release_labels).toEqual(['available', 'beta', 'planned']);
+      const live = await newCaller(all.services);
+      const test = await sandboxCaller(all.services, live);
+      expect((await call(all.base, 'GET', '/me', { key: test.apiKey })).body.key.mode).toBe('test');
+    } finally {
+      await all.close();
     }
   });
 });

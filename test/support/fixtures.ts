@@ -61,6 +61,24 @@ export async function newCaller(services: Services, o: CallerOptions = {}): Prom
   });
 }
 
+export interface AnotherIntegrationOptions {
+  scopes?: string[];
+  dailySpendLimitRub?: string | null;
+}
+
+/** Another integration (with its own live key) of the same tenant as `caller`, with the ru personal-data conditions. */
+export async function anotherIntegration(services: Services, caller: Caller, o: AnotherIntegrationOptions = {}): Promise<Caller> {
+  const now = services.clock.now();
+  return services.orm.em.fork().transactional(async (em) => {
+    const { integration, channel } = await createIntegration(em, {
+      tenantId: caller.tenantId, name: 'Second integration', scopes: o.scopes ?? [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
+      hostingCountry: 'RU', transferBasis: 'Test data processing agreement', dailySpendLimitRub: o.dailySpendLimitRub ?? null,
+    }, now);
+    const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null }, services.config.secrets.apiKeyPepper, now);
+    return { tenantId: caller.tenantId, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
+  });
+}
+
 /**
  * A test key of the live caller's integration, through the same provisioning function: the
  * caller it makes works in the tenant's sandbox (its shadow tenant and integration).

@@ -4,13 +4,10 @@ import type pg from 'pg';
 import { InProcessWorker } from './in-process-worker.js';
 import { startApi, type TestApi } from './app.js';
 import { dropDatabase, freshDatabase, sqlClient } from './database.js';
-import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
+import { anotherIntegration, newCaller, type AnotherIntegrationOptions, type Caller, type CallerOptions } from './fixtures.js';
 import { call, type Answer } from './http.js';
 import { eventually } from './eventually.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
-import { createIntegration } from '../../src/domain/provisioning/integrations.js';
-import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
-import { SCOPES } from '../../src/domain/access/scopes.js';
 import type { Clock } from '../../src/clock.js';
 
 export interface OperationsHarnessOptions {
@@ -123,17 +120,8 @@ export class OperationsHarness {
   }
 
   /** Another integration (with its own key) of the same tenant as `caller`. */
-  async anotherIntegration(caller: Caller, o: { scopes?: string[]; dailySpendLimitRub?: string | null } = {}): Promise<Caller> {
-    const services = this.api.services;
-    const now = services.clock.now();
-    return services.orm.em.fork().transactional(async (em) => {
-      const { integration, channel } = await createIntegration(em, {
-        tenantId: caller.tenantId, name: 'Second integration', scopes: o.scopes ?? [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
-        hostingCountry: 'RU', transferBasis: 'Test data processing agreement', dailySpendLimitRub: o.dailySpendLimitRub ?? null,
-      }, now);
-      const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null }, services.config.secrets.apiKeyPepper, now);
-      return { tenantId: caller.tenantId, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
-    });
+  anotherIntegration(caller: Caller, o: AnotherIntegrationOptions = {}): Promise<Caller> {
+    return anotherIntegration(this.api.services, caller, o);
   }
 
   /** POST /conversations for a new customer; returns the conversation id. */

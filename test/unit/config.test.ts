@@ -38,6 +38,16 @@ describe('loadConfig', () => {
     expect(c.widget).toMatchObject({ visitorPerMin: 30, addressPerMin: 60, sessionsPerAddressPerMin: 10, channelPerMin: 600, rejectedPerMin: 30 });
   });
 
+  it('RELEASED_LABELS: everything built unless production, where unset (or empty) is the spec\'s release status, available', () => {
+    expect(load({ NODE_ENV: 'development' }).releasedLabels).toEqual(['available', 'beta', 'planned']);
+    expect(load({ NODE_ENV: 'test' }).releasedLabels).toEqual(['available', 'beta', 'planned']);
+    expect(load({ NODE_ENV: 'production' }).releasedLabels).toEqual(['available']);
+    expect(load({ NODE_ENV: 'production', RELEASED_LABELS: '' }).releasedLabels).toEqual(['available']);
+    expect(load({ NODE_ENV: 'production', RELEASED_LABELS: 'available,planned' }).releasedLabels).toEqual(['available', 'planned']);
+    expect(load({ NODE_ENV: 'development', RELEASED_LABELS: 'available' }).releasedLabels).toEqual(['available']);
+    expect(failure({ RELEASED_LABELS: 'available,alpha' })).toContain('RELEASED_LABELS');
+  });
+
   it('reads the cell, origin, numbers and lists from the environment', () => {
     const c = load({ CELL: 'en', PORT: '8080', PUBLIC_ORIGIN: 'https://api.en.test/', TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16', RATE_LIMIT_READ_PER_MIN: '50', KEY_EXPIRY_SCAN_EVERY: '15m' });
     expect(c.cell).toBe('en');

@@ -61,6 +61,29 @@ export function addressAllowed(address: string, allowlist: readonly string[]): b
   });
 }
 
+/** A list that restricts: null and empty both mean any address (as the authenticator reads them). */
+const restricting = (list: readonly string[] | null | undefined): readonly string[] | null => (list && list.length ? list : null);
+
+/**
+ * The rule a request meets when a key's allowlist and its integration's both apply (an
+ * address must be in each list that is set): their intersection, as entries of the two lists.
+ * For each pair of one family, the narrower entry where the wider holds it; null = any address.
+ */
+export function effectiveAllowlist(keyList: readonly string[] | null | undefined, integrationList: readonly string[] | null | undefined): string[] | null {
+  const [ownList, otherList] = [restricting(keyList), restricting(integrationList)];
+  if (!ownList || !otherList) return ownList || otherList ? [...(ownList ?? otherList)!] : null;
+  const effective = new Set<string>();
+  for (const a of ownList) {
+    for (const b of otherList) {
+      const [na, nb] = [entryNetwork(a), entryNetwork(b)];
+      if (!na || !nb || na[0].kind() !== nb[0].kind()) continue;
+      const [narrow, wide, entry] = na[1] >= nb[1] ? [na, nb, a] : [nb, na, b];
+      if (narrow[0].match(wide[0] as never, wide[1])) effective.add(entry);
+    }
+  }
+  return [...effective];
+}
+
 /** An X-Forwarded-For hop may carry a port: `1.2.3.4:5678`, `[2001:db8::1]:443`. */
 function withoutPort(hop: string): string {
   const h = hop.trim();

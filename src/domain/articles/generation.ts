@@ -134,8 +134,8 @@ async function settleTopic(tx: Em, tenantId: string, topicId: string | null, cha
 
 /**
  * The result, in one transaction: the draft article (its id chosen at admission, so a write
- * retried after a worker died finds it and writes nothing twice), article.ready, the operation
- * succeeded with its usage and operation.completed, and the charge (keyed by the operation in
+ * retried after a worker died finds it and writes nothing twice), article.ready (to the
+ * tenant's integrations), the operation succeeded with its usage and operation.completed (to the orderer), and the charge (keyed by the operation in
  * the ledger). An operation canceled meanwhile is left alone.
  */
 export async function writeGeneratedArticle(s: WriterServices, operationId: string, generated: GeneratedArticle): Promise<boolean> {
@@ -150,7 +150,8 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
       status: 'draft', locale: input.locale ?? null, keyword: input.keyword, metaTitle: generated.metaTitle, metaDescription: generated.metaDescription,
       coverImageUrl: null, wordCount: countWords(html), contentHtml: html, createdAt: now, updatedAt: now, publishedAt: null,
     });
-    recordEvent(tx, { tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.ready', ...EVENTS['article.ready']({ article_id: input.article_id }) }, now);
+    // The tenant's article, for every integration that reads articles (docs/decisions.md, "Who hears of an article").
+    recordEvent(tx, { tenantId: op.tenantId, type: 'article.ready', ...EVENTS['article.ready']({ article_id: input.article_id }) }, now);
     await settleTopic(tx, op.tenantId, input.topic_id, { status: 'generated', generatedArticleId: input.article_id }, now);
     const cost = Decimal.min(new Decimal(generated.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: generated.model } }, await cellMoney(tx, s.config.cell), now)) return false;
@@ -162,7 +163,11 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
   return written;
 }
 
-/** Ends a generation without a result; a failure also raises article.generation.failed. Nothing is charged. */
+/**
+ * Ends a generation without a result; a failure also raises article.generation.failed, like
+ * article.ready for every integration of the tenant that reads articles (operation.completed
+ * stays the orderer's). Nothing is charged.
+ */
 export async function endGeneration(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
   return changeLockedOperation(s, operationId, async (tx, op) => {
     const now = s.clock.now();
@@ -171,7 +176,7 @@ export async function endGeneration(s: WriterServices, operationId: string, outc
     await settleTopic(tx, op.tenantId, input.topic_id, { status: 'approved' }, now);
     if (outcome.status === 'failed') {
       recordEvent(tx, {
-        tenantId: op.tenantId, integrationId: op.integrationId, type: 'article.generation.failed',
+        tenantId: op.tenantId, type: 'article.generation.failed',
         ...EVENTS['article.generation.failed']({ operation_id: op.id, topic_id: input.topic_id, error: outcome.error }),
       }, now);
     }

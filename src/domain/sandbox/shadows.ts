@@ -2,6 +2,13 @@ import type { Em } from '../../db/orm.js';
 import { newId } from '../../ids.js';
 import { ProvisioningError, findTenant } from '../provisioning/tenants.js';
 import { findIntegration } from '../provisioning/integrations.js';
+import { postToLedger } from '../wallet/ledger.js';
+
+/**
+ * The test money a new sandbox starts with, in RUB: as in Stripe's test mode, trying a paid
+ * call never needs a top-up first. A 402 is tried on purpose with `bin/ctl wallet set-balance --sandbox`.
+ */
+export const SANDBOX_TEST_MONEY_RUB = '10000.00';
 
 /**
  * Test mode as a shadow tenant (docs/decisions.md, "Test mode"): a live tenant's sandbox is a
@@ -39,7 +46,7 @@ export async function refuseShadow(em: Em, table: 'tenants' | 'integrations', id
   if (row?.live) throw new ProvisioningError(`${id} is a sandbox ${table === 'tenants' ? 'tenant' : 'integration'}; name the live one (${row.live})`);
 }
 
-/** The live tenant's sandbox, made on first use with an empty wallet of test money. */
+/** The live tenant's sandbox, made on first use with SANDBOX_TEST_MONEY_RUB in its wallet of test money (a ledger top-up). */
 export async function ensureSandbox(em: Em, liveTenantId: string, now: Date): Promise<string> {
   const live = await findTenant(em, liveTenantId);
   await refuseShadow(em, 'tenants', live.id);
@@ -56,6 +63,7 @@ export async function ensureSandbox(em: Em, liveTenantId: string, now: Date): Pr
      select ?, 0, false, low_threshold_rub, ? from wallets where tenant_id = ?`,
     [id, now, live.id],
   );
+  await postToLedger(em, { tenantId: id, kind: 'topup', amountRub: SANDBOX_TEST_MONEY_RUB, description: 'test money of a new sandbox' }, now);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import { CELLS, type Cell } from '../../config.js';
+import { CELLS, type Cell, type Release } from '../../config.js';
 import { readiness } from './readiness.js';
 import { readPipelineSignals } from './signals.js';
 import { COMPONENTS, judge, worstOf, type Component, type ComponentStatus, type ComponentVerdict } from './verdicts.js';
@@ -19,6 +19,8 @@ export interface StatusDocument {
   status: ComponentStatus;
   updated_at: string;
   components: ({ id: Component; name: string } & ComponentVerdict)[];
+  /** The release labels whose routes answer on this cell (RELEASED_LABELS); test keys work only with planned. */
+  release_labels: Release[];
   cells: { cell: Cell; status_url: string; base_url: string }[];
 }
 
@@ -52,6 +54,7 @@ export class StatusMap {
       status: worstOf(components.map((c) => c.status)),
       updated_at: at.toISOString(),
       components,
+      release_labels: config.releasedLabels,
       cells: CELLS.map((cell) => {
         const base = config.cellBaseUrls[cell];
         return { cell, status_url: `${new URL(base).origin}/status`, base_url: base };

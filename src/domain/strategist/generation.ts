@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import type { StrategistTopic } from '../../entities/strategist.js';
-import { invalidField } from '../../errors/domain-error.js';
+import { DomainError, invalidField } from '../../errors/domain-error.js';
 import { requestGeneration, type GenerationAdmission } from '../articles/generation.js';
 import { presentOperation } from '../operations/operations.js';
 import { cellMoney } from '../wallet/fx.js';
@@ -24,8 +24,8 @@ export interface StartedGeneration {
 /**
  * Starts article generation for a locked, proposed topic in the caller's transaction, or
  * raises the catalogue's refusal (editorial_profile_required, insufficient_funds,
- * spend_limit_reached, ...). On success the topic moves to generating; a refusal rolls the
- * transaction back, so the topic is left as it was and nothing is charged.
+ * spend_limit_reached, ...). On success the topic moves to generating; on a refusal nothing
+ * of the start is kept (approveWithGeneration runs it in a savepoint) and nothing is charged.
  */
 export interface GenerationStarter {
   start(em: Em, request: GenerationRequest): Promise<StartedGeneration>;
@@ -55,3 +55,26 @@ export const articleGenerationStarter: GenerationStarter = {
 
 /** The starter approve-with-generate uses. */
 export const generationStarter: { current: GenerationStarter } = { current: articleGenerationStarter };
+
+/** Why generation cannot start (spec 02, Topic: "no profile, funds or limit"): the topic is approved all the same. */
+const CANNOT_START = ['editorial_profile_required', 'insufficient_funds', 'spend_limit_reached'];
+
+/**
+ * Approve with generate true on a locked, proposed topic: generation starts (the topic
+ * generating), or, when it cannot start for want of a profile, funds or a limit, the topic is
+ * approved without it (spec 02: approved, "error by catalog code") and that refusal comes back
+ * for the answer. Any other error (a bad max_cost, the store down) leaves the topic proposed.
+ */
+export async function approveWithGeneration(em: Em, request: GenerationRequest): Promise<StartedGeneration | { refusal: DomainError }> {
+  try {
+    return await em.transactional((savepoint) => generationStarter.current.start(savepoint, request));
+  } catch (err) {
+    if (!(err instanceof DomainError) || !CANNOT_START.includes(err.code)) throw err;
+    const { topic, now } = request;
+    topic.status = 'approved';
+    topic.decidedAt = now;
+    topic.updatedAt = now;
+    await em.flush();
+    return { refusal: err };
+  }
+}

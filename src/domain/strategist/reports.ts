@@ -3,8 +3,11 @@ import { StrategistReport, type ReportType } from '../../entities/strategist.js'
 import { domainError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 
-/** Newest first: the order reports were written in. */
-export const REPORT_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'uuid']], direction: 'desc' };
+/**
+ * Newest first by the day a report is about (spec 02: report_date), then by when it was
+ * written: a report rerun for an earlier day sorts under that day, not on top.
+ */
+export const REPORT_ORDER: KeysetOrder = { keys: [['reportDate', 'date'], ['createdAt', 'time'], ['id', 'uuid']], direction: 'desc' };
 
 /** A page of the tenant's reports (creative runs never), optionally of one type. */
 export function listReports(em: Em, tenantId: string, filters: { reportType?: ReportType }, window: PageWindow): Promise<StrategistReport[]> {

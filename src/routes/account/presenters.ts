@@ -4,6 +4,7 @@ import type { WalletView } from '../../domain/wallet/wallet-reader.js';
 import { rub, type Money } from '../../domain/wallet/money.js';
 import { spendLimitsInForce } from '../../domain/wallet/spend-limits.js';
 import { usableScopes } from '../../domain/access/personal-data.js';
+import { effectiveAllowlist } from '../../domain/access/ip-rules.js';
 
 const rubOrNull = (amount: string | null): Money | null => (amount === null ? null : rub(amount));
 
@@ -49,7 +50,9 @@ export function presentMe(auth: AuthContext, wallet: WalletView, config: Config,
       mode: auth.key.mode,
       scopes: usableScopes(config.cell, auth.integration, auth.scopes),
       expires_at: auth.key.expiresAt.toISOString(),
-      ip_allowlist: auth.key.ipAllowlist,
+      // The rule the authenticator applies (both lists), and the two lists it comes from.
+      ip_allowlist: effectiveAllowlist(auth.key.ipAllowlist, auth.integration.ipAllowlist),
+      ip_allowlist_sources: { key: auth.key.ipAllowlist, integration: auth.integration.ipAllowlist },
     },
     limits: auth.limits,
     wallet: {

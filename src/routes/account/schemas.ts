@@ -35,7 +35,13 @@ export const MeSchema = Joi.object({
     mode: Joi.string().valid('live', 'test').required(),
     scopes: Joi.array().items(Joi.string().valid(...SCOPES)).required(),
     expires_at: Joi.string().isoDate().required(),
-    ip_allowlist: Joi.array().items(Joi.string()).allow(null).required(),
+    ip_allowlist: Joi.array().items(Joi.string()).allow(null).required()
+      .description("The addresses and CIDR networks this key is accepted from: the key's own allowlist and its integration's both apply, "
+        + 'so this is where they overlap (an address must be in each list that is set). null = any address; elsewhere 403 ip_not_allowed.'),
+    ip_allowlist_sources: Joi.object({
+      key: Joi.array().items(Joi.string()).allow(null).required().description("The key's own allowlist; null = none."),
+      integration: Joi.array().items(Joi.string()).allow(null).required().description("The integration's allowlist, which applies to every key of it; null = none."),
+    }).required().description('The two lists ip_allowlist is made of.'),
   }).required(),
   limits: Joi.object({
     read_per_min: Joi.number().integer().required(),

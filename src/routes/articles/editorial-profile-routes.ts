@@ -34,12 +34,14 @@ export const EditorialProfileSchema = Joi.object({
   example_text: Joi.string().allow(null).required(),
   locale: Joi.string().allow(null).required().description(`${ARTICLE_LOCALES.join(', ')}.`),
   updated_at: IsoDate.required(),
+  livemode: Joi.boolean().required().description('false for a sandbox\'s profile (a test key), true live.'),
 }).meta({ ref: 'EditorialProfile' });
 
-export function presentEditorialProfile(p: EditorialProfile) {
+/** The account's one profile: it has no id, so the pipeline does not stamp it; it says its livemode itself, like every other answer. */
+export function presentEditorialProfile(p: EditorialProfile, livemode: boolean) {
   return {
     niche: p.niche, audience: p.audience ?? null, tone: p.tone ?? null, presentation: p.presentation ?? null, topic_sources: p.topicSources,
-    source_urls: p.sourceUrls, avoid: p.avoid ?? null, example_text: p.exampleText ?? null, locale: p.locale ?? null, updated_at: p.updatedAt.toISOString(),
+    source_urls: p.sourceUrls, avoid: p.avoid ?? null, example_text: p.exampleText ?? null, locale: p.locale ?? null, updated_at: p.updatedAt.toISOString(), livemode,
   };
 }
 
@@ -49,7 +51,7 @@ export const getEditorialProfileRoute = defineRoute({
   description: '404 not_found until one is set.',
   responses: { 200: { description: 'EditorialProfile', schema: EditorialProfileSchema } },
   errors: ['not_found'],
-  handler: async ({ auth, em }) => ({ status: 200, body: presentEditorialProfile(await requireEditorialProfile(em, auth.tenant.id)) }),
+  handler: async ({ auth, em }) => ({ status: 200, body: presentEditorialProfile(await requireEditorialProfile(em, auth.tenant.id), auth.tenant.livemode) }),
 });
 
 export const putEditorialProfileRoute = defineRoute<unknown, unknown, EditorialProfileInput>({
@@ -59,5 +61,5 @@ export const putEditorialProfileRoute = defineRoute<unknown, unknown, EditorialP
   body: EditorialProfileUpdateSchema,
   responses: { 200: { description: 'EditorialProfile', schema: EditorialProfileSchema } },
   errors: ['validation_failed'],
-  handler: async ({ body, auth, em, services }) => ({ status: 200, body: presentEditorialProfile(await setEditorialProfile(em, auth.tenant.id, body, services.clock.now())) }),
+  handler: async ({ body, auth, em, services }) => ({ status: 200, body: presentEditorialProfile(await setEditorialProfile(em, auth.tenant.id, body, services.clock.now()), auth.tenant.livemode) }),
 });

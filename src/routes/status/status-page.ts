@@ -16,6 +16,7 @@ function page(d: StatusDocument): string {
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #ddd}</style></head>
 <body><h1 style="color:${COLOR[d.status]}">${escapeHtml(d.cell)} cell: ${LABEL[d.status]}</h1>
+<p>Routes answering: ${d.release_labels.map(escapeHtml).join(', ')}${d.release_labels.includes('planned') ? ' (test keys work)' : ' (test keys are refused)'}.</p>
 <p>Updated ${escapeHtml(d.updated_at)} (refreshes every 30 s). JSON: <code>curl -H 'Accept: application/json' ${'{cell origin}'}/status</code>. Other cells: ${cells}</p>
 <table><thead><tr><th>Component</th><th>Status</th><th>Figures (last 15 minutes)</th></tr></thead><tbody>
 ${rows}

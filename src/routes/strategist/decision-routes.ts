@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route.js';
 import { domainError } from '../../errors/domain-error.js';
 import { decideTopic, lockProposedTopic } from '../../domain/strategist/topics.js';
 import { cancelAction, confirmAction } from '../../domain/strategist/actions.js';
-import { generationStarter } from '../../domain/strategist/generation.js';
+import { approveWithGeneration } from '../../domain/strategist/generation.js';
 import { launchOperation } from '../../domain/operations/operation-starts.js';
 import { payerOfApiCaller } from '../../http/authenticate.js';
 import { paidRateCounter } from '../../http/rate-limit.js';
@@ -42,7 +42,8 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
   summary: 'Approve a proposed topic, optionally ordering its article',
   description: 'Without generate: 200 {id, status: approved, decided_at}, free. With generate true: needs the articles:generate scope, an '
     + 'Idempotency-Key and a completed editorial profile; answers 202 OperationEnvelope (article.generation, resource generation_job). '
-    + '200 instead when it finished within wait. When generation cannot start (no profile, no funds, a limit) the topic is left unchanged (proposed) and the catalogue error is answered. '
+    + '200 instead when it finished within wait. When generation cannot start (no profile, no funds, a limit) the topic is approved all the same (spec 02) '
+    + 'and that catalogue error is answered (409 editorial_profile_required, 402 insufficient_funds or spend_limit_reached); nothing is charged. '
     + 'Only a proposed topic can be decided: 409 invalid_state names its state. Of two simultaneous decisions one executes, the other is 409.',
   params: StrategistParams,
   query: WaitQuery,
@@ -60,9 +61,10 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
     const idempotencyKey = ctx.get('idempotency-key');
     if (!idempotencyKey) throw domainError('idempotency_key_required', 'Approving with generate needs an Idempotency-Key header (a UUID v4 is a good choice).');
     const topic = await lockProposedTopic(em, auth.tenant.id, params.id, now);
-    const started = await generationStarter.current.start(em, {
+    const started = await approveWithGeneration(em, {
       admission: { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx) }, topic, maxCost: body.max_cost ?? null, now,
     });
+    if ('refusal' in started) return { status: 200, refusal: started.refusal };
     afterCommit(() => launchOperation(services, started.operation));
     return { status: 202, body: started.envelope };
   },

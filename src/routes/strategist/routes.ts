@@ -19,7 +19,7 @@ interface Paged { limit: number; cursor?: string }
 export const listReportsRoute = defineRoute<Paged & { report_type?: ReportType }>({
   ...reading, release: 'available', method: 'GET', path: '/strategist/reports',
   summary: "The tenant's strategist reports, newest first",
-  description: 'Summaries of daily and weekly reports; creative runs are never returned.',
+  description: 'Summaries of daily and weekly reports, newest report_date first (on one day, the latest written first); creative runs are never returned.',
   query: ReportListQuery,
   responses: { 200: { description: 'StrategistReportPage', schema: ReportPageSchema } },
   errors: ['validation_failed'],
