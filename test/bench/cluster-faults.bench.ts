@@ -34,6 +34,7 @@ const { values } = parseArgs({
     gap: { type: 'string', default: '20' },
     events: { type: 'string', default: '40' },
     turns: { type: 'string', default: '2' },
+    drain: { type: 'string', default: '300' },
   },
 });
 const ROLL = values.roll;
@@ -42,6 +43,7 @@ const DOWN_MS = Number(values.down) * 1000;
 const GAP_MS = Number(values.gap) * 1000;
 const EVENTS_PER_S = Number(values.events);
 const TURNS_PER_S = Number(values.turns);
+const DRAIN_MS = Number(values.drain) * 1000;
 const WAIT_S = 20;
 /** A request not answered by then is "hung": a write well past any bounded wait, a turn past wait=20 and the drain. */
 const WRITE_TIMEOUT_MS = 30_000;
@@ -299,6 +301,8 @@ interface Totals {
   rejected: number;
   outOfOrder: number;
   deliveryStates: string;
+  /** The states of the deliveries of the events that did not arrive (pending: late, not lost; none: no delivery row). */
+  missingStates: string;
   operations: string;
   succeededOps: number;
   charges: number;
@@ -370,6 +374,9 @@ async function totals(sql: pg.Client, tenantId: string, receiver: BenchReceiver,
     if (a.createdAt < latestCreated) outOfOrder++;
     latestCreated = Math.max(latestCreated, a.createdAt);
   }
+  const missing = events.filter((e) => !arrivals.has(e.id)).map((e) => e.id);
+  const states = (await sql.query<{ state: string | null; n: string }>(
+    `select d.state, count(*) as n from unnest($1::text[]) e(id) left join webhook_deliveries d on d.event_id = e.id group by d.state`, [missing])).rows;
   const grouped = async (q: string) => (await sql.query<{ k: string; n: string }>(q, [tenantId])).rows.map((r) => `${r.k} ${r.n}`).join(', ');
   const c = (await sql.query<{ succeeded: string; charges: string; charged_ops: string }>(
     `select (select count(*) from operations where tenant_id = $1 and status = 'succeeded') as succeeded,
@@ -383,6 +390,7 @@ async function totals(sql: pg.Client, tenantId: string, receiver: BenchReceiver,
     duplicates: receiver.duplicates,
     rejected: receiver.rejected,
     outOfOrder,
+    missingStates: states.map((r) => `${r.state ?? 'no delivery row'} ${r.n}`).join(', '),
     deliveryStates: await grouped(`select state as k, count(*) as n from webhook_deliveries where tenant_id = $1 group by state order by state`),
     operations: await grouped(`select status as k, count(*) as n from operations where tenant_id = $1 group by status order by status`),
     succeededOps: Number(c.succeeded),
@@ -462,8 +470,10 @@ async function main(): Promise<void> {
     const loadEnd = Date.now();
     phases.forEach((p, i) => { p.endAt = phases[i + 1]?.downAt ?? loadEnd; });
 
-    console.error('-> load stopped; waiting for every delivery and operation (up to 300 s)');
-    await drain(sql, caller.tenantId, arrivals, 300_000);
+    console.error(`-> load stopped; waiting for every delivery and operation (up to ${DRAIN_MS / 1000} s)`);
+    const drainStart = Date.now();
+    await drain(sql, caller.tenantId, arrivals, DRAIN_MS);
+    const drainedMs = Date.now() - drainStart;
     const created = new Set(load.calls.filter((x) => x.kind === 'write' && x.status === 201).map((x) => x.body.id as string));
     for (const id of forTurns) created.add(id);
     const t = await totals(sql, caller.tenantId, receiver, arrivals, created);
@@ -475,7 +485,8 @@ async function main(): Promise<void> {
       byOutcome.set(k, (byOutcome.get(k) ?? 0) + 1);
     }
 
-    const command = ROLL ? 'bin/cluster-roll' : ['bin/cluster-faults', ...process.argv.slice(2)].join(' ');
+    const args = process.argv.slice(2);
+    const command = ROLL ? ['bin/cluster-roll', ...args.filter((a) => a !== '--roll')].join(' ') : ['bin/cluster-faults', ...args].join(' ');
     console.log(`\n${ROLL ? 'Rolling deploy' : 'Faults'} under load on the local Temporal cluster, ${new Date().toISOString()}`);
     console.log(`command: ${command}`);
     console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the run (the machine is shared: timings are noisy). ` +
@@ -484,7 +495,7 @@ async function main(): Promise<void> {
     console.log(phaseTable(phases, load.calls, [...arrivals.values()]));
     console.log('');
     const checks = [
-      { ok: t.lost === 0 && t.lostOf201 === 0, text: `deliveries lost: ${t.lost} of ${t.events} committed conversation.created events (${t.lostOf201} of the ${created.size} conversations answered 201)` },
+      { ok: t.lost === 0 && t.lostOf201 === 0, text: `deliveries not arrived: ${t.lost} of ${t.events} committed conversation.created events (${t.lostOf201} of the ${created.size} conversations answered 201); their deliveries: ${t.missingStates || 'none'}` },
       { ok: t.duplicates === 0, text: `duplicates received by the subscriber (same Svc-Event-Id, valid signature): ${t.duplicates}` },
       { ok: t.rejected === 0, text: `deliveries with an invalid signature: ${t.rejected}` },
       ...(ROLL
@@ -499,7 +510,7 @@ async function main(): Promise<void> {
       { ok: t.charges === t.succeededOps && t.chargedOps === t.charges, text: `charges ${t.charges} (on ${t.chargedOps} operations) = succeeded operations ${t.succeededOps}` },
     ];
     console.log(`| check | result |\n| --- | --- |\n${checks.map((ch) => `| ${ch.ok ? 'ok' : '**FAILED**'} | ${ch.text} |`).join('\n')}`);
-    console.log(`\nDeliveries: ${t.delivered} of ${t.events} events arrived (webhook_deliveries: ${t.deliveryStates}); ${t.outOfOrder} arrived after an event created later (informational: spec 01 promises no order for an active subscription; docs/decisions.md).`);
+    console.log(`\nDeliveries: ${t.delivered} of ${t.events} events arrived by ${s1(drainedMs)} s after the load stopped (webhook_deliveries: ${t.deliveryStates}); ${t.outOfOrder} arrived after an event created later (informational: spec 01 promises no order for an active subscription; docs/decisions.md).`);
     console.log(`Operations: ${t.operations}. Answers: ${[...byOutcome].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v}`).join(', ')}.`);
     const balancerLog = readFileSync(join(LOG_DIR, 'haproxy.log'), 'utf8').split('\n');
     const noServer = balancerLog.filter((l) => l.includes('<NOSRV>')).length;
