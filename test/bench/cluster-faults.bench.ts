@@ -93,6 +93,8 @@ function appEnv(receiver: BenchReceiver): NodeJS.ProcessEnv {
     RATE_LIMIT_READ_PER_MIN: '100000000',
     RATE_LIMIT_WRITE_PER_MIN: '100000000',
     RATE_LIMIT_PAID_PER_MIN: '100000000',
+    // Its paid operations at once (402 spend_limit_reached beyond): while Temporal is down they pile up.
+    PAID_CONCURRENCY: '1000',
     ...benchSecrets(),
   };
 }
@@ -343,26 +345,26 @@ function windowStats(calls: Call[], from: number, to: number) {
   };
 }
 
-function phaseTable(phases: Phase[], calls: Call[], arrivals: Arrival[]): string {
+function phaseTable(phases: Phase[], calls: Call[], arrivals: Arrival[], duplicateTimes: number[]): string {
   const lines = ROLL
-    ? ['| step | SIGTERM → exited (s) | SIGTERM → new ready (s) | requests in the step | 2xx | ≥ 500 | connection errors | hung | turns answered (200/202) of | write p99 / max (ms) |',
+    ? ['| step | SIGTERM → exited (s) | SIGTERM → new ready (s) | requests in the step | 2xx | ≥ 500 | connection errors | hung | turns answered (200/202) of | write p99 / max (ms) | duplicates received in the step |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |']
-    : ['| fault (down ' + DOWN_MS / 1000 + ' s) | requests while down | 2xx | 503 Problem | other ≥ 500 | connection errors | hung | write max while down (ms) | turn max (ms) | deliveries arrived while down | restart → ready (s) | restart → first write 201 (s) | → first reply 200 (s) | → first delivery (s) |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+    : ['| fault (down ' + DOWN_MS / 1000 + ' s) | requests while down | 2xx | 503 Problem | other ≥ 500 | connection errors | hung | write max while down (ms) | turn max (ms) | deliveries arrived while down | restart → ready (s) | restart → first write 201 (s) | → first reply 200 (s) | → first delivery (s) | duplicates received in the phase |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
   for (const p of phases) {
     if (ROLL) {
       const w = windowStats(calls, p.downAt, p.endAt);
-      lines.push(`| ${p.name} | ${s1(p.exitedAt! - p.downAt)} | ${s1(p.readyAt - p.downAt)} | ${w.requests} | ${w.ok} | ${w.problems503 + w.other5xx} | ${w.connErrors} | ${w.hung} | ${w.turnsAnswered} of ${w.turns} | ${w.writeP99} / ${w.writeMax} |`);
+      lines.push(`| ${p.name} | ${s1(p.exitedAt! - p.downAt)} | ${s1(p.readyAt - p.downAt)} | ${w.requests} | ${w.ok} | ${w.problems503 + w.other5xx} | ${w.connErrors} | ${w.hung} | ${w.turnsAnswered} of ${w.turns} | ${w.writeP99} / ${w.writeMax} | ${duplicateTimes.filter((t) => t >= p.downAt && t < p.endAt).length} |`);
     } else {
       const w = windowStats(calls, p.downAt, p.restartAt);
       lines.push(`| ${p.name} | ${w.requests} | ${w.ok} | ${w.problems503} | ${w.other5xx} | ${w.connErrors} | ${w.hung} | ${w.writeMax} | ${w.turnMax} | ${arrivals.filter((a) => a.at >= p.downAt && a.at < p.restartAt).length} | ${s1(p.readyAt - p.restartAt)} | ` +
-        `${s1(firstSuccessAfter(calls, 'write', p.restartAt))} | ${s1(firstSuccessAfter(calls, 'turn', p.restartAt))} | ${s1(firstArrivalAfter(arrivals, p.restartAt))} |`);
+        `${s1(firstSuccessAfter(calls, 'write', p.restartAt))} | ${s1(firstSuccessAfter(calls, 'turn', p.restartAt))} | ${s1(firstArrivalAfter(arrivals, p.restartAt))} | ${duplicateTimes.filter((t) => t >= p.downAt && t < p.endAt).length} |`);
     }
   }
   return lines.join('\n');
 }
 
-async function totals(sql: pg.Client, tenantId: string, receiver: BenchReceiver, arrivals: Map<string, Arrival>, created: Set<string>): Promise<Totals> {
+async function totals(sql: pg.Pool, tenantId: string, receiver: BenchReceiver, arrivals: Map<string, Arrival>, created: Set<string>): Promise<Totals> {
   const events = (await sql.query<{ id: string; created_at: Date }>(`select id, created_at from outbox_events where tenant_id = $1 and type = 'conversation.created'`, [tenantId])).rows;
   const delivered = events.filter((e) => arrivals.has(e.id)).length;
   const arrivedConversations = new Set([...arrivals.values()].map((a) => a.conversationId));
@@ -400,7 +402,7 @@ async function totals(sql: pg.Client, tenantId: string, receiver: BenchReceiver,
 }
 
 /** Polls until every conversation.created event of the tenant arrived and no operation is queued or running. */
-async function drain(sql: pg.Client, tenantId: string, arrivals: Map<string, Arrival>, withinMs: number): Promise<void> {
+async function drain(sql: pg.Pool, tenantId: string, arrivals: Map<string, Arrival>, withinMs: number): Promise<void> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const ids = (await sql.query<{ id: string }>(`select id from outbox_events where tenant_id = $1 and type = 'conversation.created'`, [tenantId])).rows;
@@ -422,13 +424,17 @@ async function main(): Promise<void> {
   if (!tlsDir || !process.env.NODE_EXTRA_CA_CERTS) throw new Error('WEBHOOK_BENCH_TLS_DIR and NODE_EXTRA_CA_CERTS are not set: run bin/cluster-faults');
   const receiver = await BenchReceiver.start(tlsDir);
   const arrivals = new Map<string, Arrival>();
+  const duplicateTimes: number[] = [];
   receiver.onDelivery = ({ eventId, at, body, duplicate }) => {
-    if (duplicate) return;
+    if (duplicate) {
+      duplicateTimes.push(at);
+      return;
+    }
     const envelope = JSON.parse(body.toString('utf8')) as { created_at: string; data: { conversation_id?: string } };
     arrivals.set(eventId, { eventId, at, conversationId: envelope.data.conversation_id ?? '', createdAt: Date.parse(envelope.created_at) });
   };
   let stack: Stack | undefined;
-  let sql: pg.Client | undefined;
+  let sql: pg.Pool | undefined;
   let api: ApiClient | undefined;
   const loadBefore = os.loadavg()[0]!;
   try {
@@ -441,8 +447,9 @@ async function main(): Promise<void> {
       await addBenchWebhook(em, config, receiver, { tenantId: c.tenantId, integrationId: c.integrationId, path: PATH, events: ['conversation.created'] }, now);
       return c;
     }));
-    sql = new pg.Client({ connectionString: DATABASE_URL });
-    await sql.connect();
+    // A pool, not a client: a client's connection ends with an 'error' event when PostgreSQL stops.
+    sql = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+    sql.on('error', () => undefined);
     api = new ApiClient(BALANCER_PORT, caller.apiKey, 2000);
     const c = api;
     for (const [i, card] of CARDS.entries()) {
@@ -492,7 +499,7 @@ async function main(): Promise<void> {
     console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the run (the machine is shared: timings are noisy). ` +
       `Load for ${s1(loadEnd - loadStart)} s: ${EVENTS_PER_S} POST /conversations/s and ${TURNS_PER_S} AI turns/s (wait=${WAIT_S}) through HAProxy :${BALANCER_PORT} -> api-1 :${API_PORTS[0]}, api-2 :${API_PORTS[1]}; two workers; ` +
       `Temporal history, matching, frontend, worker as four processes; the application's own PostgreSQL :${PG_PORT} (fsync on) and Redis :${REDIS_PORT}.\n`);
-    console.log(phaseTable(phases, load.calls, [...arrivals.values()]));
+    console.log(phaseTable(phases, load.calls, [...arrivals.values()], duplicateTimes));
     console.log('');
     const checks = [
       { ok: t.lost === 0 && t.lostOf201 === 0, text: `deliveries not arrived: ${t.lost} of ${t.events} committed conversation.created events (${t.lostOf201} of the ${created.size} conversations answered 201); their deliveries: ${t.missingStates || 'none'}` },
