@@ -348,7 +348,7 @@ function windowStats(calls: Call[], from: number, to: number) {
 function phaseTable(phases: Phase[], calls: Call[], arrivals: Arrival[], duplicateTimes: number[]): string {
   const lines = ROLL
     ? ['| step | SIGTERM → exited (s) | SIGTERM → new ready (s) | requests in the step | 2xx | ≥ 500 | connection errors | hung | turns answered (200/202) of | write p99 / max (ms) | duplicates received in the step |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |']
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |']
     : ['| fault (down ' + DOWN_MS / 1000 + ' s) | requests while down | 2xx | 503 Problem | other ≥ 500 | connection errors | hung | write max while down (ms) | turn max (ms) | deliveries arrived while down | restart → ready (s) | restart → first write 201 (s) | → first reply 200 (s) | → first delivery (s) | duplicates received in the phase |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
   for (const p of phases) {
