@@ -7,6 +7,11 @@ import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import { signatureHeader, verifySignature } from '../../src/domain/webhooks/signature.js';
 import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
+import type { Config } from '../../src/config.js';
+import type { Em } from '../../src/db/orm.js';
+import { Webhook } from '../../src/entities/webhook.js';
+import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
+import { newId } from '../../src/ids.js';
 import { mapInParallel, percentile } from './bench-support.js';
 
 /**
@@ -33,6 +38,8 @@ export class BenchReceiver {
   connections = 0;
   duplicates = 0;
   total = 0;
+  /** Told of every delivery whose signature verified, duplicates included (cluster-faults reads the bodies). */
+  onDelivery?: (d: { path: string; eventId: string; at: number; body: Buffer; duplicate: boolean }) => void;
 
   private constructor(private readonly server: https.Server, readonly address: string) {
     server.on('request', (req, res) => this.handle(req, res));
@@ -92,6 +99,7 @@ export class BenchReceiver {
       const eventId = String(req.headers['svc-event-id'] ?? '');
       const seen = this.arrivals.get(path)!;
       const known = seen.get(eventId);
+      this.onDelivery?.({ path, eventId, at, body: Buffer.concat(chunks), duplicate: known !== undefined });
       if (known) {
         known.count++;
         this.duplicates++;
@@ -101,6 +109,16 @@ export class BenchReceiver {
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
     });
   }
+}
+
+/** A subscription of the integration to `events`, pointed at `path` on the receiver, with a fresh signing secret. */
+export function addBenchWebhook(em: Em, config: Config, receiver: BenchReceiver, o: { tenantId: string; integrationId: string; path: string; events: string[] }, now: Date): Webhook {
+  const secret = newSigningSecret();
+  return em.create(Webhook, {
+    id: newId(), tenantId: o.tenantId, integrationId: o.integrationId, url: receiver.route(o.path, [secret]), events: o.events,
+    includePii: false, description: 'benchmark', status: 'active', secretSealed: new SecretBox(config.webhooks.secretKey).seal(secret),
+    previousSecretSealed: null, previousSecretExpiresAt: null, secretRotatedAt: null, createdAt: now, updatedAt: now,
+  });
 }
 
 export interface Row {

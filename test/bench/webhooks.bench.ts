@@ -12,13 +12,10 @@ import { seedDemo } from '../../src/domain/provisioning/demo.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
-import { Webhook } from '../../src/entities/webhook.js';
-import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 import { workerTuning } from '../../src/temporal/worker.js';
 import { DELIVERY_STATE, EVENT_TYPE, INTEGRATION_ID, TENANT_ID, WEBHOOK_ID } from '../../workflows/search-attributes.js';
-import { newId } from '../../src/ids.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, pidsNamed, runBench, startWorker, stopChild } from './bench-support.js';
-import { BenchReceiver, HOST, measureBare, type Row } from './webhook-receiver.js';
+import { BenchReceiver, HOST, addBenchWebhook, measureBare, type Row } from './webhook-receiver.js';
 import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult } from './open-loop.js';
 
 /**
@@ -237,18 +234,11 @@ async function main(): Promise<void> {
   try {
     const floor = values['skip-floor'] ? [] : await measureFloor(config, STEPS);
 
-    const box = new SecretBox(config.webhooks.secretKey);
     const seed = await s.orm.em.fork().transactional((em) => seedDemo(em, config, new Date()));
     p.tenantId = seed.tenant_id;
     p.integrationId = seed.integration_id;
     await s.orm.em.fork().transactional(async (em) => {
-      const secret = newSigningSecret();
-      const now = new Date();
-      em.create(Webhook, {
-        id: newId(), tenantId: p.tenantId, integrationId: p.integrationId, url: receiver.route(PATH, [secret]), events: ['lead.*'],
-        includePii: false, description: 'benchmark', status: 'active', secretSealed: box.seal(secret),
-        previousSecretSealed: null, previousSecretExpiresAt: null, secretRotatedAt: null, createdAt: now, updatedAt: now,
-      });
+      addBenchWebhook(em, config, receiver, { tenantId: p.tenantId, integrationId: p.integrationId, path: PATH, events: ['lead.*'] }, new Date());
     });
     console.error(`-> ${WORKERS} worker(s) (task queue ${config.temporal.taskQueue}), receiver https://${HOST} on ${receiver.address}:443`);
     for (let i = 0; i < WORKERS; i++) p.workers.push(await startWorker(env, { withinMs: 60_000 }));
