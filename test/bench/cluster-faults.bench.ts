@@ -38,7 +38,8 @@ const { values } = parseArgs({
   },
 });
 const ROLL = values.roll;
-const FAULTS = values.only.split(',').map((f) => f.trim()) as Fault[];
+// --only none: no fault, the stack under load and every check (bin/test's cluster smoke).
+const FAULTS = (values.only === 'none' ? [] : values.only.split(',').map((f) => f.trim())) as Fault[];
 const DOWN_MS = Number(values.down) * 1000;
 const GAP_MS = Number(values.gap) * 1000;
 const EVENTS_PER_S = Number(values.events);
