@@ -8,7 +8,7 @@ COPY src src
 COPY workflows workflows
 COPY activities activities
 COPY migrations migrations
-RUN ./node_modules/.bin/tsc -p tsconfig.build.json && npm run --silent build:widget && npm prune --omit=dev
+RUN ./node_modules/.bin/tsc -p tsconfig.build.json && npm run --silent build:widget && node dist/src/cli/bundle-workflows.js && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production

@@ -20,7 +20,8 @@ build_project() {
   echo "-> compiling TypeScript into $out" >&2
   (cd "$root" && ./node_modules/.bin/tsc -p tsconfig.build.json --outDir "$out" \
     && ./node_modules/.bin/tsc -p src/widget/client/tsconfig.json --outDir "$out/widget" \
-    && cp src/widget/client/frame.html src/widget/client/frame.css "$out/widget/") || { echo "build failed" >&2; return 1; }
+    && cp src/widget/client/frame.html src/widget/client/frame.css "$out/widget/" \
+    && node "$out/src/cli/bundle-workflows.js") || { echo "build failed" >&2; return 1; }
 }
 
 # Headless Chromium for the widget's browser tests (driven by playwright-core): Debian's

@@ -1,17 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
-import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
+import { prebuiltWorkflowBundle } from './workflow-bundle.js';
 import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
 
 export interface WorkerOptions {
   /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
   taskQueue?: string;
-  /** Compiled workflow entry; tests run the same dist/ build as production. */
-  workflowsPath?: string;
+  /** The prebuilt workflow bundle (default: the build's dist/workflow-bundle.js); tests run the same build as production. */
+  workflowBundlePath?: string;
   /** Id of the key-expiry Schedule (tests use their own). */
   scheduleId?: string;
   /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
@@ -93,9 +93,9 @@ export async function createWorker(services: Services, options: WorkerOptions = 
     ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
     : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const workflowsPath = options.workflowsPath ?? fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
-  // Bundled once for the process's Workers (each would otherwise bundle the same code again).
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: Runtime.instance().logger });
+  // Built once by the build, not per process: every worker of a deploy runs the same file, the
+  // one the replay tests check (docs/operations.md, "Deploying a workflow change").
+  const workflowBundle = prebuiltWorkflowBundle(options.workflowBundlePath);
   const activities = createActivities(services);
   const members = [];
   for (const kind of config.temporal.workerQueues) {

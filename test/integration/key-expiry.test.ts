@@ -6,7 +6,8 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
-import { WORKFLOWS } from '../support/in-process-worker.js';
+import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
+import { recordClosedWorkflows } from '../support/recorded-histories.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
@@ -69,7 +70,7 @@ beforeAll(async () => {
   databaseUrl = await freshDatabase('key_expiry');
   services = await createServices(loadConfig({ ...process.env, DATABASE_URL: databaseUrl, KEY_EXPIRY_SCAN_EVERY: '6h', TENANT_SWEEP_PAGE: String(PAGE) }));
   client = await services.temporal.client();
-  ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowsPath: WORKFLOWS }));
+  ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowBundlePath: WORKFLOW_BUNDLE }));
   running = worker.run();
   schedule = client.schedule.getHandle(scheduleId);
   db = await sqlClient(databaseUrl);
@@ -77,6 +78,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await schedule?.delete().catch(() => undefined);
+  if (worker) await recordClosedWorkflows(client, worker.members.map((m) => m.taskQueue));
   if (worker) {
     worker.shutdown();
     await running;

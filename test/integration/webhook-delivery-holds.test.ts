@@ -10,8 +10,6 @@ import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { announceWalletChange } from '../../src/domain/wallet/wallet-cache.js';
 import { cancelDeliveryWorkflow, signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
-import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
-import { recordEvent } from '../../src/domain/events/outbox.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, TENANT_ID } from '../../workflows/search-attributes.js';
@@ -38,25 +36,8 @@ async function subscription(name: string, script = answers.ok(), caller?: Caller
   return { ...sub, caller: of, path };
 }
 
-/**
- * A delivery as the relay writes it while the subscription is active (event relayed, workflow
- * not started yet), for a subscription that is paused now; `start` says who starts the workflow.
- */
-async function existingDelivery(sub: { id: string; caller: Caller }, start: 'relay' | 'none' = 'relay'): Promise<string> {
-  const eventId = await h.services.orm.em.fork().transactional(async (em) => {
-    const e = recordEvent(em, { tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, ...leadCreated() }, new Date());
-    e.relayedAt = new Date();
-    return e.id;
-  });
-  const deliveryId = randomUUID();
-  await h.db.query(
-    `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at, workflow_started_at)
-     values ($1, $2, $3, $4, $5, 'lead.created', 'pending', 0, now(), now(), ${start === 'relay' ? 'null' : 'now()'})`,
-    [deliveryId, sub.caller.tenantId, sub.caller.integrationId, sub.id, eventId],
-  );
-  if (start === 'relay') await wakeRelay(h.services.redis);
-  return deliveryId;
-}
+/** A delivery of a new lead.created event as the relay writes it (DeliveryHarness.existingDelivery). */
+const existingDelivery = (sub: { id: string; caller: Caller }, start: 'relay' | 'none' = 'relay'): Promise<string> => h.existingDelivery(sub, leadCreated(), start);
 
 const row = async (deliveryId: string) => (await h.db.query('select * from webhook_deliveries where id = $1', [deliveryId])).rows[0];
 

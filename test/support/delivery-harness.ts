@@ -139,6 +139,27 @@ export class DeliveryHarness {
     return id;
   }
 
+  /**
+   * A delivery as the relay writes it while the subscription is active (event relayed, workflow
+   * not started yet), for a subscription that may be paused now; `start` says who starts the
+   * workflow: the relay (woken), or nobody (the test starts it with a timing of its own).
+   */
+  async existingDelivery(sub: { id: string; caller: Caller }, event: Omit<NewEvent, 'tenantId'>, start: 'relay' | 'none' = 'relay'): Promise<string> {
+    const eventId = await this.services.orm.em.fork().transactional(async (em) => {
+      const e = recordEvent(em, { integrationId: sub.caller.integrationId, ...event, tenantId: sub.caller.tenantId }, new Date());
+      e.relayedAt = new Date();
+      return e.id;
+    });
+    const deliveryId = newId();
+    await this.db.query(
+      `insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at, workflow_started_at)
+       values ($1, $2, $3, $4, $5, $6, 'pending', 0, now(), now(), ${start === 'relay' ? 'null' : 'now()'})`,
+      [deliveryId, sub.caller.tenantId, sub.caller.integrationId, sub.id, eventId, event.type],
+    );
+    if (start === 'relay') await wakeRelay(this.services.redis);
+    return deliveryId;
+  }
+
   async delivery(webhookId: string, eventId: string): Promise<any> {
     const { rows } = await this.db.query('select * from webhook_deliveries where webhook_id = $1 and event_id = $2 and replay_of is null', [webhookId, eventId]);
     return rows[0];

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, type Logger } from '@temporalio/worker';
+
+/**
+ * The workflow bundle is built once, by the build (`node dist/src/cli/bundle-workflows.js` after
+ * tsc), into the build's root: every worker of a deploy loads the same file, and the replay
+ * tests replay the recorded histories against that very file (docs/operations.md, "Deploying a
+ * workflow change"). Paths are relative to this module, so one build's bundle is found from it.
+ */
+export const WORKFLOW_BUNDLE = fileURLToPath(new URL('../../workflow-bundle.js', import.meta.url));
+
+/** The compiled workflow entry the bundle is made from. */
+export const WORKFLOW_ENTRY = fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
+
+/** Bundles the workflows at `workflowsPath` (compiled JavaScript) into one file at `out`. */
+export async function writeWorkflowBundle(workflowsPath: string, out: string, logger?: Logger): Promise<void> {
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger });
+  await writeFile(out, code);
+}
+
+/** The bundle option of a Worker: the prebuilt file, or a clear failure naming the build step. */
+export function prebuiltWorkflowBundle(path: string = WORKFLOW_BUNDLE): { codePath: string } {
+  if (!existsSync(path)) throw new Error(`no prebuilt workflow bundle at ${path}: build it with \`node dist/src/cli/bundle-workflows.js\` after tsc (bin/up, bin/test and npm run build do)`);
+  return { codePath: path };
+}

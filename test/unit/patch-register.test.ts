@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Every patch in the workflow code is in docs/operations.md's patch register with the step it
+ * is at (patched, deprecated), and the register lists no patch the code no longer has: the
+ * register is what an operator reads to know which patch may move on (docs/operations.md,
+ * "Deploying a workflow change").
+ */
+const WORKFLOWS = new URL('../../workflows/', import.meta.url);
+const sources = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(new URL(f, WORKFLOWS), 'utf8'));
+
+/** Patch id → step, from the code: constants named in patched() or deprecatePatch() calls. */
+function patchesInCode(): Record<string, string> {
+  const constants = new Map<string, string>();
+  for (const source of sources) for (const [, name, id] of source.matchAll(/const ([A-Z_]+) = '([a-z0-9-]+)';/g)) constants.set(name!, id!);
+  const found: Record<string, string> = {};
+  for (const source of sources) {
+    for (const [, call, arg] of source.matchAll(/\b(patched|deprecatePatch)\(\s*([A-Z_]+|'[a-z0-9-]+')\s*\)/g)) {
+      const id = arg!.startsWith("'") ? arg!.slice(1, -1) : constants.get(arg!);
+      if (!id) throw new Error(`${call}(${arg}): the patch id is not a constant of workflows/`);
+      found[id] = call === 'patched' ? 'patched' : 'deprecated';
+    }
+  }
+  return found;
+}
+
+/** Patch id → step, from the register table. */
+function patchesInRegister(): Record<string, string> {
+  const doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const table = doc.slice(doc.indexOf('### Patch register'));
+  return Object.fromEntries([...table.matchAll(/^\| `([a-z0-9-]+)` \| [^|]+ \| (\w+) \|/gm)].map(([, id, step]) => [id!, step!]));
+}
+
+describe('the patch register', () => {
+  it('lists every patch of the workflow code at the step the code is at, and no other', () => {
+    const code = patchesInCode();
+    expect(Object.keys(code).length).toBeGreaterThan(0);
+    expect(patchesInRegister()).toEqual(code);
+  });
+});
