@@ -3,7 +3,7 @@ import { raiseKeyExpiryNotices, tenantsWithDueKeyNotices } from '../src/domain/a
 
 export function createKeyExpiryActivities({ orm }: Services) {
   return {
-    /** Tenants with keys that crossed the 30- or 7-day threshold and were not told yet. */
+    /** Tenants with keys that crossed the 30- or 7-day threshold and were not told yet: for apiKeyExpiryScan, which goes the release after. */
     async listTenantsWithExpiringKeys(nowIso: string): Promise<string[]> {
       return tenantsWithDueKeyNotices(orm.em.fork(), new Date(nowIso));
     },

@@ -1,7 +1,11 @@
 // What the Schedules, the sweep workflow and its activities share: names and pure functions only.
 
-/** The scheduled work that walks every tenant of a cell (docs/decisions.md, "Scheduled work at 100,000 tenants"). */
-export const SWEEP_KINDS = ['analytics', 'strategist-daily', 'strategist-weekly'] as const;
+/**
+ * The scheduled work that walks every tenant of a cell (docs/decisions.md, "Scheduled work at
+ * 100,000 tenants"); `key-expiry` walks the tenants with a key due for an api_key.expiring
+ * notice ("The key-expiry scan pages too").
+ */
+export const SWEEP_KINDS = ['analytics', 'strategist-daily', 'strategist-weekly', 'key-expiry'] as const;
 export type SweepKind = (typeof SWEEP_KINDS)[number];
 
 export const TENANT_SWEEP_WORKFLOW_TYPE = 'tenantSweep';

@@ -1,11 +1,12 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, continueAsNew, log, proxyActivities, sleep, startChild } from '@temporalio/workflow';
+import { ParentClosePolicy, continueAsNew, log, proxyActivities, sleep, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { TENANT_ID } from './search-attributes.js';
 import { snapshotWorkflowId } from './analytics-contract.js';
 import { strategistReportWorkflowId } from './strategist-contract.js';
 import { analyticsSnapshot } from './analytics-snapshot.js';
 import { strategistReport } from './strategist-report.js';
+import { keyExpiryNotices } from './key-expiry.js';
 import { spreadOffsetMs, type SweepTotals, type TenantSweepInput } from './tenant-sweep-contract.js';
 
 const { tenantSweepPage } = proxyActivities<Activities>({
@@ -26,6 +27,10 @@ async function startTenant(input: TenantSweepInput, startedAt: number, tenantId:
   try {
     if (input.kind === 'analytics') {
       await startChild(analyticsSnapshot, { ...options, workflowId: snapshotWorkflowId(tenantId), args: [tenantId, null] });
+    } else if (input.kind === 'key-expiry') {
+      // Thresholds measured from the sweep's start, as its pages were read; the id names the sweep (one per Schedule action).
+      const workflowId = `api-key-expiry:${tenantId}:${workflowInfo().workflowId}`;
+      await startChild(keyExpiryNotices, { ...options, workflowId, args: [tenantId, new Date(startedAt).toISOString()] });
     } else {
       const type = input.kind === 'strategist-daily' ? 'daily' : 'weekly';
       // Up to the day before the sweep started (UTC): the same date for every tenant of the night.
@@ -40,7 +45,8 @@ async function startTenant(input: TenantSweepInput, startedAt: number, tenantId:
 }
 
 /**
- * Started by a cell's Schedule (nightly analytics, daily and weekly strategist reports): walks
+ * Started by a cell's Schedule (nightly analytics, daily and weekly strategist reports, the
+ * api-key expiry scan): walks
  * the cell's tenants a page at a time by id (the page activity answers only the tenants the
  * kind applies to now, so the tenant's plan decides), starts each tenant's run at its moment of
  * the window (spreadOffsetMs: the walk by id meets them in that order), and continues as new
@@ -52,7 +58,7 @@ export async function tenantSweep(input: TenantSweepInput): Promise<SweepTotals>
   const startedAt = input.startedAt ? Date.parse(input.startedAt) : Date.now();
   const dueAt = (tenantId: string) => startedAt + spreadOffsetMs(tenantId, input.spreadMs);
   const totals: SweepTotals = { ...NO_TOTALS, ...input.totals };
-  const page = await tenantSweepPage(input.kind, input.after ?? null, input.pageSize);
+  const page = await tenantSweepPage(input.kind, input.after ?? null, input.pageSize, new Date(startedAt).toISOString());
   totals.pages += 1;
   totals.tenants += page.length;
   for (let next = 0; next < page.length;) {

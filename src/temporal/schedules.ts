@@ -27,9 +27,13 @@ async function ensureScheduleOf(client: Client, scheduleId: string, spec: Schedu
   }
 }
 
-/** Creates the key-expiry Schedule, or brings an existing one to the configured interval. */
-export async function ensureKeyExpirySchedule(client: Client, baseQueue: string, every: string, scheduleId = KEY_EXPIRY_SCHEDULE_ID): Promise<void> {
-  await ensureSchedule(client, scheduleId, every, 'apiKeyExpiryScan', baseQueue, []);
+/**
+ * Creates the key-expiry Schedule, or brings an existing one to the configured interval: a
+ * tenant sweep of the tenants with a key due for a notice, paged as configured, not spread
+ * (the notices are due now).
+ */
+export async function ensureKeyExpirySchedule(client: Client, baseQueue: string, every: string, sweep: Config['tenantSweep'], scheduleId = KEY_EXPIRY_SCHEDULE_ID): Promise<void> {
+  await ensureSchedule(client, scheduleId, every, 'tenantSweep', baseQueue, sweepArgs('key-expiry', { ...sweep, spreadMs: 0 }));
 }
 
 /** The delivery-log clean-up (spec 01: the log is kept 30 days), every `every`. */

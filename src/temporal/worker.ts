@@ -84,7 +84,7 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const { config } = services;
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
   const client = await services.temporal.client();
-  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, options.scheduleId);
+  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, config.tenantSweep, options.scheduleId);
   const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
   await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
   const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);

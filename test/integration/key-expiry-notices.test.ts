@@ -141,4 +141,20 @@ describe('api_key.expiring thresholds (spec 01 Authentication 8)', () => {
     expect(listed).toContain(b.tenantId);
     expect(listed).toEqual([...listed].sort());
   });
+
+  it('tenantsWithDueKeyNotices pages by tenant id: `limit` of them after `after`, a tenant once however many keys', async () => {
+    const a = await keyOf(20);
+    await em().transactional((tx) => issueApiKey(tx, { integrationId: a.integrationId, mode: 'live', cell: 'ru', expiresInDays: 5, ipAllowlist: null }, 'pepper-of-the-test-0123456789abcdef', T));
+    await keyOf(6);
+    const all = await due(T);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const pages: string[] = [];
+    for (let after: string | null = null, page: string[] = ['']; page.length;) {
+      page = await tenantsWithDueKeyNotices(em(), T, { after, limit: 2 });
+      expect(page.length).toBeLessThanOrEqual(2);
+      pages.push(...page);
+      after = page.at(-1) ?? null;
+    }
+    expect(pages).toEqual(all);
+  });
 });

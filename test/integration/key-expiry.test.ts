@@ -11,13 +11,20 @@ import { recordClosedWorkflows } from '../support/recorded-histories.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
+import type { SweepTotals } from '../../workflows/tenant-sweep-contract.js';
 import { newCaller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
+import { runsOf } from '../support/workflow-runs.js';
 
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 const scheduleId = `test-key-expiry-scan-${RUN}`;
 const taskQueue = `test-key-expiry-${RUN}`;
+/** Tenants per page of the scan: two, so a handful of tenants takes several pages. */
+const PAGE = 2;
 
+// A database of its own: the scan walks every tenant with a key due, so the counts are exact.
+let databaseUrl: string;
 let services: Services;
 let client: Client;
 let schedule: ScheduleHandle;
@@ -26,28 +33,25 @@ let connection: NativeConnection;
 let running: Promise<void>;
 let db: pg.Client;
 
-/** Polls `probe` until it returns a value other than undefined, or fails at the deadline. */
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Triggers the Schedule and waits for the scan it starts to complete; returns the scan's result. */
-async function triggerScan(): Promise<{ tenants: number; events: number }> {
+/** Triggers the Schedule and waits for the scan it starts to end (every run of it); answers its id and totals. */
+async function triggerScan(): Promise<{ workflowId: string; totals: SweepTotals }> {
   const seen = new Set((await schedule.describe()).info.recentActions.map((a) => a.action.workflow.workflowId));
   // A Schedule names the workflow it starts after the trigger time in whole seconds: a second
   // trigger within the same second would collide with the first and start nothing.
   await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
   await schedule.trigger();
   const started = await eventually('the triggered scan to start', async () =>
-    (await schedule.describe()).info.recentActions.find((a) => !seen.has(a.action.workflow.workflowId))?.action.workflow);
-  return client.workflow.getHandle(started.workflowId, started.firstExecutionRunId).result();
+    (await schedule.describe()).info.recentActions.find((a) => !seen.has(a.action.workflow.workflowId))?.action.workflow, 20_000);
+  const totals = await client.workflow.getHandle(started.workflowId, started.firstExecutionRunId).result() as SweepTotals;
+  return { workflowId: started.workflowId, totals };
 }
+
+/** A tenant's notices workflow of a scan, and what it raised (the scan starts it and does not wait). */
+const childId = (scanId: string, tenantId: string) => `api-key-expiry:${tenantId}:${scanId}`;
+/** The first scan of the file (two tenants): the later one at five compares its runs with it. */
+let first: Awaited<ReturnType<typeof triggerScan>>;
+
+const raisedBy = (scanId: string, tenantId: string): Promise<string[]> => client.workflow.getHandle(childId(scanId, tenantId)).result();
 
 async function issue(integrationId: string, days: number, mode: 'live' | 'test' = 'live') {
   return services.orm.em.fork().transactional((em) =>
@@ -63,12 +67,13 @@ const notices = async (keyId: string) =>
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  services = await createServices(loadConfig({ ...process.env, KEY_EXPIRY_SCAN_EVERY: '6h' }));
+  databaseUrl = await freshDatabase('key_expiry');
+  services = await createServices(loadConfig({ ...process.env, DATABASE_URL: databaseUrl, KEY_EXPIRY_SCAN_EVERY: '6h', TENANT_SWEEP_PAGE: String(PAGE) }));
   client = await services.temporal.client();
   ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowBundlePath: WORKFLOW_BUNDLE }));
   running = worker.run();
   schedule = client.schedule.getHandle(scheduleId);
-  db = await sqlClient();
+  db = await sqlClient(databaseUrl);
 }, 120_000);
 
 afterAll(async () => {
@@ -81,28 +86,30 @@ afterAll(async () => {
   await connection?.close();
   await db?.end();
   await services?.close();
+  if (databaseUrl) await dropDatabase(databaseUrl);
 }, 60_000);
 
 describe('the api-key expiry Schedule', () => {
-  it('exists with the configured interval and starts apiKeyExpiryScan on the worker\'s batch task queue', async () => {
+  it('exists with the configured interval and starts the key-expiry tenant sweep, paged, not spread, on the worker\'s batch task queue', async () => {
     const d = await schedule.describe();
     expect(d.spec.intervals).toEqual([expect.objectContaining({ every: 6 * 3600_000 })]);
-    expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'apiKeyExpiryScan', taskQueue: taskQueueOf(taskQueue, 'batch') });
+    expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'tenantSweep', taskQueue: taskQueueOf(taskQueue, 'batch') });
+    expect(d.action.type === 'startWorkflow' && d.action.args).toEqual([{ kind: 'key-expiry', pageSize: PAGE, spreadMs: 0 }]);
     expect(d.policies.overlap).toBe('SKIP');
   });
 
   it('a worker started with another interval brings the existing Schedule to it', async () => {
     try {
-      await ensureKeyExpirySchedule(client, taskQueue, '2h', scheduleId);
+      await ensureKeyExpirySchedule(client, taskQueue, '2h', services.config.tenantSweep, scheduleId);
       expect((await schedule.describe()).spec.intervals).toEqual([expect.objectContaining({ every: 2 * 3600_000 })]);
     } finally {
-      await ensureKeyExpirySchedule(client, taskQueue, '6h', scheduleId);
+      await ensureKeyExpirySchedule(client, taskQueue, '6h', services.config.tenantSweep, scheduleId);
     }
     expect((await schedule.describe()).spec.intervals).toEqual([expect.objectContaining({ every: 6 * 3600_000 })]);
   });
 });
 
-describe('apiKeyExpiryScan, triggered through the Schedule', () => {
+describe('the key-expiry scan, triggered through the Schedule', () => {
   let caller: Awaited<ReturnType<typeof newCaller>>;
   const keys: Record<string, Awaited<ReturnType<typeof issue>>> = {};
 
@@ -117,9 +124,12 @@ describe('apiKeyExpiryScan, triggered through the Schedule', () => {
   });
 
   it('raises api_key.expiring 30 days ahead, and ONE 7-day event for a key found 5 days before expiry', async () => {
-    const result = await triggerScan();
-    expect(result.tenants).toBeGreaterThanOrEqual(1);
-    expect(result.events).toBeGreaterThanOrEqual(3);
+    first = await triggerScan();
+    // The tenant and its sandbox (the test key's): one page of two, then an empty one.
+    expect(first.totals).toEqual({ tenants: 2, started: 2, skipped: 0, pages: 2 });
+    const sandbox = await tenantOfKey(keys.testIn20!.key_id);
+    expect(await raisedBy(first.workflowId, caller.tenantId)).toHaveLength(2);
+    expect(await raisedBy(first.workflowId, sandbox)).toHaveLength(1);
     const rows = await events(caller.tenantId);
     const byKey = Object.fromEntries(rows.map((r) => [r.data.key_id, r]));
     expect(Object.keys(byKey).sort()).toEqual([keys.in20!.key_id, keys.in5!.key_id].sort());
@@ -156,15 +166,59 @@ describe('apiKeyExpiryScan, triggered through the Schedule', () => {
       return list.length ? list : undefined;
     });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ type: 'keyExpiryNotices', taskQueue: taskQueueOf(taskQueue, 'batch'), workflowId: expect.stringMatching(new RegExp(`^api-key-expiry:${caller.tenantId}:`)) });
+    expect(found[0]).toMatchObject({ type: 'keyExpiryNotices', taskQueue: taskQueueOf(taskQueue, 'batch'), workflowId: childId(first.workflowId, caller.tenantId) });
     expect(found[0]!.typedSearchAttributes.getAll()).toEqual(expect.arrayContaining([expect.objectContaining({ value: caller.tenantId })]));
     expect(await client.workflow.getHandle(found[0]!.workflowId).result()).toHaveLength(2);
   });
 
   it('a second trigger raises nothing new', async () => {
     const before = await events(caller.tenantId);
-    await triggerScan();
+    const second = await triggerScan();
+    expect(second.totals).toEqual({ tenants: 0, started: 0, skipped: 0, pages: 1 });
     expect(await events(caller.tenantId)).toEqual(before);
     expect(await notices(keys.in5!.key_id)).toHaveLength(2);
   });
+});
+
+describe('the key-expiry scan at more tenants than a page', () => {
+  it('pages two tenants at a time, continuing as new; no payload grows; a failing tenant stops none of the rest', async () => {
+    const callers = [];
+    for (let i = 0; i < 5; i += 1) {
+      const caller = await newCaller(services, { name: `Expiring ${i}` });
+      callers.push({ caller, key: await issue(caller.integrationId, 20) });
+    }
+    // The tenant first in the walk cannot record its notice: the database refuses it.
+    callers.sort((a, b) => a.caller.tenantId.localeCompare(b.caller.tenantId));
+    const [broken, ...healthy] = callers;
+    await db.query(`create function refuse_broken_key() returns trigger language plpgsql as $$
+      begin if new.key_id = '${broken!.key.key_id}' then raise exception 'key % is broken', new.key_id; end if; return new; end $$`);
+    await db.query('create trigger refuse_broken_key before insert on key_expiry_notices for each row execute function refuse_broken_key()');
+    try {
+      const scan = await triggerScan();
+      // Five tenants in pages of two: three runs, the first two continued as new; every tenant's notices started.
+      expect(scan.totals).toEqual({ tenants: 5, started: 5, skipped: 0, pages: 3 });
+      for (const { caller, key } of healthy) {
+        expect(await raisedBy(scan.workflowId, caller.tenantId)).toHaveLength(1);
+        expect((await events(caller.tenantId)).map((r) => r.data)).toEqual([expect.objectContaining({ key_id: key.key_id, threshold_days: 30 })]);
+      }
+      // The scan ended while the broken tenant still retries (Running under its TenantId), its notice not raised.
+      const brokenChild = client.workflow.getHandle(childId(scan.workflowId, broken!.caller.tenantId));
+      expect((await brokenChild.describe()).status.name).toBe('RUNNING');
+      expect(await events(broken!.caller.tenantId)).toEqual([]);
+      await brokenChild.terminate('broken tenant (test)');
+
+      const runs = await eventually('every run of the scan in visibility', async () => {
+        const r = await runsOf(client, scan.workflowId);
+        return r.length === 3 ? r : undefined;
+      }, 30_000);
+      expect(runs.map((r) => r.status).sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
+      for (const run of runs) expect(run.events).toBeLessThan(60);
+      // The first scan walked two tenants: at five, the largest event gains no tenant ids (36 bytes each).
+      const largest = (rs: typeof runs) => Math.max(...rs.map((r) => r.largestEvent));
+      expect(largest(runs)).toBeLessThan(largest(await runsOf(client, first.workflowId)) + 24);
+    } finally {
+      await db.query('drop trigger refuse_broken_key on key_expiry_notices');
+      await db.query('drop function refuse_broken_key');
+    }
+  }, 180_000);
 });

@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import proto from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { startApi, type TestApi } from '../support/app.js';
 import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 import { InProcessWorker } from '../support/in-process-worker.js';
 import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
+import { runsOf as runsOfWorkflow } from '../support/workflow-runs.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 
@@ -64,16 +64,7 @@ async function trigger(scheduleId: string): Promise<{ workflowId: string; at: nu
   return { workflowId, at };
 }
 
-/** Every run of a workflow id (a sweep continues as new), each with its history's length and its largest event in bytes. */
-async function runsOf(workflowId: string): Promise<{ status: string; events: number; largestEvent: number }[]> {
-  const runs = [];
-  for await (const w of client.workflow.list({ query: `WorkflowId = "${workflowId}"` })) runs.push(w);
-  return Promise.all(runs.map(async (w) => {
-    const history = await client.workflow.getHandle(workflowId, w.runId).fetchHistory();
-    const sizes = (history.events ?? []).map((e) => proto.temporal.api.history.v1.HistoryEvent.encode(e).finish().length);
-    return { status: w.status.name, events: sizes.length, largestEvent: Math.max(...sizes) };
-  }));
-}
+const runsOf = (workflowId: string) => runsOfWorkflow(client, workflowId);
 
 /** The runs of a sweep once it ended: `expected` of them, as visibility shows them (what it shows by then, if fewer). */
 async function sweepRuns(workflowId: string, expected: number): Promise<Awaited<ReturnType<typeof runsOf>>> {

@@ -26,11 +26,15 @@ const DUE_SQL = `
      and k.expires_at <= ?::timestamptz + make_interval(days => t.days)
      and not exists (select 1 from key_expiry_notices n where n.key_id = k.key_id and n.threshold_days = t.days)`;
 
-/** Tenants that have at least one key past a threshold without its notice. */
-export async function tenantsWithDueKeyNotices(em: Em, now: Date): Promise<string[]> {
+/**
+ * Tenants that have at least one key past a threshold without its notice, in id order; with a
+ * page, only those after `page.after` and at most `page.limit` of them (the key-expiry sweep's
+ * keyset page). Without one, every such tenant (the scan of before the sweep, until it goes).
+ */
+export async function tenantsWithDueKeyNotices(em: Em, now: Date, page?: { after: string | null; limit: number }): Promise<string[]> {
   const rows = await em.execute<{ tenant_id: string }[]>(
-    `select distinct tenant_id from (${DUE_SQL}) due order by tenant_id`,
-    [intArray(EXPIRY_THRESHOLDS_DAYS), now.toISOString(), now.toISOString()],
+    `select distinct tenant_id from (${DUE_SQL} and (?::uuid is null or k.tenant_id > ?::uuid)) due order by tenant_id limit ?::int`,
+    [intArray(EXPIRY_THRESHOLDS_DAYS), now.toISOString(), now.toISOString(), page?.after ?? null, page?.after ?? null, page?.limit ?? null],
   );
   return rows.map((r) => r.tenant_id);
 }
