@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { TestApi } from '../support/app.js';
 import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
+import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { expectProblem } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { disclosureRows, getJson, outboxRows, postJson } from './conversations-fixtures.js';
@@ -155,5 +156,32 @@ describe('POST /conversations', () => {
     expectProblem(await create(caller, customer), 'pii_transfer_not_allowed');
     expect(await conversationRows(caller.channelId)).toEqual([]);
     expect(await outboxRows(sql, caller.tenantId)).toEqual([]);
+  });
+});
+
+describe('Conversation.language', () => {
+  it('is what POST /conversations sets (ISO 639-1), replaced on a find; anything else is 422 at /language', async () => {
+    const caller = await newCaller(api.services);
+    const made = await create(caller, { external_customer_id: 'lang-1', language: 'id' });
+    expect(made.body.language).toBe('id');
+    const found = await create(caller, { external_customer_id: 'lang-1', language: 'en' });
+    expect(found.body).toMatchObject({ id: made.body.id, language: 'en' });
+    for (const language of ['rus', 'EN', 'e', 12]) {
+      expectProblem(await create(caller, { external_customer_id: 'lang-2', language }), 'validation_failed', { errors: [expect.objectContaining({ field: '/language' })] });
+    }
+  });
+
+  it('is detected from the first customer message that says enough, and then kept', async () => {
+    const caller = await newCaller(api.services, { features: PLAN_FEATURES.filter((f) => f !== 'ai_seller') });
+    const { body: conversation } = await create(caller, { external_customer_id: 'lang-3' });
+    expect(conversation.language).toBeNull();
+    const say = async (content: string) => {
+      const res = await postJson(api, caller, `/conversations/${conversation.id}/messages`, { content }, { 'idempotency-key': randomUUID() });
+      expect(res.status).toBeLessThan(300);
+      return (await getJson(api, caller, `/conversations/${conversation.id}`)).body.language;
+    };
+    expect(await say('Привет')).toBeNull();
+    expect(await say('Здравствуйте, есть ли у вас кроссовки 42 размера?')).toBe('ru');
+    expect(await say('Do you ship to Berlin next week?')).toBe('ru');
   });
 });

@@ -18,6 +18,8 @@ export interface CustomerConversationInput {
   email?: string;
   phone?: string;
   page?: PageRef;
+  /** ISO 639-1, when the caller knows it. */
+  language?: string;
 }
 
 export interface CallerRef {
@@ -46,10 +48,10 @@ export async function findOrCreateConversation(em: Em, caller: CallerRef, input:
   const id = newId();
   const contactId = newId();
   const inserted = await em.execute<{ id: string }[]>(
-    `insert into conversations (id, tenant_id, channel_id, channel_type, contact_id, external_customer_id, status, mode, page, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, 'open', 'ai', ?::jsonb, ?, ?)
+    `insert into conversations (id, tenant_id, channel_id, channel_type, contact_id, external_customer_id, status, mode, page, language, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, 'open', 'ai', ?::jsonb, ?, ?, ?)
      on conflict (channel_id, external_customer_id) where external_customer_id is not null do nothing returning id`,
-    [id, caller.tenantId, channel.id, channel.type, contactId, input.externalCustomerId, input.page ? JSON.stringify(input.page) : null, now, now],
+    [id, caller.tenantId, channel.id, channel.type, contactId, input.externalCustomerId, input.page ? JSON.stringify(input.page) : null, input.language ?? null, now, now],
   );
   const customer = { name: input.name, email: input.email, phone: input.phone };
   if (inserted.length) {
@@ -68,7 +70,9 @@ export async function findOrCreateConversation(em: Em, caller: CallerRef, input:
   }
   const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, externalCustomerId: input.externalCustomerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const pageChanged = updatePage(conversation, input.page);
-  if (await learnCustomerDetails(em, conversation, customer, caller.country, now) || pageChanged) conversation.updatedAt = now;
+  const languageChanged = input.language !== undefined && input.language !== conversation.language;
+  if (languageChanged) conversation.language = input.language!;
+  if (await learnCustomerDetails(em, conversation, customer, caller.country, now) || pageChanged || languageChanged) conversation.updatedAt = now;
   return { conversation, created: false };
 }
 

@@ -6,6 +6,7 @@ import { newId } from '../../ids.js';
 import { noteConversationChange } from './live.js';
 import { domainError } from '../../errors/domain-error.js';
 import { noteLeadActivity } from '../leads/lead-opening.js';
+import { detectLanguage } from './language.js';
 
 /** The longest customer message, in characters (code points): on the API as in the visitor chat (spec 01 Limits). */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -37,7 +38,8 @@ function contentTypeOf(m: NewMessage): string {
 }
 
 /**
- * The one way a message enters a conversation: the row, the conversation's updated_at, its
+ * The one way a message enters a conversation: the row, the conversation's updated_at (and its
+ * language, from the first customer message that tells it), its
  * lead's last_activity_at, and message.created in the same transaction. Events of conversations go to every integration
  * of the tenant (conversations are the tenant's data, not one integration's).
  */
@@ -56,6 +58,8 @@ export async function appendMessage(em: Em, conversation: Conversation, m: NewMe
     createdAt: now,
   });
   conversation.updatedAt = now;
+  // The conversation's language, from its first customer message that says enough (unless set).
+  if (m.sender === 'customer' && !conversation.language) conversation.language = detectLanguage(m.content);
   noteConversationChange(em, conversation.id);
   await noteLeadActivity(em, conversation, now);
   recordEvent(em, {

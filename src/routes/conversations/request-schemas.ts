@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
 import { CONVERSATION_MODES } from '../../entities/conversation.js';
 import { ConversationSchema, MessageSchema } from './schemas.js';
+import { ISO_639_1_PATTERN } from '../../domain/conversations/language.js';
 
 /** Requests and pages of the conversation routes: validation and the OpenAPI document. */
 
@@ -41,6 +42,8 @@ export const ConversationCreateSchema = Joi.object({
   email: Joi.string().email().max(254),
   phone: Joi.string().max(32).pattern(/^\+?[0-9 ().-]{3,32}$/, 'phone number'),
   page: CustomerPageSchema,
+  language: Joi.string().pattern(ISO_639_1_PATTERN, 'ISO 639-1 code').description('ISO 639-1, e.g. ru. Without it the language is detected '
+    + 'from the customer\'s first message that says enough (null until then). On a find it replaces the stored one.'),
 }).meta({ ref: 'ConversationCreate' });
 
 export const OperatorSchema = Joi.object({

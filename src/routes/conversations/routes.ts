@@ -82,6 +82,7 @@ interface CreateBody {
   email?: string;
   phone?: string;
   page?: PageRef;
+  language?: string;
 }
 
 export const createConversation = defineRoute<unknown, unknown, CreateBody>({
@@ -97,7 +98,7 @@ export const createConversation = defineRoute<unknown, unknown, CreateBody>({
   errors: ['pii_transfer_not_allowed', 'validation_failed', 'invalid_state'],
   handler: async ({ body, auth, em, services, disclose, afterCommit }) => {
     const { conversation, created } = await findOrCreateConversation(em, { tenantId: auth.tenant.id, integrationId: auth.integration.id, country: DEFAULT_COUNTRY[services.config.cell] }, {
-      externalCustomerId: body.external_customer_id, name: body.name, email: body.email, phone: body.phone, page: body.page,
+      externalCustomerId: body.external_customer_id, name: body.name, email: body.email, phone: body.phone, page: body.page, language: body.language,
     }, services.clock.now());
     if (created) afterCommit(() => wakeRelay(services.redis));
     const { leadId } = conversation;
