@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
+import type { TestApi } from '../support/app.js';
+import { OperationsHarness } from '../support/operations-harness.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
-import { InProcessWorker } from '../support/in-process-worker.js';
-import { uniq } from '../support/ctl.js';
+import type { InProcessWorker } from '../support/in-process-worker.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays } from '../../src/domain/analytics/time-zone.js';
 import { generateTraffic, perDay, type Traffic } from './analytics-traffic.js';
@@ -15,24 +14,17 @@ import { TENANT_ID } from '../../workflows/search-attributes.js';
 
 // A database of its own: the nightly scan walks every tenant of its database, and the shared
 // one holds every other file's tenants by the time this file runs.
-let databaseUrl: string;
+// And a task queue of its own: its worker must not take other files' workflows onto this database.
+let h: OperationsHarness;
 let api: TestApi;
 let sql: pg.Client;
 let worker: InProcessWorker;
 beforeAll(async () => {
-  databaseUrl = await freshDatabase('analytics_snapshot');
-  // And a task queue of its own: its worker must not take other files' workflows onto this database.
-  api = await startApi({ DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-analytics-snapshot-${uniq()}`, TENANT_SWEEP_SPREAD: '1s' });
-  sql = await sqlClient(databaseUrl);
-  worker = new InProcessWorker(api.services, uniq());
-  await worker.start();
+  h = await OperationsHarness.start({ freshDatabase: 'analytics_snapshot', env: { TENANT_SWEEP_SPREAD: '1s' } });
+  ({ api, db: sql } = h);
+  worker = h.worker!;
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await sql?.end();
-  await api?.close();
-  if (databaseUrl) await dropDatabase(databaseUrl);
-}, 60_000);
+afterAll(() => h?.stop(), 60_000);
 
 const snapshot = (tenantId: string, ...more: string[]) => runCtl(['analytics', 'snapshot', '--tenant', tenantId, ...more, '--json'], api.services);
 

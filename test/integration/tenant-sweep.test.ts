@@ -2,9 +2,9 @@ import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@temporalio/client';
-import { startApi, type TestApi } from '../support/app.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
-import { InProcessWorker } from '../support/in-process-worker.js';
+import type { TestApi } from '../support/app.js';
+import { OperationsHarness } from '../support/operations-harness.js';
+import type { InProcessWorker } from '../support/in-process-worker.js';
 import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow } from '../support/workflow-runs.js';
@@ -21,28 +21,17 @@ const PAGE = 2;
 const SPREAD_MS = 3000;
 
 // A database of its own (the sweeps walk every tenant in it) and a task queue of its own.
-let databaseUrl: string;
+let h: OperationsHarness;
 let api: TestApi;
 let sql: pg.Client;
 let worker: InProcessWorker;
 let client: Client;
 beforeAll(async () => {
-  databaseUrl = await freshDatabase('tenant_sweep');
-  api = await startApi({
-    DATABASE_URL: databaseUrl, TEMPORAL_TASK_QUEUE: `test-tenant-sweep-${uniq()}`,
-    TENANT_SWEEP_PAGE: String(PAGE), TENANT_SWEEP_SPREAD: `${SPREAD_MS}ms`,
-  });
-  sql = await sqlClient(databaseUrl);
-  worker = new InProcessWorker(api.services, uniq());
-  await worker.start();
-  client = await api.services.temporal.client();
+  h = await OperationsHarness.start({ freshDatabase: 'tenant_sweep', env: { TENANT_SWEEP_PAGE: String(PAGE), TENANT_SWEEP_SPREAD: `${SPREAD_MS}ms` } });
+  ({ api, db: sql, client } = h);
+  worker = h.worker!;
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await sql?.end();
-  await api?.close();
-  if (databaseUrl) await dropDatabase(databaseUrl);
-}, 60_000);
+afterAll(() => h?.stop(), 60_000);
 
 /** Idle tenants, as most of a platform's are: a row and its plan, nothing else. */
 async function tenants(n: number, features: string[] = [], ids: string[] = []): Promise<string[]> {

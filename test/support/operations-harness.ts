@@ -85,7 +85,8 @@ export class OperationsHarness {
   env!: Record<string, string>;
   readonly run = `${process.pid}-${Date.now().toString(36)}`;
   readonly taskQueue = `test-operations-${this.run}`;
-  private worker?: InProcessWorker;
+  /** The in-process worker (unless started with worker: false). */
+  worker?: InProcessWorker;
   private ownDatabase?: string;
 
   static async start(o: OperationsHarnessOptions = {}): Promise<OperationsHarness> {
