@@ -203,7 +203,7 @@ const schema = Joi.object({
   HOST: Joi.string().default('127.0.0.1'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   // The balancer checks /readyz every second and takes an api out after 2 failures: 3 s covers that.
-  DRAIN_READINESS_GRACE_MS: Joi.number().integer().min(0).max(60000).default(3000),
+  DRAIN_READINESS_GRACE_MS: Joi.number().integer().min(0).max(60000).default(5000),
   // Longer than the readiness grace plus the longest hold of a request (wait=20).
   DRAIN_TIMEOUT_MS: Joi.number().integer().min(100).max(600000).default(25000),
   PUBLIC_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),

@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { createServices } from './services.js';
 import { createApp } from './app.js';
 import { metricsPort, serveMetrics } from './observability/metrics-server.js';
-import { answerClientErrors } from './http/client-errors.js';
+import { preparePublicServer } from './http/public-server.js';
 
 /**
  * The api process: Koa on PORT, stateless; run as many as needed behind a balancer. With
@@ -17,8 +17,7 @@ async function main(): Promise<void> {
   const server = koa.listen(config.port, config.host, () => {
     services.log.info({ port: config.port, metrics_port: port, base_url: config.baseUrl }, 'api listening');
   });
-  server.keepAliveTimeout = 65_000;
-  answerClientErrors(server, config.publicOrigin);
+  preparePublicServer(server, config.publicOrigin);
   // The graceful drain (src/http/drain.ts): not ready at once, then the listener and the event
   // streams close, requests in flight finish, all within DRAIN_TIMEOUT_MS. A second signal waits for the first.
   const stop = (signal: string) => {

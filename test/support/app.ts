@@ -6,7 +6,7 @@ import { createApp, type App } from '../../src/app.js';
 import type { RouteDefinition } from '../../src/http/route.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 import { listeningPort, serveMetrics } from '../../src/observability/metrics-server.js';
-import { answerClientErrors } from '../../src/http/client-errors.js';
+import { preparePublicServer } from '../../src/http/public-server.js';
 
 export interface TestApi {
   /** Origin, e.g. http://127.0.0.1:43121 */
@@ -47,7 +47,7 @@ export async function startApi(env: Record<string, string> = {}, options: Servic
   const app = createApp(services, [...API_ROUTES, ...(options.extraRoutes ?? [])]);
   server.on('request', app.koa.callback());
   const metricsServer = await serveMetrics(services, 0);
-  answerClientErrors(server, config.publicOrigin);
+  preparePublicServer(server, config.publicOrigin);
   return {
     origin,
     base: `${origin}${API_BASE_PATH}`,
