@@ -169,6 +169,8 @@ export interface Config {
   authCacheMs: number;
   migrationCheckMs: number;
   walletReadTimeoutMs: number;
+  /** A paid request whose wallet was not read within walletReadTimeoutMs reads it again, this long, before it answers 503. */
+  walletPaidReadTimeoutMs: number;
   walletCacheMs: number;
   dbStatementTimeoutMs: number;
   /** Per integration and rate class; refusedKeysPerMin: well-formed API keys refused per client address (then 429 before any lookup). */
@@ -223,6 +225,7 @@ const schema = Joi.object({
   AUTH_CACHE_MS: Joi.number().integer().min(0).default(5000),
   MIGRATION_CHECK_MS: Joi.number().integer().min(0).default(5000),
   WALLET_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(500),
+  WALLET_PAID_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(3000),
   WALLET_CACHE_MS: Joi.number().integer().min(0).max(30000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(30000),
   RATE_LIMIT_READ_PER_MIN: Joi.number().integer().min(1).default(600),
@@ -454,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,
     walletReadTimeoutMs: v.WALLET_READ_TIMEOUT_MS,
+    walletPaidReadTimeoutMs: v.WALLET_PAID_READ_TIMEOUT_MS,
     walletCacheMs: v.WALLET_CACHE_MS,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     limits: {

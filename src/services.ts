@@ -52,7 +52,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   const temporal = new TemporalAccess(config.temporal, log);
   const clock = options.clock ?? systemClock;
-  const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs);
+  const wallets = new WalletCache(orm, clock, config.walletCacheMs, config.walletReadTimeoutMs, config.walletPaidReadTimeoutMs);
   // The caller lookup reads the wallet too (one round trip when nothing is cached), except where
   // that would multiply wallet reads: no caller cache (so no shared lookup) but a wallet cache.
   const walletWithCaller = config.walletCacheMs === 0 || config.authCacheMs > 0;

@@ -141,7 +141,8 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     // Read once counted: a body refused as unreadable (too deep, not JSON, too large) is counted too.
     const sent = await readJsonBody(ctx);
 
-    const wallet = readWithCaller ?? await services.wallets.get(auth.tenant.id, auth.integration.id);
+    const read = readWithCaller ?? await services.wallets.get(auth.tenant.id, auth.integration.id);
+    const wallet = route.rateClass === 'paid' ? await services.wallets.forPaidWork(auth.tenant.id, auth.integration.id, read) : read;
     ctx.state.wallet = wallet;
     if (wallet.state === 'unknown') {
       ctx.set('Svc-Wallet-State', 'unknown');

@@ -71,7 +71,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const held = body.session_token ? await countingRejections(services, address, () => sessionOfChannel(body.session_token, body.channel_id)) : null;
     await countMessage(services, body.channel_id, address, held?.id ?? null);
     const website = await websiteChannel(services, body.channel_id);
-    const wallet = await services.wallets.get(website.tenant.id, null);
+    const wallet = await services.wallets.forPaidWork(website.tenant.id, null);
     if (wallet.exchange === 'suspended') throw domainError('service_unavailable', 'The chat is unavailable right now; try again later.', {}, { retryAfterSeconds: 300 });
     const turn = await takeVisitorTurn(services, ctx, website, wallet, {
       content: body.content, sessionToken: body.session_token, pageUrl: body.page_url, pageTitle: body.page_title, consentVersion: body.consent_version,

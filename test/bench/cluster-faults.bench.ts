@@ -489,7 +489,7 @@ async function main(): Promise<void> {
     const turns = load.calls.filter((x) => x.kind === 'turn');
     const byOutcome = new Map<string, number>();
     for (const x of load.calls) {
-      const k = `${x.kind} ${x.error ?? x.status}${x.kind === 'turn' && x.body?.ai_reply?.status ? ` ${x.body.ai_reply.status}` : ''}${x.status >= 400 && x.body?.code ? ` ${x.body.code}` : ''}${x.status >= 500 && !isProblem(x) ? ' (not a Problem)' : ''}`;
+      const k = `${x.kind} ${x.error ?? x.status}${x.kind === 'turn' && x.body?.ai_reply?.status ? ` ${x.body.ai_reply.status}` : ''}${x.status >= 400 && x.body?.code ? ` ${x.body.code}` : ''}${x.status >= 500 && !isProblem(x) ? ' (not a Problem)' : ''}${x.status >= 500 && x.body?.detail ? ` "${String(x.body.detail)}"` : ''}`;
       byOutcome.set(k, (byOutcome.get(k) ?? 0) + 1);
     }
 

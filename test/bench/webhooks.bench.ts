@@ -14,6 +14,7 @@ import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { workerTuning } from '../../src/temporal/worker.js';
 import { DELIVERY_STATE, EVENT_TYPE, INTEGRATION_ID, TENANT_ID, WEBHOOK_ID } from '../../workflows/search-attributes.js';
+import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, pidsNamed, runBench, startWorker, stopChild } from './bench-support.js';
 import { BenchReceiver, HOST, addBenchWebhook, measureBare, type Row } from './webhook-receiver.js';
 import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult } from './open-loop.js';
@@ -21,7 +22,9 @@ import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult
 /**
  * Webhook deliveries of the real engine against the Temporal floor, open-loop in steps (issue
  * 10). Not a test and not in CI: run `bin/bench-webhooks` (docs/benchmarks.md), which starts a
- * Temporal dev server (BENCH_TEMPORAL_PID) and makes the CA this needs.
+ * Temporal dev server, or with --cluster the four-process cluster (BENCH_TEMPORAL_PIDS; then
+ * BENCH_TEMPORAL_SETUP asks this to register the namespace and search attributes), and makes the
+ * CA this needs.
  *
  *   --steps 20,40,60,80,100   offered rates (per second), floor and pipeline alike
  *   --step-seconds 60         length of each step
@@ -61,7 +64,8 @@ const BURST_WINDOW_MS = 10_000;
 
 const TLS_DIR = process.env.WEBHOOK_BENCH_TLS_DIR ?? '';
 const DATABASE_URL = benchDatabaseUrl('BENCH_WEBHOOKS_DATABASE_URL', 'sales_api_bench_webhooks');
-const TEMPORAL_PID = Number(process.env.BENCH_TEMPORAL_PID ?? NaN);
+const TEMPORAL_PIDS = (process.env.BENCH_TEMPORAL_PIDS ?? '').split(' ').filter(Boolean).map(Number);
+const ON_CLUSTER = process.env.BENCH_TEMPORAL_SETUP === '1';
 
 function childEnv(resolve: string): NodeJS.ProcessEnv {
   // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE are refused there.
@@ -71,7 +75,7 @@ function childEnv(resolve: string): NodeJS.ProcessEnv {
 function cpuGroups(workers: () => number[]): CpuGroups {
   return {
     worker: workers,
-    temporal: () => (Number.isInteger(TEMPORAL_PID) ? [TEMPORAL_PID] : pidsNamed('temporal')),
+    temporal: () => (TEMPORAL_PIDS.length ? TEMPORAL_PIDS : pidsNamed('temporal')),
     postgres: () => pidsNamed('postgres'),
     bench: () => [process.pid],
   };
@@ -228,6 +232,7 @@ async function main(): Promise<void> {
   const env = childEnv(`${HOST}=${receiver.address}`);
   const config = loadConfig(env);
   await freshDatabase(config);
+  if (ON_CLUSTER) console.error(`-> Temporal setup on the cluster: ${JSON.stringify(await setupTemporal(config.temporal.address, config.temporal.namespace))}`);
   const s = await createServices(config);
   const p: Pipeline = { s, receiver, tenantId: '', integrationId: '', workers: [] };
   const loadBefore = os.loadavg()[0]!;
@@ -264,7 +269,8 @@ async function main(): Promise<void> {
 
     const floorKnee = knee(floor);
     console.log(`\nWebhook deliveries, open-loop steps of ${STEP_SECONDS} s, ${new Date().toISOString()}`);
-    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the run; ${WORKERS} worker process(es); ` +
+    console.log(`${machineSummary()}; load average ${loadBefore.toFixed(2)} before the run; ` +
+      `Temporal: ${ON_CLUSTER ? 'the four-process cluster on PostgreSQL (fsync on)' : 'the dev server (SQLite)'}; ${WORKERS} worker process(es); ` +
       `RELAY_MAX_IN_FLIGHT ${config.webhooks.relayMaxInFlight}, WEBHOOK_TIMEOUT_MS ${config.webhooks.timeoutMs}, LOG_LEVEL warn.`);
     console.log('Latency: arrival (the floor\'s activity; the receiver) - the moment the item was offered (the floor\'s start call; the event\'s transaction).');
     console.log('CPU: % of one core over the step; "worker" is this benchmark\'s process for the floor.\n');

@@ -79,7 +79,7 @@ describe('wallet state unknown', () => {
 
   beforeAll(async () => {
     // A database of its own: the test locks the wallets table.
-    h = await OperationsHarness.start({ worker: false, freshDatabase: 'ops_wallet_unknown', env: { WALLET_READ_TIMEOUT_MS: '200' } });
+    h = await OperationsHarness.start({ worker: false, freshDatabase: 'ops_wallet_unknown', env: { WALLET_READ_TIMEOUT_MS: '200', WALLET_PAID_READ_TIMEOUT_MS: '400' } });
     caller = await h.caller();
     noAi = await h.anotherIntegration(caller, { scopes: ['conversations:read', 'conversations:write'] });
     conversationId = await h.conversation(caller);

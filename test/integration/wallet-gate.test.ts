@@ -7,6 +7,7 @@ import { call, expectProblem } from '../support/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { postToLedger, setWalletBlocked } from '../../src/domain/wallet/ledger.js';
+import { withinWalletDeadline } from '../../src/domain/wallet/wallet-reader.js';
 
 // Incoming data: a write that stores an outbox event when it runs.
 const postOrder = defineRoute({
@@ -131,7 +132,7 @@ describe('wallet state unknown', () => {
 
   beforeAll(async () => {
     url = await freshDatabase('mech_wallet_unknown');
-    api = await startApi({ DATABASE_URL: url, WALLET_READ_TIMEOUT_MS: '200' }, { extraRoutes });
+    api = await startApi({ DATABASE_URL: url, WALLET_READ_TIMEOUT_MS: '200', WALLET_PAID_READ_TIMEOUT_MS: '400' }, { extraRoutes });
     locker = await sqlClient(url);
   });
   // Every test its own caller, and the wallets table locked from its start to its end.
@@ -180,5 +181,55 @@ describe('wallet state unknown', () => {
     expect(me.headers.get('svc-wallet-state')).toBeNull();
     expect(me.body.wallet).toMatchObject({ balance: { amount: '1000.00', currency: 'RUB' }, state: 'ok' });
     expect((await call(api.base, 'POST', '/test/paid-work', { key: caller.apiKey })).status).toBe(202);
+  });
+});
+
+describe('a wallet read late under load', () => {
+  let url: string;
+  let api: TestApi;
+  let caller: Caller;
+  let locker: pg.Client;
+
+  beforeAll(async () => {
+    url = await freshDatabase('mech_wallet_late');
+    api = await startApi({ DATABASE_URL: url, WALLET_READ_TIMEOUT_MS: '200', WALLET_PAID_READ_TIMEOUT_MS: '5000', WALLET_CACHE_MS: '0' }, { extraRoutes });
+    locker = await sqlClient(url);
+    caller = await newCaller(api.services);
+  });
+  afterAll(async () => {
+    await locker.query('rollback').catch(() => undefined);
+    await locker.end();
+    await api.close();
+    await dropDatabase(url);
+  });
+
+  it('a paid request whose wallet misses the free deadline but comes within WALLET_PAID_READ_TIMEOUT_MS is taken; free reads meanwhile answer unknown at once', async () => {
+    await locker.query('begin');
+    await locker.query('lock table wallets in access exclusive mode');
+    const paid = call(api.base, 'POST', '/test/paid-work', { key: caller.apiKey });
+    const started = Date.now();
+    const me = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('svc-wallet-state')).toBe('unknown');
+    // Held 1 s: past the 200 ms of free requests, well within the paid 5 s.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
+    await locker.query('rollback');
+    const res = await paid;
+    expect(res.status).toBe(202);
+    expect(res.headers.get('svc-wallet-state')).toBeNull();
+  });
+
+  it('an answer that arrived before the deadline is not lost when the event loop was held up past it', async () => {
+    const sql = await sqlClient(url);
+    try {
+      const query = sql.query('select 1 as one').then((r) => r.rows[0] as { one: number });
+      const read = withinWalletDeadline(query, 50);
+      // The loop busy for 300 ms: the answer arrives on the socket, the 50 ms timer is due too.
+      const until = Date.now() + 300;
+      while (Date.now() < until) { /* busy: a CPU-bound moment of the api */ }
+      expect(await read).toEqual({ one: 1 });
+    } finally {
+      await sql.end();
+    }
   });
 });

@@ -38,6 +38,7 @@ export class WalletCache {
     private readonly clock: Clock,
     private readonly ttlMs: number,
     private readonly readTimeoutMs: number,
+    private readonly paidReadTimeoutMs: number = readTimeoutMs,
   ) {}
 
   /** Listens for change announcements on a connection of its own (subscriber mode). */
@@ -74,6 +75,18 @@ export class WalletCache {
     });
     this.loading.set(key, load);
     return load;
+  }
+
+  /**
+   * The wallet as paid work must see it: `view` (or the cached one) when its state is known;
+   * otherwise read again with the paid bound. A paid caller waits for its work anyway, and a
+   * read that missed the short deadline of free requests (a busy moment) must not refuse it;
+   * `unknown` only when the database cannot answer within that bound either.
+   */
+  async forPaidWork(tenantId: string, integrationId: string | null, view?: WalletView): Promise<WalletView> {
+    const known = view ?? await this.get(tenantId, integrationId);
+    if (known.state !== 'unknown') return known;
+    return readWallet(this.orm.em.fork(), tenantId, integrationId, this.paidReadTimeoutMs, this.clock.now());
   }
 
   /** Taken before a wallet is read elsewhere (the caller lookup), to offer its view afterwards. */

@@ -59,11 +59,22 @@ export function walletViewOf(row: WalletRow | undefined): WalletView {
   };
 }
 
-/** `query`'s answer, or undefined when it does not come within `timeoutMs` (the query goes on; the pool's statement_timeout ends it). */
+/**
+ * `query`'s answer, or undefined when it does not come within `timeoutMs` (the query goes on; the
+ * pool's statement_timeout ends it). The deadline gives way to input already waiting: when the
+ * event loop was held up past it (a busy CPU, another process starting), Node runs timers before
+ * it reads sockets, so an answer that arrived in time would otherwise lose to the timer.
+ */
 export async function withinWalletDeadline<T>(query: Promise<T>, timeoutMs: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), timeoutMs); });
-  return Promise.race([query, late]).catch(() => undefined).finally(() => clearTimeout(timer));
+  let immediate: NodeJS.Immediate | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => { immediate = setImmediate(() => resolve(undefined)); }, timeoutMs);
+  });
+  return Promise.race([query, late]).catch(() => undefined).finally(() => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  });
 }
 
 /**
