@@ -158,6 +158,25 @@ describe('sitemap_health of the demo shop (its /robots.txt declares its /sitemap
   });
 });
 
+describe('sitemap_health of the demo shop as bin/up runs it (http://localhost:<port>, the system resolver, loopback allowed outside production)', () => {
+  it('reads the shop\'s sitemap with the blog page the site module wrote', async () => {
+    const local = await startDemoSite({ cellOrigin: api.origin, channelId: DEMO_WEBSITE_CHANNEL_ID, blogDir, publicHost: 'localhost' });
+    try {
+      const caller = await newCaller(api.services);
+      const origin = local.url.replace(/\/$/, '');
+      await new BlogStore(blogDir).write('reading-lamp', { html: '<p>x</p>', description: null, locale: 'en', article_id: randomUUID(), title: 'Reading lamp', draft: false });
+      await bind(caller, origin);
+      await published(caller, 'Reading lamp', `${origin}/blog/reading-lamp`);
+      expect((await overview(caller)).block).toMatchObject({
+        availability: 'ok', state: 'ok',
+        sites: [{ url: origin, sitemap_url: `${origin}/sitemap.xml`, declared: true, url_count: expect.any(Number), articles_checked: 1, articles_missing: 0, error: null }],
+      });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('sitemap_health over https (the receiver on 127.0.0.X:443)', () => {
   it('follows an index one level (a gzipped child too), reports the missing article, and is cached: a second overview reads nothing', async () => {
     const caller = await newCaller(api.services);
