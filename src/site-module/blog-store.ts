@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
@@ -42,6 +42,20 @@ export class BlogStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
+  }
+
+  /** The slugs of the pages served (drafts aside), sorted: what the shop's sitemap lists. */
+  async published(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const slugs = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)).filter(isBlogSlug).sort();
+    const pages = await Promise.all(slugs.map((slug) => this.read(slug)));
+    return slugs.filter((_, i) => pages[i] && !pages[i].draft);
   }
 
   /** Writes the page whole (a temporary file renamed over it: a reader never sees half a page). */

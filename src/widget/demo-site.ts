@@ -9,7 +9,9 @@ import { BlogStore, type BlogPage } from '../site-module/blog-store.js';
  * A tiny shop page on another origin than the cell that embeds the chat with the one line a
  * site owner pastes. bin/up runs it on PORT+1; the widget's end-to-end tests use it too.
  * With a blog directory it also serves the shop's blog, `/blog/<slug>`: the pages the reference
- * site module (src/site-module) writes there when the platform publishes an article.
+ * site module (src/site-module) writes there when the platform publishes an article. Its
+ * `/sitemap.xml` lists the home page, the products and the blog's published pages, and its
+ * `/robots.txt` declares it, as a shop's CMS does (the overview's sitemap_health reads them).
  *   node dist/src/widget/demo-site.js   (DEMO_PORT, PUBLIC_ORIGIN, DEMO_CHANNEL_ID, DEMO_HOST, DEMO_BLOG_DIR)
  */
 
@@ -128,6 +130,18 @@ ${page.html}
   });
 }
 
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The shop's sitemap (sitemaps.org protocol): its pages under `origin` (no trailing slash). */
+export function demoSitemap(origin: string, blogSlugs: readonly string[]): string {
+  const paths = ['/', ...DEMO_PRODUCTS.map((p) => demoProductPath(p)), ...blogSlugs.map((slug) => `/blog/${slug}`)];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${paths.map((path) => `  <url><loc>${xmlText(`${origin}${path}`)}</loc></url>`).join('\n')}
+</urlset>
+`;
+}
+
 export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
   const page = demoPage(o);
   const products = new Map(DEMO_PRODUCTS.map((p) => [demoProductPath(p), demoPage(o, p)]));
@@ -143,6 +157,15 @@ export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
+    if (path === '/sitemap.xml' || path === '/robots.txt') {
+      const origin = publicOrigin();
+      void (path === '/robots.txt' ? Promise.resolve(`User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`)
+        : (blog ? blog.published() : Promise.resolve([])).then((slugs) => demoSitemap(origin, slugs))).then((text) => {
+        res.writeHead(200, { 'Content-Type': path === '/robots.txt' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8', 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text);
+      }, () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The sitemap could not be read\n'));
+      return;
+    }
     const shop = path === '/' || path === '/demo.html' ? page : products.get(path);
     void (shop ? Promise.resolve(shop) : blogHtml(path)).then((html) => {
       if (html) {
@@ -154,14 +177,15 @@ export async function startDemoSite(o: DemoSiteOptions): Promise<DemoSite> {
     }, () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The page could not be read\n'));
   });
   const host = o.host ?? '127.0.0.1';
+  const shownHost = o.publicHost ?? (host.includes(':') ? `[${host}]` : host);
+  const publicOrigin = () => `http://${shownHost}:${(server.address() as AddressInfo).port}`;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port ?? 0, host, resolve);
   });
   const port = (server.address() as AddressInfo).port;
-  const shown = o.publicHost ?? (host.includes(':') ? `[${host}]` : host);
   return {
-    url: `http://${shown}:${port}/`,
+    url: `${publicOrigin()}/`,
     port,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();

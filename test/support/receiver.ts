@@ -24,8 +24,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Answer this late (a slow subscriber). */
   delayMs?: number;
-  /** The body answered (default "ok", text/plain); a site's page as the far side of a fetch. */
-  body?: string;
+  /** The body answered (default "ok", text/plain); a site's page as the far side of a fetch (bytes: a gzipped sitemap). */
+  body?: string | Buffer;
 }
 
 /** How a path answers; `nth` counts the path's requests for the same Svc-Event-Id, from 1. */

@@ -3,7 +3,8 @@ import { previousPeriod, type Period } from '../analytics/period.js';
 import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
 import type { RollupCache } from '../analytics/rollup-cache.js';
-import { clustersBlock, siteModules, strategistBlock } from './live-blocks.js';
+import type { SitemapDeps } from '../sitemaps/sitemap-health.js';
+import { clustersBlock, siteModules, sitemapHealthBlock, strategistBlock } from './live-blocks.js';
 
 /**
  * The blocks of GET /dashboards/overview (issue 13), each computed from rows the platform
@@ -36,6 +37,8 @@ export interface BlockContext {
   moneyFromRub(amountRub: number): { amount: string; currency: string };
   wallet: { state: string; balance: { amount: string; currency: string } | null };
   now: Date;
+  /** What sitemap_health reads a bound site's sitemap with (the webhooks' address rules, Redis). */
+  sitemaps: SitemapDeps;
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -216,8 +219,6 @@ async function status(c: BlockContext): Promise<Block> {
   return { availability: 'ok', data_as_of: {}, wallet: { state: c.wallet.state, balance: c.wallet.balance }, ...(await siteModules(c)) };
 }
 
-const notYet = (availability: Availability, reason: string) => (): Block => ({ availability, reason, data_as_of: {} });
-
 export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<Block>> = {
   strategist: strategistBlock,
   kpi,
@@ -228,6 +229,6 @@ export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<
   popular_pages: popularPages,
   clusters: clustersBlock,
   data_trust: dataTrust,
-  sitemap_health: notYet('not_connected', 'No site is bound to this account (the site module arrives with article publication).'),
+  sitemap_health: sitemapHealthBlock,
   status,
 };

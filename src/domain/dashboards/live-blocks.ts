@@ -1,4 +1,5 @@
 import { SITE_WORKING_MS } from '../articles/sites.js';
+import { sitemapOf } from '../sitemaps/sitemap-health.js';
 import type { Block, BlockContext } from './blocks.js';
 
 /**
@@ -87,4 +88,30 @@ export async function clustersBlock(c: BlockContext): Promise<Block> {
       id: r.cluster, title: r.title, topics: Number(r.topics), proposed: Number(r.proposed), approved: Number(r.approved), generated: Number(r.generated),
     })),
   };
+}
+
+/** Sites whose sitemap the block reads (the first bound). */
+const SITEMAP_SITES = 5;
+/** The block's state: the worst of its sites'. */
+const SITEMAP_STATES = ['error', 'warning', 'checking', 'ok'] as const;
+
+/**
+ * The bound sites' sitemaps (src/domain/sitemaps): read through the webhooks' address rules,
+ * kept a few minutes, waited for a bounded time. ok: every published article of the site is
+ * listed; warning: some are not, or part of the sitemap was not read; error: the sitemap could
+ * not be read (the site's error says why); checking: the first read is still running.
+ */
+export async function sitemapHealthBlock(c: BlockContext): Promise<Block> {
+  const sites = await c.em.execute<{ id: string; tenant_id: string; url: string }[]>(
+    `select id, tenant_id, url from sites where tenant_id = ? order by created_at, id limit ${SITEMAP_SITES}`, [c.tenantId]);
+  if (!sites.length) {
+    return { availability: 'not_connected', reason: 'No site is bound to this account: a bound site\'s sitemap is read here.', data_as_of: {}, state: 'not_connected', sites: [] };
+  }
+  const read = await Promise.all(sites.map((s) => sitemapOf(s, c.sitemaps)));
+  const state = SITEMAP_STATES.find((s) => read.some((r) => r.state === s))!;
+  const known = read.some((r) => r.state === 'ok' || r.state === 'warning');
+  const reason = known ? undefined
+    : state === 'error' ? `The sitemap could not be read: ${read.find((r) => r.error)!.error!.message}`
+      : 'The sitemap is being read: ask again in a few seconds.';
+  return { availability: known ? 'ok' : 'no_data', ...(reason ? { reason } : {}), data_as_of: {}, state, sites: read };
 }

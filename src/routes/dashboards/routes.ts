@@ -38,7 +38,9 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     + 'on every cell, as GET /wallet), site_module (not_connected without a bound site, working when a site module sent a heartbeat within 2 hours, '
     + 'else silent), sites: [{id, url, state, last_heartbeat_at, last_job: {state, at} or null}]}; clusters (live) {clusters_total, clusters: '
     + '[{id (the topics\' cluster_id), title (its first topic\'s), topics, proposed, approved, generated}] (the 10 largest; rejected topics and '
-    + 'duplicates aside)}, no_data without topics; sitemap_health not_connected until its module lands. Period figures come from the daily rollups, live ones from the rows as they are. A source that fails answers 503 '
+    + 'duplicates aside)}, no_data without topics; sitemap_health (live, read at most every 10 minutes, 2 after an error; the '
+    + 'overview waits at most 2 seconds for a read) {state (the worst of its sites\': error, warning, checking, ok; not_connected without a '
+    + 'bound site), sites: [SitemapHealthSite]}, availability ok when a site\'s sitemap was read, no_data while none was. Period figures come from the daily rollups, live ones from the rows as they are. A source that fails answers 503 '
     + 'for the whole request, never an empty block. Date rules as GET /analytics/timeseries.',
   query: OverviewQuery,
   responses: { 200: { description: 'Overview', schema: OverviewSchema } },
@@ -54,6 +56,7 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
       // The wallet is kept in roubles on every cell (spec 01): shown as /me and /wallet show it.
       wallet: { state: wallet.state, balance: wallet.balance },
+      sitemaps: { redis: services.redis, orm: services.orm, settings: services.config.webhooks, now: () => services.clock.now() },
     };
     // The blocks read at once (a GET runs outside a transaction: each query takes a pool connection); answered in screen order.
     const answers = await Promise.all(names.map((name) => BLOCKS[name](context)));
