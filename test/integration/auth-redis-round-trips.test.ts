@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
+import { randomBase62 } from '../../src/ids.js';
 import { countRedisRoundTrips, type RedisRoundTrips } from '../support/redis-round-trips.js';
 
 /**
@@ -58,6 +59,13 @@ describe('an authenticated request', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('ratelimit-remaining')).not.toBeNull();
     expectOne(me.trips);
+  });
+
+  it('a made-up key: one Redis round trip (its refusal counted against the address)', async () => {
+    const refused = await counted(cold, `sk_live_ru_${randomBase62(20)}_${randomBase62(40)}`);
+    expect(refused.status).toBe(401);
+    expectOne(refused.trips);
+    expect(refused.trips[0]).toMatch(/:rl:refused-keys:a:/);
   });
 
   it('another read route, cold and warm: one Redis round trip each', async () => {
