@@ -7,7 +7,8 @@ import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { Payer } from '../domain/operations/paid-admission.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import { domainError } from '../errors/domain-error.js';
-import { admitKeyLookup, invalidKey, refusedKey } from './refused-keys.js';
+import { admitKeyLookup, invalidKey, refusedKey, refusedKeysGate } from './refused-keys.js';
+import type { WindowGate } from './rate-limit.js';
 
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
@@ -34,6 +35,11 @@ export interface AuthContext {
 export interface Authenticated {
   auth: AuthContext;
   wallet: WalletView | null;
+  /**
+   * When this request looked its key up: its address's refused keys, asked in the round trip
+   * that counts its rate class (src/http/refused-keys.ts); null for a key the process held.
+   */
+  gate: WindowGate | null;
 }
 
 /** The payer of an API caller's paid work: its integration, within its limits. */
@@ -54,7 +60,8 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
  * see src/domain/sandbox/shadows.ts) (cached for AUTH_CACHE_MS; an announced
  * access change drops it at once). The secret is compared against the stored hash on every
  * request, cached or not. A well-formed key that is refused counts against the client address
- * (src/http/refused-keys.ts): beyond its limit the address waits (429) before any lookup.
+ * (src/http/refused-keys.ts): beyond its limit the address waits (429): before the lookup
+ * when this process knows it, else with the rate-limit count (the returned gate).
  * A lookup reads the wallet in the same statement (src/domain/access/caller-lookup.ts).
  */
 export class Authenticator {
@@ -77,7 +84,11 @@ export class Authenticator {
       });
     }
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
-    const found = await this.services.callers.get(parsed.keyId, () => admitKeyLookup(this.services, address));
+    let lookedUp = false;
+    const found = await this.services.callers.get(parsed.keyId, () => {
+      lookedUp = true;
+      return admitKeyLookup(this.services, address);
+    });
     const caller = found?.caller;
     if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw await refusedKey(this.services, address);
     const { key, integration, tenant } = caller;
@@ -116,6 +127,6 @@ export class Authenticator {
       },
       clientAddress: address,
     };
-    return { auth, wallet: found.wallet };
+    return { auth, wallet: found.wallet, gate: lookedUp ? refusedKeysGate(this.services, address) : null };
   }
 }

@@ -6,35 +6,49 @@ import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { PaidRateCounter } from '../domain/operations/paid-admission.js';
-import { domainError } from '../errors/domain-error.js';
+import { domainError, type DomainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
 
 /**
- * A sliding log: the key is a sorted set of the admitted hits' times (ms). Drops the hits that
- * left the window (at or before now - window), then admits this hit (mode 'count') only while
- * fewer than the limit are left, so the log never holds more than `limit` entries; 'peek' asks
- * without adding. Returns {admitted, hits in the window after it, oldest hit, newest hit}.
- * One round trip; the times come from the api's clock (tests pin it).
+ * A sliding log: a key is a sorted set of the admitted hits' times (ms). `slide` drops the hits
+ * that left the window (at or before now - window), then admits this hit (with a member to log)
+ * only while fewer than the limit are left, so the log never holds more than `limit` entries;
+ * without a member it asks without adding. Returns {admitted, hits in the window after it,
+ * oldest hit, newest hit}.
+ * KEYS[1] is counted (ARGV[3] its limit, ARGV[4] the member to log). With KEYS[2], a gate
+ * (ARGV[5] its limit) is asked first, counting nothing, and KEYS[1] is only counted when the gate
+ * admits: an authenticated request's address's refused keys and its rate class in one round
+ * trip. Returns KEYS[1]'s four numbers, then the gate's (1, 0, now, now without a gate; KEYS[1]'s
+ * are 0, 0, now, now when the gate refused). The times come from the api's clock (tests pin it).
  */
 const SLIDING_LOG_SCRIPT = `
-local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local n = redis.call('ZCARD', KEYS[1])
-local admitted = 0
-if n < limit then
-  admitted = 1
-  if ARGV[5] == 'count' then
-    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-    n = n + 1
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local function slide(key, limit, member)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local n = redis.call('ZCARD', key)
+  local admitted = 0
+  if n < limit then
+    admitted = 1
+    if member then
+      redis.call('ZADD', key, ARGV[1], member)
+      n = n + 1
+    end
   end
+  if n == 0 then return {admitted, 0, now, now} end
+  redis.call('PEXPIRE', key, window)
+  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
+  local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')[2]
+  return {admitted, n, tonumber(oldest), tonumber(newest)}
 end
-if n == 0 then return {admitted, 0, now, now} end
-redis.call('PEXPIRE', KEYS[1], window)
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
-local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2]
-return {admitted, n, tonumber(oldest), tonumber(newest)}`;
+local gate = {1, 0, now, now}
+if KEYS[2] then
+  gate = slide(KEYS[2], tonumber(ARGV[5]), nil)
+  if gate[1] == 0 then return {0, 0, now, now, gate[1], gate[2], gate[3], gate[4]} end
+end
+local w = slide(KEYS[1], tonumber(ARGV[3]), ARGV[4])
+return {w[1], w[2], w[3], w[4], gate[1], gate[2], gate[3], gate[4]}`;
 
 const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', write: 'write_per_min', paid: 'paid_per_min' };
 
@@ -49,11 +63,25 @@ export interface WindowCount {
    * oldest hit leaves). Retry-After when exceeded. At least 1.
    */
   resetSeconds: number;
+  /** The moment (ms, the api's clock) resetSeconds counts to, unrounded. */
+  changesAt: number;
   exceeded: boolean;
 }
 
-type Mode = 'count' | 'peek';
-type LoggingRedis = Redis & { slidingLog(key: string, now: string, windowMs: string, limit: string, member: string, mode: Mode): Promise<[number, number, number, number]> };
+/**
+ * A window asked before an integration's request is counted, in the same round trip: a refusal
+ * by it leaves the request uncounted and is answered with `refuse`'s error.
+ */
+export interface WindowGate {
+  key: string;
+  limit: number;
+  refuse(w: WindowCount): DomainError;
+}
+
+type Answer = [number, number, number, number, number, number, number, number];
+type LoggingRedis = Redis & {
+  slidingLog(...args: [numberOfKeys: number, ...keysAndArgs: string[]]): Promise<Answer>;
+};
 
 /** Hits of one process at one millisecond are told apart by a sequence (and processes by a random tag). */
 const PROCESS_TAG = randomBytes(6).toString('base64url');
@@ -65,13 +93,15 @@ let sequence = 0;
  * length admits more than the limit. Answers carry RateLimit-Limit / -Remaining / -Reset
  * (seconds) and RateLimit-Policy; a refusal is 429 with Retry-After. When Redis cannot answer
  * the request is refused with 503: the limits store being down never opens the door.
+ * Every call is one round trip (one EVALSHA: ioredis sends the script's body with EVAL on a
+ * connection's first use, and again after a NOSCRIPT reply).
  */
 export class RateLimiter {
   private readonly redis: LoggingRedis;
 
   constructor(redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {
-    // defineCommand sends EVALSHA (the script body travels once, not on every request).
-    if (!('slidingLog' in redis)) redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
+    // No fixed number of keys: the first argument says how many (one, or two with a gate).
+    if (!('slidingLog' in redis)) redis.defineCommand('slidingLog', { lua: SLIDING_LOG_SCRIPT });
     this.redis = redis as LoggingRedis;
   }
 
@@ -81,33 +111,33 @@ export class RateLimiter {
    * not logged, so a caller that keeps knocking is admitted again a window after its last
    * admitted hit. 503 service_unavailable when Redis cannot answer.
    */
-  consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
-    return this.run(key, limit, windowMs, 'count');
+  async consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
+    return (await this.run(key, limit, windowMs, null)).counted;
   }
 
-  /** Whether a hit of `key` would be admitted now, counting nothing. */
-  peekWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
-    return this.run(key, limit, windowMs, 'peek');
-  }
-
-  private async run(key: string, limit: number, windowMs: number, mode: Mode): Promise<WindowCount> {
+  private async run(key: string, limit: number, windowMs: number, gate: WindowGate | null): Promise<{ counted: WindowCount; gate: WindowCount | null }> {
     const now = this.clock.now().getTime();
-    let answer: [number, number, number, number];
+    let answer: Answer;
+    const keys = gate ? [`rl:${key}`, `rl:${gate.key}`] : [`rl:${key}`];
     try {
-      answer = await this.redis.slidingLog(`rl:${key}`, String(now), String(windowMs), String(limit), `${now}:${PROCESS_TAG}:${sequence++}`, mode);
+      answer = await this.redis.slidingLog(keys.length, ...keys, String(now), String(windowMs), String(limit), `${now}:${PROCESS_TAG}:${sequence++}`, String(gate?.limit ?? 0));
     } catch {
       throw domainError('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
     }
-    const [admitted, count, oldest, newest] = answer.map(Number) as [number, number, number, number];
-    const remaining = Math.max(0, limit - count);
-    const changesAt = remaining > 0 ? newest + windowMs : oldest + windowMs;
-    return { count, remaining, resetSeconds: Math.max(1, Math.ceil((changesAt - now) / 1000)), exceeded: admitted !== 1 };
+    const n = answer.map(Number);
+    return { counted: windowCount(n.slice(0, 4), limit, windowMs, now), gate: gate ? windowCount(n.slice(4, 8), gate.limit, windowMs, now) : null };
   }
 
-  /** An integration's request of a rate class (the key is the integration, or the website channel for a visitor's paid work). */
-  async consume(ctx: Context, callerId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
+  /**
+   * An integration's request of a rate class (the key is the integration, or the website
+   * channel for a visitor's paid work). With a gate, the gate is asked first in the same round
+   * trip: when it refuses, its error is thrown and nothing is counted (no RateLimit headers).
+   */
+  async consume(ctx: Context, callerId: string, rateClass: RateClass, limits: RateLimits, gate: WindowGate | null = null): Promise<void> {
     const limit = limits[LIMIT_OF[rateClass]];
-    const w = await this.consumeWindow(`${callerId}:${rateClass}`, limit);
+    const answer = await this.run(`${callerId}:${rateClass}`, limit, WINDOW_MS, gate);
+    if (gate && answer.gate!.exceeded) throw gate.refuse(answer.gate!);
+    const w = answer.counted;
     ctx.set('RateLimit-Limit', String(limit));
     ctx.set('RateLimit-Remaining', String(w.remaining));
     ctx.set('RateLimit-Reset', String(w.resetSeconds));
@@ -117,6 +147,13 @@ export class RateLimiter {
       throw domainError('rate_limited', `More than ${limit} ${rateClass} requests in a minute; retry after ${w.resetSeconds} s with the same Idempotency-Key.`, {}, { retryAfterSeconds: w.resetSeconds });
     }
   }
+}
+
+/** {admitted, hits, oldest, newest} of one log as the caller sees it. */
+function windowCount([admitted, count, oldest, newest]: number[], limit: number, windowMs: number, now: number): WindowCount {
+  const remaining = Math.max(0, limit - count!);
+  const changesAt = remaining > 0 ? newest! + windowMs : oldest! + windowMs;
+  return { count: count!, remaining, resetSeconds: Math.max(1, Math.ceil((changesAt - now) / 1000)), changesAt, exceeded: admitted !== 1 };
 }
 
 const limiters = new WeakMap<Services, RateLimiter>();

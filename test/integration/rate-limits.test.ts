@@ -184,6 +184,31 @@ describe('refused API keys are counted per client address', () => {
     });
   });
 
+  it('an address held through another api process: a valid key not yet known is looked up, then waits uncounted', async () => {
+    // A second process of the same cluster (same Redis prefix and clock) that has seen none of the refusals.
+    const other = await startApi({ RATE_LIMIT_READ_PER_MIN: '3', RATE_LIMIT_REFUSED_KEYS_PER_MIN: '3', TRUSTED_PROXIES: '127.0.0.1' }, { clock });
+    try {
+      const address = newAddress();
+      const valid = await newCaller(api.services, { integrationAllowlist: null });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await meFrom(address, madeUp())).status);
+      expect(statuses).toEqual([401, 401, 401]);
+      const held = await call(other.base, 'GET', '/me', { key: valid.apiKey, headers: { 'x-forwarded-for': address } });
+      expectProblem(held, 'rate_limited');
+      expect(held.body.detail).toMatch(/refused API keys from this address/);
+      expect(held.headers.get('retry-after')).toBe('60');
+      expect(held.headers.get('ratelimit-remaining')).toBeNull();
+      // The held request counted nothing: from another address the key has its whole read budget.
+      const elsewhere = await call(other.base, 'GET', '/me', { key: valid.apiKey, headers: { 'x-forwarded-for': newAddress() } });
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.headers.get('ratelimit-remaining')).toBe('2');
+      // A made-up key from the address is refused there too (and the process holds the address from then on).
+      expectProblem(await call(other.base, 'GET', '/me', { key: madeUp(), headers: { 'x-forwarded-for': address } }), 'rate_limited');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a wrong secret of a real key counts as a refused key', async () => {
     const address = newAddress();
     const real = await newCaller(api.services, { integrationAllowlist: null });
