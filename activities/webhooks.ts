@@ -99,8 +99,8 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
 
     /** For a workflow started without timing: the worker's configuration. */
     async workerDeliveryTiming(): Promise<DeliveryTiming> {
-      const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs } = config.webhooks;
-      return { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
+      const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs } = config.webhooks;
+      return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs };
     },
 
     /** Removes up to `limit` deliveries created before the cutoff (attempts go with them). */

@@ -43,6 +43,8 @@ export interface WebhookSettings {
   retryAfterMaxMs: number;
   /** How often a held delivery looks again without a signal (jittered). */
   holdRecheckMs: number;
+  /** The timer of a hold whose end is signalled (paused subscription, suspended wallet): a backstop (jittered). */
+  holdBackstopMs: number;
   relaySweepMs: number;
   /**
    * The relay's bound: deliveries whose workflow was started and whose first attempt has not
@@ -248,6 +250,7 @@ const schema = Joi.object({
   WEBHOOK_RETRY_SCHEDULE: Joi.string().default('5s,5m,30m,2h,5h,10h,10h,10h'),
   WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
+  WEBHOOK_HOLD_BACKSTOP: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
@@ -355,6 +358,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     retrySchedule,
     retryAfterMaxMs: parseDuration(v.WEBHOOK_RETRY_AFTER_MAX),
     holdRecheckMs: parseDuration(v.WEBHOOK_HOLD_RECHECK),
+    holdBackstopMs: parseDuration(v.WEBHOOK_HOLD_BACKSTOP),
     relaySweepMs: v.RELAY_SWEEP_MS,
     relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,
     relayBacklogTickMs: v.RELAY_BACKLOG_TICK_MS,

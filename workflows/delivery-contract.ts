@@ -22,6 +22,11 @@ export interface DeliveryTiming {
   retryAfterMaxMs: number;
   /** Re-check of a hold when no signal comes (jittered). */
   holdRecheckMs: number;
+  /**
+   * The timer of a hold whose end is signalled (SIGNALLED_HOLDS): a backstop for a lost signal
+   * (jittered). Absent in the timing of workflows started before it: holdRecheckMs.
+   */
+  holdBackstopMs?: number;
   /** Subscriber answer time-out of one attempt. */
   timeoutMs: number;
 }
@@ -39,3 +44,11 @@ export interface DeliveryProgress {
   /** What its DeliveryState shows. */
   visible: VisibleState;
 }
+
+/**
+ * Holds whose end signals the held deliveries (recheckHoldSignal): the subscription set active
+ * (the api and bin/ctl), the wallet active again (WalletHoldRelease), the earlier queued delivery
+ * tried (the attempt). Their timer is only a backstop (holdBackstopMs); the other holds (access
+ * ended for now) end with no signal and are looked at every holdRecheckMs.
+ */
+export const SIGNALLED_HOLDS: readonly string[] = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first'];

@@ -1,6 +1,6 @@
 import { condition, continueAsNew, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
+import { SIGNALLED_HOLDS, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
 import { DURABLE_STEP } from './step-options.js';
 
@@ -36,7 +36,7 @@ const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
  * lets the subscriber drop the repeat). The attempt activity first
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
- * asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * asks again (holdBackstopMs when the hold's end is signalled, else holdRecheckMs). A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
  * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
@@ -82,7 +82,9 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
       });
       if (outcome.state === 'held') {
         show('held');
-        await condition(() => recheck, Math.round(timing.holdRecheckMs * (0.8 + Math.random() * 0.4)));
+        // A hold whose end is signalled waits for the signal, its timer only a backstop (docs/decisions.md, "Held deliveries wait for their signal").
+        const waitMs = timing.holdBackstopMs && outcome.holdReason && SIGNALLED_HOLDS.includes(outcome.holdReason) ? timing.holdBackstopMs : timing.holdRecheckMs;
+        await condition(() => recheck, Math.round(waitMs * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
         if ((holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) && patched(HELD_CONTINUES_AS_NEW)) {

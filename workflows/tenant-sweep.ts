@@ -9,8 +9,9 @@ import { strategistReport } from './strategist-report.js';
 import { keyExpiryNotices } from './key-expiry.js';
 import { spreadOffsetMs, type SweepTotals, type TenantSweepInput } from './tenant-sweep-contract.js';
 
+// A page may pass many idle tenants (an analytics page moves their snapshots on in chunks, heartbeating).
 const { tenantSweepPage } = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
+  startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
 
@@ -48,7 +49,7 @@ async function startTenant(input: TenantSweepInput, startedAt: number, tenantId:
  * Started by a cell's Schedule (nightly analytics, daily and weekly strategist reports, the
  * api-key expiry scan): walks
  * the cell's tenants a page at a time by id (the page activity answers only the tenants the
- * kind applies to now, so the tenant's plan decides), starts each tenant's run at its moment of
+ * kind applies to now and that have something to do, so the tenant's plan and data decide), starts each tenant's run at its moment of
  * the window (spreadOffsetMs: the walk by id meets them in that order), and continues as new
  * after each page, so its history and every payload are bounded by the page, not by the number
  * of tenants. A tenant's run is its own workflow: one that fails (Failed in the Temporal UI,

@@ -21,8 +21,9 @@ import { benchDatabaseUrl, benchEnv, freshDatabase, machineSummary, numberOption
  * worker in this process (production config, the sweeps' window TENANT_SWEEP_SPREAD=0 so the
  * wall time is the work's, not the night's), whose database statements are counted. Each of the
  * cell's Schedules is triggered in turn and its work followed to completion: the nightly
- * analytics sweep (a snapshot row per tenant), the daily strategist sweep (a report per
- * tenant), the key-expiry scan (a notice per busy key) and the delivery-log retention.
+ * analytics sweep (a snapshot row per tenant: a workflow per busy tenant, the idle ones moved
+ * on in bulk), the daily strategist sweep (a report per busy tenant: the idle ones have no data
+ * for one), the key-expiry scan (a notice per busy key) and the delivery-log retention.
  */
 
 const { tenants: TENANTS, busy: BUSY, timeout: TIMEOUT } = numberOptions({ tenants: 100_000, busy: 1000, timeout: 7200 });
@@ -145,7 +146,8 @@ async function main(): Promise<void> {
       if (wanted('nightly analytics sweep')) phases.push(await phase(services, client, statements, 'nightly analytics sweep', ANALYTICS_SNAPSHOT_SCHEDULE_ID,
         async () => await count(services, `select count(*) as n from analytics_snapshots where updated_at >= ?`, [now.toISOString()]) >= TENANTS));
       if (wanted('daily strategist sweep')) phases.push(await phase(services, client, statements, 'daily strategist sweep', strategistScheduleId(config.cell, 'daily'),
-        async () => await count(services, `select count(*) as n from strategist_reports where report_type = 'daily' and report_date = ?`, [reportDate]) >= TENANTS));
+        // Only the busy tenants have data for a report (docs/decisions.md, "Idle tenants cost a sweep no workflow").
+        async () => await count(services, `select count(*) as n from strategist_reports where report_type = 'daily' and report_date = ?`, [reportDate]) >= BUSY));
       // A sweep too: it ends once every tenant's notices are started, the notices (one per busy key) come after.
       if (wanted('key-expiry scan')) phases.push(await phase(services, client, statements, 'key-expiry scan', KEY_EXPIRY_SCHEDULE_ID,
         async () => await count(services, 'select count(*) as n from key_expiry_notices', []) >= BUSY));
@@ -162,6 +164,9 @@ async function main(): Promise<void> {
     for (const p of phases) {
       console.log(`| ${p.name} | ${p.seconds.toFixed(1)} | ${(TENANTS / p.seconds).toFixed(0)} | ${p.workflows} | ${p.failed} | ${p.largestHistory} | ${p.largestEvent} | ${p.statements} | ${(p.statements / TENANTS).toFixed(1)} |`);
     }
+    const idleReports = await count(services, `select count(*) as n from strategist_reports r join tenants t on t.id = r.tenant_id where t.name like 'Idle %'`);
+    const idleStale = await count(services, `select count(*) as n from tenants t left join analytics_snapshots s on s.tenant_id = t.id where t.name like 'Idle %' and (s.updated_at is null or s.updated_at < ?)`, [now.toISOString()]);
+    console.log(`\nIdle tenants: ${idleReports} strategist reports, ${idleStale} without this night's snapshot row.`);
   } finally {
     await services.close();
   }

@@ -10,6 +10,7 @@ import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow } from '../support/workflow-runs.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
+import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 
 /**
  * Scheduled work at 100,000 tenants (issue 30, item 7), shown at a small size: the cell's
@@ -33,10 +34,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.stop(), 60_000);
 
-/** Idle tenants, as most of a platform's are: a row and its plan, nothing else. */
-async function tenants(n: number, features: string[] = [], ids: string[] = []): Promise<string[]> {
+/**
+ * Tenants with a row and its plan; busy ones (the default) have an analytics event received
+ * now, so the sweeps have work for them. Idle ones (most of a platform's) have nothing else.
+ */
+async function tenants(n: number, features: string[] = [], ids: string[] = [], activity: 'busy' | 'idle' = 'busy'): Promise<string[]> {
   const made = [...ids, ...Array.from({ length: n - ids.length }, () => randomUUID())];
-  for (const id of made) await sql.query('insert into tenants (id, name, features) values ($1, $2, $3)', [id, `Idle ${id.slice(0, 8)}`, features]);
+  for (const id of made) {
+    await sql.query('insert into tenants (id, name, features) values ($1, $2, $3)', [id, `${activity} ${id.slice(0, 8)}`, features]);
+    if (activity === 'busy') {
+      await sql.query(`insert into analytics_event_keys (tenant_id, source, external_id, occurred_at, received_at) values ($1, 'web', 'pv-1', now(), now())`, [id]);
+    }
+  }
   return made;
 }
 
@@ -184,4 +193,47 @@ describe('the setup step of a deploy', () => {
     await expect(client.schedule.getHandle(old).describe()).rejects.toThrow(/not found/i);
     await client.schedule.getHandle(worker.scheduleIds.strategistDaily).describe();
   });
+});
+
+describe('idle tenants cost a sweep no workflow', () => {
+  const startedRuns = async (query: string) => {
+    let n = 0;
+    for await (const w of client.workflow.list({ query })) if (w) n += 1;
+    return n;
+  };
+
+  it('the nightly sweep starts a snapshot for a busy tenant only; an idle one\'s snapshot moves on to yesterday in bulk, its data_as_of as a run would write it', async () => {
+    const [busy] = await tenants(1);
+    const [fresh] = await tenants(1, [], [], 'idle');
+    // Idle for a month: traffic 30 days ago, rolled up then; its snapshot of 20 days ago.
+    const [quiet] = await tenants(1, [], [], 'idle');
+    await sql.query(`insert into analytics_event_keys (tenant_id, source, external_id, occurred_at, received_at) values ($1, 'web', 'pv-old', now() - interval '30 days', now() - interval '30 days')`, [quiet]);
+    await sql.query(`insert into analytics_daily (tenant_id, day, metric, value) values ($1, (now() - interval '30 days')::date, 'page_views', 3)`, [quiet]);
+    await sql.query(`insert into analytics_snapshots (tenant_id, watermark, complete_through, sources, updated_at)
+      values ($1, now() - interval '20 days', (now() - interval '21 days')::date, jsonb_build_object('web', to_char((now() - interval '21 days')::date, 'YYYY-MM-DD')), now() - interval '20 days')`, [quiet]);
+
+    const sweep = await trigger(worker.scheduleIds.analytics);
+    await client.workflow.getHandle(sweep.workflowId).result();
+    await eventually(`the snapshot of busy tenant ${busy}`, () => snapshotStartedSince(busy!, sweep.at), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const id of [fresh, quiet]) expect(await startedRuns(`WorkflowId = "analytics-snapshot:${id}"`)).toBe(0);
+
+    const yesterday = addDays(dayIn(new Date(), CELL_TIME_ZONE[api.services.config.cell]), -1);
+    const snapshot = async (id: string) => (await sql.query<{ complete_through: string; sources: Record<string, string>; version: string | null }>(
+      `select to_char(s.complete_through, 'YYYY-MM-DD') as complete_through, s.sources, v.version::text as version
+         from analytics_snapshots s left join analytics_rollup_versions v using (tenant_id) where s.tenant_id = $1`, [id])).rows[0];
+    expect(await snapshot(fresh!)).toEqual({ complete_through: yesterday, sources: {}, version: null });
+    // The web figures are complete through yesterday (no traffic since: zero, as the rollups read a day without rows); nothing was rebuilt.
+    expect(await snapshot(quiet!)).toEqual({ complete_through: yesterday, sources: { web: yesterday }, version: null });
+  }, 180_000);
+
+  it('the strategist sweep starts a report for a tenant with the feature and data, none for one with the feature and nothing', async () => {
+    const [busy] = await tenants(1, ['strategist']);
+    const [idle] = await tenants(1, ['strategist'], [], 'idle');
+    const sweep = await trigger(worker.scheduleIds.strategistDaily);
+    await client.workflow.getHandle(sweep.workflowId).result();
+    await eventually('the busy tenant\'s report run', async () => (await startedRuns(`TenantId = "${busy}" AND WorkflowType = "strategistReport"`)) || undefined, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await startedRuns(`TenantId = "${idle}" AND WorkflowType = "strategistReport"`)).toBe(0);
+  }, 180_000);
 });

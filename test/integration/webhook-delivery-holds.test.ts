@@ -223,6 +223,30 @@ describe('without any signal', () => {
   });
 });
 
+describe('a hold whose end is signalled', () => {
+  it('waits on the backstop timer, not the re-check one, and goes out on the signal', async () => {
+    const sub = await subscription('backstop');
+    await setStatus(sub.id, 'paused');
+    const deliveryId = await existingDelivery(sub, 'none');
+    const { retrySchedule, retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
+    await startDeliveryWorkflow(h.client, h.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    }, { retrySchedule, retryAfterMaxMs, timeoutMs, holdRecheckMs: 60_000, holdBackstopMs: 3_600_000 });
+    await held(deliveryId);
+    const timers = await eventually('the hold\'s timer', async () => {
+      const t = await timerDurations(h.client, deliveryWorkflowId(deliveryId));
+      return t.length ? t : undefined;
+    });
+    // Jittered ±20 % around the hour, not around the minute.
+    expect(timers).toHaveLength(1);
+    expect(timers[0]).toBeGreaterThanOrEqual(0.8 * 3_600_000);
+    expect(timers[0]).toBeLessThanOrEqual(1.2 * 3_600_000);
+    await setStatus(sub.id, 'active');
+    await signalRecheck(h.client, deliveryId);
+    expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
+  });
+});
+
 describe('a hold of a thousand re-checks', () => {
   it('continues as new every 100 looks, carrying its attempt: each run\'s history stays short, and the retry goes out when the hold ends', async () => {
     const sub = await subscription('long-hold', answers.failFirst(1));

@@ -72,6 +72,33 @@ export async function tenantsWithStrategist(em: Em, after: string | null = null,
 }
 
 /**
+ * A page of the strategist sweep (docs/decisions.md, "Idle tenants cost a sweep no workflow"):
+ * tenants whose plan has the strategist now AND that have data for the report, by id after
+ * `after`, at most `limit`. Data for the report: a rollup of a day of the period or of the one
+ * before it (a drop to nothing is news), or a conversation, lead or event changed since the
+ * previous period began (a day the snapshot has not rolled up yet). A day of slack either side
+ * for the tenant's zone. A tenant with none of these would get a report of empty figures: it
+ * gets no run.
+ */
+export async function tenantsWithStrategistData(em: Em, type: ReportType, reportDate: string, after: string | null, limit: number): Promise<string[]> {
+  const { current, previous } = periodsOf(type, reportDate);
+  const from = new Date(previous.from.getTime() - DAY_MS);
+  const to = new Date(current.to.getTime() + DAY_MS);
+  const [fromDay, toDay, since] = [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10), from.toISOString()];
+  const rows = await em.execute<{ id: string }[]>(
+    `select t.id from tenants t
+      where t.status = 'active' and 'strategist' = any(t.features) and (?::uuid is null or t.id > ?::uuid)
+        and (exists (select 1 from analytics_daily d where d.tenant_id = t.id and d.day >= ?::date and d.day < ?::date)
+          or exists (select 1 from conversations c where c.tenant_id = t.id and c.updated_at >= ?::timestamptz)
+          or exists (select 1 from messages m where m.tenant_id = t.id and m.created_at >= ?::timestamptz)
+          or exists (select 1 from leads l where l.tenant_id = t.id and l.updated_at >= ?::timestamptz)
+          or exists (select 1 from analytics_event_keys k where k.tenant_id = t.id and k.received_at >= ?::timestamptz))
+      order by t.id limit ?`,
+    [after, after, fromDay, toDay, since, since, since, since, limit]);
+  return rows.map((r) => r.id);
+}
+
+/**
  * Writes the tenant's report of `type` for `reportDate`, once: a second run of the same
  * period finds the first one's report and answers it. The snapshot, the analyst (perhaps a
  * model across the network) and the evidence check run outside any transaction; then one

@@ -65,8 +65,8 @@ export class OutboxRelay {
   constructor(private readonly s: RelayServices, options: RelayOptions = {}) {
     this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
     this.eagerClient = options.eagerClient;
-    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs, relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
-    this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, timeoutMs };
+    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs, relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
+    this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs };
     this.loop = new WokenLoop({
       name: 'relay', redis: s.redis, channel: OUTBOX_CHANNEL, sweepMs: relaySweepMs, backlogTickMs: relayBacklogTickMs,
       minRunIntervalMs: relayMinRunMs, log: s.log,
