@@ -128,10 +128,11 @@ export const IngestResultSchema = Joi.object({
     + 'to which it would tell whether an e-mail or phone belongs to one of the account\'s customers.'),
 }).meta({ ref: 'IngestResult' });
 
+/** Present when the items were checked one by one (the batch itself fit): absent when the whole body was refused and nothing stored. */
 const counted = {
   errors: fieldErrors,
-  accepted: Joi.number().integer().min(0).required().description('The other items, stored now.'),
-  duplicates: Joi.number().integer().min(0).required().description('The other items already stored: counted once.'),
+  accepted: Joi.number().integer().min(0).description('The other items, stored now. Absent when the body itself was refused (nothing stored).'),
+  duplicates: Joi.number().integer().min(0).description('The other items already stored, counted once. Absent as accepted.'),
 };
 
 /** The 422 of POST /events: the refused items' field errors and the counts of the others, which ARE stored. */
