@@ -7,13 +7,15 @@ import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js'
 import { documentLivemode } from '../livemode.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../body.js';
 
-const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
+// bad_request: a request line and headers over 16 KB are refused before any route (src/http/client-errors.ts).
+const COMMON_ERRORS = ['bad_request', 'invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
 function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));
   const extra = [...(route.errors ?? [])] as ErrorCode[];
   if (route.params) extra.push('not_found');
-  if (route.query || route.body) extra.push('validation_failed');
+  // Every route validates its query: one without parameters refuses any (GET /me?verbose=1 is 422).
+  extra.push('validation_failed');
   // Every write reads a JSON body, even one it expects empty: a wrong one is answered.
   if (route.method !== 'GET') extra.push('bad_request', 'payload_too_large', 'validation_failed');
   if (route.method === 'POST') extra.push('idempotency_conflict', 'operation_in_progress');
