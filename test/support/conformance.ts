@@ -86,6 +86,8 @@ export function answerDrifts({ doc, byMethod }: LoadedDocument, answer: Omit<Rec
   const op = byMethod.get(answer.method.toUpperCase())?.find((o) => o.pattern.test(path));
   const media = answer.contentType.split(';')[0]!.trim().toLowerCase();
   const route = `${answer.method.toUpperCase()} ${op?.template ?? path}`;
+  // OPTIONS and HEAD where no operation is documented are HTTP's own answers (Allow), not the API's.
+  if (!op && ['OPTIONS', 'HEAD'].includes(answer.method.toUpperCase())) return [];
   if (!op) {
     // No such operation: only a Problem may answer (404 not_found, 405 method_not_allowed).
     if (answer.status < 400) return [`${route}: ${answer.status} answered at an address the document does not have`];
