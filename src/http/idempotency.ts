@@ -57,7 +57,12 @@ export async function beginIdempotent(em: Em, integrationId: string, key: string
   }
   return {
     kind: 'replay',
-    result: { status: record.responseStatus, body: record.responseBody ?? undefined, headers: { 'Idempotent-Replayed': 'true' } },
+    // A stored 4xx is a Problem (a batch's partial 422): replayed with its media type.
+    result: {
+      status: record.responseStatus,
+      body: record.responseBody ?? undefined,
+      headers: { 'Idempotent-Replayed': 'true', ...(record.responseStatus >= 400 ? { 'Content-Type': 'application/problem+json' } : {}) },
+    },
     disclosures: record.disclosures ?? [],
   };
 }

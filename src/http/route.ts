@@ -8,6 +8,7 @@ import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import type { MigrationName } from '../../migrations/index.js';
 import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 import type { DomainError } from '../errors/domain-error.js';
+import type { ErrorCode } from '../errors/catalogue.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RateClass = 'read' | 'write' | 'paid';
@@ -118,6 +119,8 @@ export interface RouteDefinition<Q = unknown, P = unknown, B = unknown> {
   settle?(result: HandlerResult, input: SettleInput<Q, P>): Promise<HandlerResult>;
   /** Error codes beyond the common set, for the document. */
   errors?: string[];
+  /** The Problem of a code as this route answers it, when it carries members of its own (src/http/schemas/problems.ts). */
+  problems?: Partial<Record<ErrorCode, Joi.ObjectSchema>>;
   handler(input: HandlerInput<Q, P, B>): Promise<HandlerResult>;
 }
 

@@ -18,7 +18,8 @@ const noteRoute = defineRoute<unknown, unknown, { fail?: boolean }>({
   release: 'available', method: 'POST', path: '/test/after-commit', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'writes an event and looks for it after the commit', rateClass: 'write',
   body: Joi.object({ fail: Joi.boolean() }),
-  responses: { 201: { description: 'event id' } },
+  responses: { 201: { description: 'event id', schema: Joi.object() } },
+  errors: ['invalid_state'],
   handler: async ({ body, auth, em, services, afterCommit }) => {
     const event = recordEvent(em, { tenantId: auth.tenant.id, type: 'webhook.test', livemode: false, ...EVENTS['webhook.test']({ webhook_id: auth.integration.id }) }, services.clock.now());
     await em.flush();

@@ -91,6 +91,9 @@ describe('POST /events', () => {
     expect(second.status).toBe(422);
     expect(second.body).toEqual({ ...first.body, request_id: expect.any(String) });
     expect(second.body.accepted).toBe(1);
+    // The replay is a Problem too (it was application/json).
+    expect(second.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect((await storedEvents(sql, caller)).map((r) => r.external_id)).toEqual(['i-1']);
   });
 

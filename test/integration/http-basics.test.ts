@@ -14,7 +14,7 @@ const echo = defineRoute<unknown, unknown, { text?: string }>({
   release: 'available', method: 'POST', path: '/test/echo', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Echoes the length of its text', rateClass: 'write',
   body: Joi.object({ text: Joi.string().allow('') }),
-  responses: { 200: { description: 'length' } },
+  responses: { 200: { description: 'length', schema: Joi.object() } },
   handler: async ({ body }) => ({ status: 200, body: { length: body.text?.length ?? 0 } }),
 });
 

@@ -28,8 +28,8 @@ const noteBody = Joi.object({ text: Joi.string().required(), tag: Joi.string() }
 // A write with an effect (one outbox event per run) whose answer names the event.
 const noteRoute = (path: string, idempotency: 'required' | 'optional') => defineRoute<unknown, unknown, Note>({
   release: 'available', method: 'POST', path, family: 'test', migration: 'Migration20261121000100Foundation',
-  summary: 'Writes one outbox event', rateClass: 'write', idempotency, body: noteBody,
-  responses: { 201: { description: 'the event written' } },
+  summary: 'Writes one outbox event', rateClass: 'write', idempotency, body: noteBody, errors: ['invalid_state'],
+  responses: { 201: { description: 'the event written', schema: Joi.object() } },
   handler: async ({ body, auth, em, services }) => {
     const event = recordEvent(em, { tenantId: auth.tenant.id, integrationId: auth.integration.id, type: 'webhook.test', data: { text: body.text } }, services.clock.now());
     await em.flush();
@@ -53,7 +53,7 @@ let secretsIssued = 0;
 const postSecret = defineRoute({
   release: 'available', method: 'POST', path: '/test/secrets', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Issues a secret', rateClass: 'write', idempotency: 'required',
-  responses: { 201: { description: 'issued' } },
+  responses: { 201: { description: 'issued', schema: Joi.object() } },
   replayBody: (body) => ({ ...(body as Record<string, unknown>), secret: null }),
   handler: async () => ({ status: 201, body: { number: ++secretsIssued, secret: `s3cr3t-${secretsIssued}` } }),
 });
@@ -63,7 +63,7 @@ let workflowsStarted = 0;
 const postUntransacted = defineRoute({
   release: 'available', method: 'POST', path: '/test/untransacted', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Starts something outside the database', rateClass: 'write', idempotency: 'required', transactional: false,
-  responses: { 202: { description: 'started' } },
+  responses: { 202: { description: 'started', schema: Joi.object() } },
   handler: async () => ({ status: 202, body: { started: ++workflowsStarted } }),
 });
 

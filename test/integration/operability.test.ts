@@ -11,14 +11,14 @@ const getThing = defineRoute<unknown, { id: string }>({
   release: 'available', method: 'GET', path: '/test/things/{id}', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'A route with a path parameter', rateClass: 'read',
   params: Joi.object({ id: Joi.string().pattern(/^[a-z0-9-]+$/) }),
-  responses: { 200: { description: 'thing' } },
+  responses: { 200: { description: 'thing', schema: Joi.object() } },
   handler: async ({ params }) => ({ status: 200, body: { id: params.id } }),
 });
 
 const explode = defineRoute({
   release: 'available', method: 'GET', path: '/test/explode', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Fails with an unexpected error', rateClass: 'read',
-  responses: { 200: { description: 'never' } },
+  responses: { 200: { description: 'never', schema: Joi.object() } },
   handler: async () => {
     throw new Error('secret internals: connection string postgres://user:pw@db');
   },

@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { startApi, type TestApi } from '../support/app.js';
@@ -21,7 +22,7 @@ const STATEMENT_TIMEOUT_MS = 300;
 function sqlProbe(name: string, sql: string): RouteDefinition {
   return defineRoute({
     release: 'available', method: 'GET', path: `/test/sql/${name}`, family: 'test', migration: 'Migration20261121000100Foundation',
-    summary: `Test: ${sql}`, rateClass: 'read', responses: { 200: { description: 'rows' } },
+    summary: `Test: ${sql}`, rateClass: 'read', responses: { 200: { description: 'rows', schema: Joi.object() } },
     handler: async ({ em }) => ({ status: 200, body: { data: await em.execute(sql) } }),
   });
 }

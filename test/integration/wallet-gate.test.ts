@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/app.js';
@@ -13,7 +14,7 @@ import { withinWalletDeadline } from '../../src/domain/wallet/wallet-reader.js';
 const postOrder = defineRoute({
   release: 'available', method: 'POST', path: '/test/orders', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Stores an event', rateClass: 'write',
-  responses: { 201: { description: 'stored' } },
+  responses: { 201: { description: 'stored', schema: Joi.object() } },
   handler: async ({ auth, em, services }) => {
     recordEvent(em, { tenantId: auth.tenant.id, integrationId: auth.integration.id, type: 'webhook.test', data: { order: true } }, services.clock.now());
     return { status: 201, body: { stored: true } };
@@ -24,7 +25,7 @@ const postOrder = defineRoute({
 const postPaidWork = defineRoute({
   release: 'available', method: 'POST', path: '/test/paid-work', family: 'test', migration: 'Migration20261121000100Foundation',
   summary: 'Paid work', rateClass: 'paid',
-  responses: { 202: { description: 'queued' } },
+  responses: { 202: { description: 'queued', schema: Joi.object() } },
   handler: async () => ({ status: 202, body: { queued: true } }),
 });
 

@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals';
 import { CATALOGUE, type ErrorCode } from '../../src/http/problem.js';
+import { expectDocumented } from './conformance.js';
 
 export interface Answer<T = any> {
   status: number;
@@ -14,9 +15,14 @@ export interface CallOptions {
   /** Sent as is (no JSON encoding), with the given Content-Type. */
   raw?: { text: string | Buffer; contentType?: string };
   headers?: Record<string, string>;
+  /** Skip holding the answer against the OpenAPI document (test/support/conformance.ts): only for a test of the check itself. */
+  unchecked?: boolean;
 }
 
-/** One HTTP call to the api; the body is parsed as JSON when the answer is JSON. */
+/**
+ * One HTTP call to the api; the body is parsed as JSON when the answer is JSON. The answer is
+ * held against the api's OpenAPI document (test/support/conformance.ts): a drift throws.
+ */
 export async function call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (o.key) headers.authorization = `Bearer ${o.key}`;
@@ -28,10 +34,13 @@ export async function call<T = any>(base: string, method: string, path: string, 
     body = JSON.stringify(o.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const url = `${base}${path}`;
+  const res = await fetch(url, { method, headers, body });
   const text = await res.text();
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, text, body: type.includes('json') && text ? JSON.parse(text) : text };
+  const answer = { status: res.status, headers: res.headers, text, body: type.includes('json') && text ? JSON.parse(text) : text };
+  if (o.unchecked !== true) await expectDocumented({ method, url, sentBody: body !== undefined, status: res.status, contentType: type, text, body: answer.body });
+  return answer;
 }
 
 /**

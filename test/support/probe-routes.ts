@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import { defineRoute, type RouteDefinition } from '../../src/http/route.js';
 import type { Scope } from '../../src/domain/access/scopes.js';
 
@@ -18,7 +19,7 @@ export function contactsProbe(reads: ProbeReads = { count: 0 }): RouteDefinition
   return defineRoute({
     release: 'available', method: 'GET', path: '/test/contacts', family: 'test', migration: 'Migration20261121000200Disclosures',
     summary: 'Test: a read carrying personal data', rateClass: 'read', scope: 'conversations:read', pii: true,
-    responses: { 200: { description: 'contacts' } },
+    responses: { 200: { description: 'contacts', schema: Joi.object() } },
     handler: async ({ disclose }) => {
       reads.count += 1;
       disclose({ resourceType: 'contact', resourceIds: PROBE_CONTACT_IDS });
@@ -33,7 +34,7 @@ export function scopedProbe(scope: Scope): RouteDefinition {
   return defineRoute({
     release: 'available', method: 'GET', path: `/test/${family}`, family: 'test', migration: 'Migration20261121000100Foundation',
     summary: `Test: a read needing ${scope}`, rateClass: 'read', scope,
-    responses: { 200: { description: 'ok' } },
+    responses: { 200: { description: 'ok', schema: Joi.object() } },
     handler: async () => ({ status: 200, body: { data: [] } }),
   });
 }
@@ -43,7 +44,7 @@ export function peerProbe(): RouteDefinition {
   return defineRoute({
     release: 'available', method: 'GET', path: '/test/peer', family: 'test', migration: 'Migration20261121000100Foundation',
     summary: 'Test: the caller address', rateClass: 'read', walletGate: false,
-    responses: { 200: { description: 'addresses' } },
+    responses: { 200: { description: 'addresses', schema: Joi.object() } },
     handler: async ({ ctx, auth }) => ({ status: 200, body: { socket: ctx.req.socket.remoteAddress, client: auth.clientAddress } }),
   });
 }

@@ -35,13 +35,19 @@ export interface OperationDoc {
   errors: readonly ErrorCode[];
   /** Header Objects of a Problem status (Retry-After). */
   errorHeaders?: Record<number, JsonSchema>;
+  /** The Problem of a code as this operation answers it, when it carries members of its own (a batch's counts). */
+  problems?: Partial<Record<ErrorCode, Joi.Schema>>;
+  /** The request body may be left out (its schema requires no member); default: required. */
+  bodyOptional?: boolean;
 }
 
 export interface DocumentDoc {
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
-  /** The schema of every Problem answer. */
+  /** The schema of every Problem answer, unless `problems` names the code's own. */
   problem: Joi.Schema;
+  /** The Problem of a code that carries members of its own (pinning its code). */
+  problems?: Partial<Record<ErrorCode, Joi.Schema>>;
   /**
    * Named schemas to declare before anything uses them: each component is then its
    * declaration, not a use site with a description of its own.
@@ -73,29 +79,39 @@ function parametersOf(converter: SchemaConverter, op: OperationDoc): JsonSchema[
 /**
  * The Problem answers of an operation: one Response Object per HTTP status of the catalogue
  * codes it may answer, naming them; `headers` adds Header Objects to a status (Retry-After).
+ * A status answers the schema of each of its codes (`oneOf` when several): the codes sharing
+ * the plain Problem with their `code` listed, a code with members of its own by its schema.
  */
-function problemResponses(codes: readonly ErrorCode[], schema: JsonSchema, headers: Record<number, JsonSchema> = {}): Record<string, JsonSchema> {
+function problemResponses(codes: readonly ErrorCode[], schemaOf: (code: ErrorCode) => JsonSchema, plain: JsonSchema, headers: Record<number, JsonSchema> = {}): Record<string, JsonSchema> {
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const status = CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  const schemaOfStatus = (named: string[]): JsonSchema => {
+    const plainCodes = named.filter((c) => schemaOf(c as ErrorCode) === plain);
+    const own = named.filter((c) => schemaOf(c as ErrorCode) !== plain).map((c) => schemaOf(c as ErrorCode));
+    const branches = [...(plainCodes.length ? [{ allOf: [plain], properties: { code: { enum: plainCodes } } }] : []), ...own];
+    return branches.length === 1 ? branches[0]! : { oneOf: branches };
+  };
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, named]) => [String(status), {
     description: `Problem: ${named.join(', ')}`,
     ...(headers[status] ? { headers: headers[status] } : {}),
-    content: { 'application/problem+json': { schema } },
+    content: { 'application/problem+json': { schema: schemaOfStatus(named) } },
   }]));
 }
 
 /** The Operation Object; its schemas are converted in a fixed order (parameters, answers, body), which fixes the components' order. */
-function operationObject(converter: SchemaConverter, op: OperationDoc, problem: JsonSchema): JsonSchema {
+function operationObject(converter: SchemaConverter, op: OperationDoc, problems: Partial<Record<ErrorCode, JsonSchema>>, plain: JsonSchema): JsonSchema {
   const parameters = parametersOf(converter, op);
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(op.answers)) {
     const content = answer.content ?? (answer.schema ? { 'application/json': { schema: converter.convert(answer.schema) } } : undefined);
     responses[status] = { description: answer.description, ...(answer.headers ? { headers: answer.headers } : {}), ...(content ? { content } : {}) };
   }
-  Object.assign(responses, problemResponses(op.errors, problem, op.errorHeaders));
+  const own = Object.fromEntries(Object.entries(op.problems ?? {}).map(([code, schema]) => [code, converter.convert(schema)]));
+  const schemaOf = (code: ErrorCode) => own[code] ?? problems[code] ?? plain;
+  Object.assign(responses, problemResponses(op.errors, schemaOf, plain, op.errorHeaders));
   return {
     operationId: operationIdOf(op.method, op.path),
     summary: op.summary,
@@ -105,7 +121,7 @@ function operationObject(converter: SchemaConverter, op: OperationDoc, problem: 
     ...op.extensions,
     security: op.security,
     parameters,
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(op.body) } } } } : {}),
+    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: converter.convert(op.body) } } } } : {}),
     responses,
   };
 }
@@ -118,11 +134,12 @@ function operationObject(converter: SchemaConverter, op: OperationDoc, problem: 
 export function buildDocument(doc: DocumentDoc): JsonSchema {
   const converter = new SchemaConverter();
   for (const s of doc.declarations ?? []) converter.convert(s);
-  const problem = converter.convert(doc.problem);
+  const plain = converter.convert(doc.problem);
+  const problems = Object.fromEntries(Object.entries(doc.problems ?? {}).map(([code, schema]) => [code, converter.convert(schema)]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of doc.operations((s) => converter.convert(s))) {
     paths[op.path] ??= {};
-    paths[op.path]![op.method.toLowerCase()] = operationObject(converter, op, problem);
+    paths[op.path]![op.method.toLowerCase()] = operationObject(converter, op, problems, plain);
   }
   return {
     openapi: '3.1.0',

@@ -1,18 +1,21 @@
+import type Joi from 'joi';
 import type { Config } from '../../config.js';
 import type { ErrorCode } from '../problem.js';
 import { carriesPii, type RouteDefinition } from '../route.js';
-import { ProblemSchema } from '../schemas/common.js';
+import { PlainProblemSchema, PROBLEMS } from '../schemas/problems.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
 import { documentLivemode } from '../livemode.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../body.js';
 
-const COMMON_ERRORS = ['invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
+// bad_request: a request line and headers over 16 KB are refused before any route (src/http/client-errors.ts).
+const COMMON_ERRORS = ['bad_request', 'invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
 
 function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   const common = COMMON_ERRORS.filter((c) => !((c === 'wallet_suspended' || c === 'scope_missing') && route.walletGate === false));
   const extra = [...(route.errors ?? [])] as ErrorCode[];
   if (route.params) extra.push('not_found');
-  if (route.query || route.body) extra.push('validation_failed');
+  // Every route validates its query: one without parameters refuses any (GET /me?verbose=1 is 422).
+  extra.push('validation_failed');
   // Every write reads a JSON body, even one it expects empty: a wrong one is answered.
   if (route.method !== 'GET') extra.push('bad_request', 'payload_too_large', 'validation_failed');
   if (route.method === 'POST') extra.push('idempotency_conflict', 'operation_in_progress');
@@ -20,6 +23,9 @@ function errorCodesOf(route: RouteDefinition): ErrorCode[] {
   if (carriesPii(route)) extra.push('pii_transfer_not_allowed');
   return [...new Set([...common, ...extra])];
 }
+
+/** The pipeline reads an absent body as {} (src/http/validate.ts): a body {} satisfies may be left out (POST /conversations/{id}/takeover). */
+const takesNoBody = (body: Joi.ObjectSchema): boolean => body.validate({}).error === undefined;
 
 /** A route definition, as the builder's operation. */
 function operationOf(route: RouteDefinition, config: Config): OperationDoc {
@@ -50,9 +56,11 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
       }]),
     ],
     body: route.body,
+    bodyOptional: route.body ? takesNoBody(route.body) : undefined,
     // ResponseDoc.headers names what the pipeline sets; the document has never listed them.
     answers: Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, { description: r.description, schema: r.schema }])),
     errors: errorCodesOf(route),
+    problems: route.problems,
   };
 }
 
@@ -68,7 +76,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
       description: `Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id. A request body is JSON (Content-Type: application/json, UTF-8), an object or an array, at most ${MAX_BODY_BYTES / 1024} KB (else 413 payload_too_large) and nested at most ${MAX_BODY_DEPTH} levels deep (else 400 bad_request); it is read once the key is checked and the request counted in its rate class, so a refused body counts too.`,
     },
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
-    problem: ProblemSchema,
+    problem: PlainProblemSchema,
+    problems: PROBLEMS,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
     operations: () => routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => operationOf(r, config)),
   }));

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { fieldErrors, problemOf } from '../../http/schemas/problems.js';
 import { CALENDAR_DAY_MESSAGE, EARLIEST_TIME, LATEST_TIME } from '../../http/schemas/common.js';
 import { isCalendarDay } from '../../clock.js';
 import { EVENT_TYPES, type EventType } from '../../domain/analytics/events.js';
@@ -126,3 +127,19 @@ export const IngestResultSchema = Joi.object({
     + 'Only to a key that may read contacts (leads:read, with the personal-data transfer conditions on the ru cell); absent for any other key, '
     + 'to which it would tell whether an e-mail or phone belongs to one of the account\'s customers.'),
 }).meta({ ref: 'IngestResult' });
+
+/** Present when the items were checked one by one (the batch itself fit): absent when the whole body was refused and nothing stored. */
+const counted = {
+  errors: fieldErrors,
+  accepted: Joi.number().integer().min(0).description('The other items, stored now. Absent when the body itself was refused (nothing stored).'),
+  duplicates: Joi.number().integer().min(0).description('The other items already stored, counted once. Absent as accepted.'),
+};
+
+/** The 422 of POST /events: the refused items' field errors and the counts of the others, which ARE stored. */
+export const EventBatchProblemSchema = problemOf('validation_failed', 'EventBatchProblem', counted);
+
+/** The 422 of POST /offline-conversions: as POST /events, with `unmatched` under the same rule as its 200. */
+export const OfflineConversionBatchProblemSchema = problemOf('validation_failed', 'OfflineConversionBatchProblem', {
+  ...counted,
+  unmatched: Joi.number().integer().min(0).description('As IngestResult.unmatched, for the items stored.'),
+});

@@ -7,7 +7,7 @@ import { contactsByDetails, eventSource, foreignRefs, ingestEvents, type EventTy
 import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
 import { BatchCheck, batchAnswer } from './batch.js';
 import {
-  DATED_TYPES, EVENT_SCHEMAS, EventBatchSchema, EventHeadSchema, IngestResultSchema, OfflineConversionBatchSchema, OfflineConversionSchema,
+  DATED_TYPES, EVENT_SCHEMAS, EventBatchProblemSchema, EventBatchSchema, EventHeadSchema, IngestResultSchema, OfflineConversionBatchProblemSchema, OfflineConversionBatchSchema, OfflineConversionSchema,
 } from './event-schemas.js';
 
 export const ANALYTICS_MIGRATION = 'Migration20261124007500AnalyticsRollupVersions' as const;
@@ -64,6 +64,7 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
   body: EventBatchSchema,
   responses: { 200: { description: 'IngestResult', schema: IngestResultSchema } },
   errors: ['validation_failed'],
+  problems: { validation_failed: EventBatchProblemSchema },
   handler: async ({ body, auth, em, services, requestId }) => {
     const now = services.clock.now();
     const currency = CELL_CURRENCY[services.config.cell];
@@ -103,6 +104,7 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
   body: OfflineConversionBatchSchema,
   responses: { 200: { description: 'IngestResult', schema: IngestResultSchema } },
   errors: ['validation_failed'],
+  problems: { validation_failed: OfflineConversionBatchProblemSchema },
   handler: async ({ body, auth, em, services, requestId, disclose }) => {
     const now = services.clock.now();
     const { cell } = services.config;

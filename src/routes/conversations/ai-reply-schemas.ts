@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { problemOf } from '../../http/schemas/problems.js';
 import { IsoDate, MoneySchema } from '../../http/schemas/common.js';
 import { OPERATION_STATUSES } from '../../entities/operation.js';
 import { MessageSchema } from './schemas.js';
@@ -45,3 +46,9 @@ export const CustomerMessageAnswerSchema = Joi.object({
   reply: Joi.object({ id: Joi.string().required(), content: Joi.string().allow(null).required(), cards: Joi.array().required() }).description('replied only: the AI message.'),
   operation: OperationSchema.description('Absent when skipped.'),
 }).meta({ ref: 'CustomerMessageAnswer' });
+
+/** The 503 of POST /conversations/{id}/messages when the model provider was down: the message is stored, the operation failed uncharged. */
+export const CustomerMessageUpstreamProblemSchema = problemOf('upstream_unavailable', 'CustomerMessageUpstreamProblem', {
+  message: MessageSchema.required().description('The customer message as stored.'),
+  operation: OperationSchema.required().description('The failed operation (nothing charged).'),
+});

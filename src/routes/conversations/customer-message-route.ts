@@ -12,7 +12,7 @@ import { launchOperation } from '../../domain/operations/operation-starts.js';
 import { presentMessage } from './presenters.js';
 import { refuseOverlongContent } from '../../domain/conversations/messages.js';
 import { requireShowableAttachments } from './attachment-rules.js';
-import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, WaitQuery } from './ai-reply-schemas.js';
+import { CustomerMessageAnswerSchema, CustomerMessageCreateSchema, CustomerMessageUpstreamProblemSchema, WaitQuery } from './ai-reply-schemas.js';
 import type { Attachment } from '../../entities/conversation.js';
 import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 
@@ -47,6 +47,7 @@ export const postCustomerMessage = defineRoute<{ wait: number }, { id: string },
     202: { description: 'Reply being prepared, or wait elapsed', schema: CustomerMessageAnswerSchema },
   },
   errors: ['not_found', 'insufficient_funds', 'spend_limit_reached', 'upstream_unavailable', 'validation_failed', 'payload_too_large', 'idempotency_key_required', 'idempotency_conflict', 'operation_in_progress'],
+  problems: { upstream_unavailable: CustomerMessageUpstreamProblemSchema },
   handler: async ({ params, body, auth, wallet, em, services, ctx, afterCommit, disclose }): Promise<HandlerResult> => {
     refuseOverlongContent(body.content);
     const attachments: Attachment[] = (body.attachments ?? []).map((a) => ({ url: a.url, name: a.name ?? null, content_type: a.content_type ?? null }));

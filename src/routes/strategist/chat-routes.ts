@@ -18,7 +18,7 @@ import { requestTurn } from '../../domain/strategist/turns.js';
 import { StrategistTurn as TurnEntity } from '../../entities/strategist-turn.js';
 import { WaitQuery } from '../conversations/ai-reply-schemas.js';
 import {
-  PageQuery, SessionCreateSchema, SessionPageSchema, SessionParams, SessionSchema, TurnAnswerSchema, TurnCreateSchema, TurnPageSchema,
+  PageQuery, SessionCreateSchema, SessionPageSchema, SessionParams, SessionSchema, TurnAnswerSchema, TurnCreateSchema, TurnPageSchema, StrategistTurnUpstreamProblemSchema,
 } from './chat-schemas.js';
 import { strategistFamily, type IdParams } from './context.js';
 
@@ -116,6 +116,7 @@ export const askRoute = defineRoute<{ wait: number }, IdParams, { content: strin
     202: { description: 'Being answered, or wait elapsed', schema: TurnAnswerSchema },
   },
   errors: ['not_found', 'insufficient_funds', 'spend_limit_reached', 'upstream_unavailable', 'validation_failed', 'idempotency_key_required', 'idempotency_conflict', 'operation_in_progress'],
+  problems: { upstream_unavailable: StrategistTurnUpstreamProblemSchema },
   handler: async ({ params, body, auth, wallet, em, services, ctx, afterCommit }) => {
     const { turn, operation } = await requestTurn(em, { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx) }, params.id, body.content);
     afterCommit(() => launchOperation(services, operation));

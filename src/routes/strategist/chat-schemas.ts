@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { problemOf } from '../../http/schemas/problems.js';
 import { IsoDate, cursorParam, limitParam, pageOf } from '../../http/schemas/common.js';
 import { OperationSchema } from '../conversations/ai-reply-schemas.js';
 
@@ -41,6 +42,12 @@ export const TurnAnswerSchema = Joi.object({
   turn: TurnSchema.required(),
   operation: OperationSchema.required().description('The OperationEnvelope part: type strategist.turn, resource {type: strategist_turn, id}.'),
 }).meta({ ref: 'StrategistTurnAnswer' });
+
+/** The 503 of POST /strategist/sessions/{id}/turns when the model provider was down: the question is kept, the operation failed uncharged. */
+export const StrategistTurnUpstreamProblemSchema = problemOf('upstream_unavailable', 'StrategistTurnUpstreamProblem', {
+  turn: TurnSchema.required(),
+  operation: OperationSchema.required().description('The failed operation (nothing charged).'),
+});
 
 export const SessionParams = Joi.object({ id: Joi.string().guid().required() });
 export const PageQuery = Joi.object({ limit: limitParam(25), cursor: cursorParam() });

@@ -49,7 +49,8 @@ export const approveTopicRoute = defineRoute<{ wait: number }, IdParams, Approve
   query: WaitQuery,
   body: ApproveSchema,
   responses: {
-    200: { description: 'StrategistTopicDecision', schema: DecisionSchema },
+    // With generate, an operation finished within wait answers 200 with its envelope.
+    200: { description: 'StrategistTopicDecision without generate; OperationEnvelope with generate, finished within wait', schema: Joi.alternatives().try(DecisionSchema, OperationEnvelopeSchema) },
     202: { description: 'OperationEnvelope', schema: OperationEnvelopeSchema },
   },
   errors: ['not_found', 'invalid_state', 'editorial_profile_required', 'insufficient_funds', 'spend_limit_reached', 'validation_failed', 'idempotency_key_required',
