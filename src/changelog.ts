@@ -22,8 +22,12 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-27', kind: 'additive', routes: [],
+    text: 'Documents that say what every answer is, the overview\'s sitemap_health read from the site, and paid work that is not refused for a busy moment.',
+  },
+  {
     date: '2026-11-26', kind: 'additive', routes: [],
-    text: 'Spec conformance and figures computed from rows: a production start answers the spec\'s release status; a topic whose generation cannot start is approved; reports ordered by report_date; article events reach every integration that reads articles; GET /me shows the effective IP rule; a failing data source is 503; a new sandbox has test money; the overview\'s strategist, clusters, sitemap_health and status blocks and the pulse\'s topic links come from what exists.',
+    text: 'Spec conformance and figures computed from rows: a production start answers the spec\'s release status; a topic whose generation cannot start is approved; reports ordered by report_date; article events reach every integration that reads articles; GET /me shows the effective IP rule; a failing data source is 503; a new sandbox has test money; the overview\'s strategist, clusters and status blocks and the pulse\'s topic links come from what exists.',
   },
   {
     date: '2026-11-25', kind: 'additive', routes: [],
