@@ -1,5 +1,4 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { tappedProxy } from './tapped-proxy.js';
 
 /**
  * A TCP proxy in front of PostgreSQL that counts the round trips its clients make: it reads
@@ -59,40 +58,14 @@ function frontendReader(onTrip: (sql: string) => void): (chunk: Buffer) => void 
 
 /** Starts the proxy on a free port of 127.0.0.1 in front of the server of `upstreamUrl`. */
 export async function countPgRoundTrips(upstreamUrl: string): Promise<PgRoundTrips> {
-  const upstream = new URL(upstreamUrl);
   let trips: string[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const backend = net.connect(Number(upstream.port || 5432), upstream.hostname);
-    sockets.add(client).add(backend);
-    const read = frontendReader((sql) => trips.push(sql));
-    client.on('data', (chunk: Buffer) => {
-      read(chunk);
-      backend.write(chunk);
-    });
-    backend.pipe(client);
-    const end = () => {
-      client.destroy();
-      backend.destroy();
-      sockets.delete(client);
-      sockets.delete(backend);
-    };
-    client.on('close', end).on('error', end);
-    backend.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(upstreamUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as AddressInfo).port);
+  const proxy = await tappedProxy(upstreamUrl, 5432, () => ({ fromClient: frontendReader((sql) => trips.push(sql)) }));
   return {
-    url: url.toString(),
+    url: proxy.url,
     trips: () => [...trips],
     reset: () => {
       trips = [];
     },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: proxy.close,
   };
 }

@@ -1,5 +1,4 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { tappedProxy } from './tapped-proxy.js';
 
 /**
  * A TCP proxy in front of Redis that counts the round trips its clients make, as
@@ -93,58 +92,33 @@ const describe = (words: string[]) => {
 
 /** Starts the proxy on a free port of 127.0.0.1 in front of the server of `upstreamUrl`. */
 export async function countRedisRoundTrips(upstreamUrl: string): Promise<RedisRoundTrips> {
-  const upstream = new URL(upstreamUrl);
   let trips: string[][] = [];
   let commands: string[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const backend = net.connect(Number(upstream.port || 6379), upstream.hostname);
-    sockets.add(client).add(backend);
+  const proxy = await tappedProxy(upstreamUrl, 6379, () => {
     let waiting = 0;
     let trip: string[] | null = null;
-    const readCommands = respReader((words) => {
-      const command = describe(words);
-      commands.push(command);
-      if (waiting === 0 || !trip) trips.push((trip = []));
-      trip.push(command);
-      waiting++;
-    });
-    const readReplies = respReader(() => {
-      // A pushed message (a subscriber's) answers nothing.
-      if (waiting > 0) waiting--;
-    });
-    client.on('data', (chunk: Buffer) => {
-      readCommands(chunk);
-      backend.write(chunk);
-    });
-    backend.on('data', (chunk: Buffer) => {
-      readReplies(chunk);
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      backend.destroy();
-      sockets.delete(client);
-      sockets.delete(backend);
+    return {
+      fromClient: respReader((words) => {
+        const command = describe(words);
+        commands.push(command);
+        if (waiting === 0 || !trip) trips.push((trip = []));
+        trip.push(command);
+        waiting++;
+      }),
+      fromServer: respReader(() => {
+        // A pushed message (a subscriber's) answers nothing.
+        if (waiting > 0) waiting--;
+      }),
     };
-    client.on('close', end).on('error', end);
-    backend.on('close', end).on('error', end);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(upstreamUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as AddressInfo).port);
   return {
-    url: url.toString(),
+    url: proxy.url,
     trips: () => trips.map((t) => t.join('; ')),
     commands: () => [...commands],
     reset: () => {
       trips = [];
       commands = [];
     },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: proxy.close,
   };
 }
