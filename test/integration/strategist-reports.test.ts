@@ -216,6 +216,9 @@ describe('the Schedules', () => {
 
   it("the sweep writes each tenant's report up to yesterday, in a run tagged with the tenant; no Schedule of its own", async () => {
     const caller = await h.caller();
+    // A tenant with something to report on: the sweep starts no report for an idle one (tenant-sweep.test.ts).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await message(caller, await conversation(caller, hourAgo), 'customer', 'Do you deliver on Sundays?', hourAgo);
     await h.client.schedule.getHandle(scheduleId('daily')).trigger();
     const reportDate = lastWholeDay(new Date());
     const listed = await eventually('the daily report of the tenant', async () => {
