@@ -95,11 +95,28 @@ DEV_SERVER_TUNING=(
 )
 
 # start_temporal CLI GRPC_PORT UI_PORT DB_FILE LOG_FILE -> sets TEMPORAL_PID
+# Waits while the server lives (up to 180 s: a first start on a loaded machine creates its SQLite
+# schema slowly); a server that exits is reported at once with its log's last lines. The dev
+# server takes its HTTP, metrics and internal ports at random, so an exit can be a lost race for
+# one of them: it is started again (three tries), on the same gRPC port.
 start_temporal() {
-  local cli="$1" port="$2" ui="$3" db="$4" log="$5" args=("${DEV_SERVER_TUNING[@]}")
+  local cli="$1" port="$2" ui="$3" db="$4" log="$5" args=("${DEV_SERVER_TUNING[@]}") try i
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   if [ "$ui" = none ]; then args+=(--headless); else args+=(--ui-port "$ui"); fi
-  "$cli" server start-dev --ip 127.0.0.1 --port "$port" --db-filename "$db" --log-level warn "${args[@]}" >"$log" 2>&1 &
-  TEMPORAL_PID=$!
-  wait_port 127.0.0.1 "$port" 60 "Temporal dev server (log: $log)"
+  for try in 1 2 3; do
+    "$cli" server start-dev --ip 127.0.0.1 --port "$port" --db-filename "$db" --log-level warn "${args[@]}" >"$log" 2>&1 &
+    TEMPORAL_PID=$!
+    for ((i = 0; i < 900; i++)); do
+      port_open 127.0.0.1 "$port" && return 0
+      kill -0 "$TEMPORAL_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    if kill -0 "$TEMPORAL_PID" 2>/dev/null; then
+      echo "Temporal dev server did not open 127.0.0.1:$port within 180 s; the end of its log ($log):" >&2
+      tail -20 "$log" >&2; return 1
+    fi
+    echo "Temporal dev server exited before opening 127.0.0.1:$port (try $try of 3); the end of its log ($log):" >&2
+    tail -20 "$log" >&2
+  done
+  return 1
 }

@@ -14,3 +14,15 @@ make_test_tls() {
   openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.crt" -CAkey "$dir/ca.key" -CAcreateserial -days 2 \
     -extfile "$dir/server.ext" -out "$dir/server.crt" 2>/dev/null
 }
+
+# trust_local_ca DIR: Node trusts DIR's CA in addition to what it trusted before. NODE_EXTRA_CA_CERTS
+# takes one file, so it becomes a bundle of the local CA and the file the environment named
+# (a machine behind a corporate proxy names its CA there; replacing it would cut npm and
+# every outbound call off).
+trust_local_ca() {
+  local dir="$1" bundle="$1/extra-ca.crt"
+  if [ "${NODE_EXTRA_CA_CERTS:-}" != "$bundle" ]; then
+    cat "$dir/ca.crt" ${NODE_EXTRA_CA_CERTS:+"$NODE_EXTRA_CA_CERTS"} >"$bundle"
+  fi
+  export NODE_EXTRA_CA_CERTS="$bundle"
+}
