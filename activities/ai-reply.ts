@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { whileHeartbeating } from './heartbeat.js';
 import type { Services } from '../src/services.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
@@ -6,9 +7,6 @@ import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
 import type { SellerContext } from '../src/domain/ai-seller/seller-model.js';
 import { modelStepError, type AiReplyOutcome, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
-
-/** How often the model activity tells Temporal it is alive (a dead worker is noticed in a few seconds). */
-const HEARTBEAT_MS = 1000;
 
 /**
  * Activities of the conversation.ai_reply operation. Every database step is one transaction
@@ -85,13 +83,7 @@ export function createAiReplyActivities(services: Services) {
 
     /** One model call across the network, heartbeating (an activity another worker takes over). */
     async composeAiReply(operationId: string, livemode?: boolean): Promise<ComposedReply> {
-      const activity = Context.current();
-      const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
-      try {
-        return await compose(operationId, livemode, activity.cancellationSignal);
-      } finally {
-        clearInterval(beat);
-      }
+      return whileHeartbeating((signal) => compose(operationId, livemode, signal));
     },
 
     /** One reply of an offline model, in the worker that runs the workflow (a local activity; histories begun before runAiReplyLocally). */

@@ -1,4 +1,4 @@
-import { Context } from '@temporalio/activity';
+import { whileHeartbeating } from './heartbeat.js';
 import type { Services } from '../src/services.js';
 import { activeTenants, finishSnapshot, planSnapshot, rebuildDays, type SnapshotPlan } from '../src/domain/analytics/snapshot.js';
 
@@ -14,10 +14,9 @@ export function createAnalyticsActivities({ orm, config }: Services) {
     async planAnalyticsSnapshot(tenantId: string, nowIso: string, from: string | null): Promise<SnapshotPlan> {
       return planSnapshot(orm.em.fork(), tenantId, config.cell, new Date(nowIso), from ?? undefined);
     },
-    /** Rebuilds the rollups of some days, one transaction; heartbeats so a lost worker is noticed. */
+    /** Rebuilds the rollups of some days, one transaction; heartbeats while it runs, so a lost worker or task is noticed in seconds. */
     async rebuildAnalyticsDays(plan: SnapshotPlan, days: string[]): Promise<number> {
-      Context.current().heartbeat(days[0]);
-      return rebuildDays(orm.em.fork(), config.cell, plan, days);
+      return whileHeartbeating(() => rebuildDays(orm.em.fork(), config.cell, plan, days));
     },
     /** Records the run's watermark and the data_as_of of each source. */
     async finishAnalyticsSnapshot(plan: SnapshotPlan, nowIso: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
+import { whileHeartbeating } from './heartbeat.js';
 import type { Services } from '../src/services.js';
 import { beginOperation } from '../src/domain/ai-reply/reply-writer.js';
 import { UpstreamUnavailable } from '../src/domain/ai-seller/seller-model.js';
@@ -7,7 +8,6 @@ import { UPSTREAM_UNAVAILABLE, type ModelCallTiming } from '../workflows/operati
 /** The model call's limits, from the worker's configuration (AI_TIMEOUT_MS, AI_MAX_ATTEMPTS, AI_RETRY_INITIAL). */
 export type ModelTiming = Pick<ModelCallTiming, 'timeoutMs' | 'maxAttempts' | 'retryInitialMs'>;
 
-const HEARTBEAT_MS = 1000;
 /** The longest provider Retry-After the next attempt waits for (a longer one would hold a paid slot for long). */
 const RETRY_AFTER_CAP_MS = 60_000;
 
@@ -36,13 +36,9 @@ export function asModelFailure(err: unknown): unknown {
  * in seconds and another takes it over), cancelled with the activity, failing as asModelFailure says.
  */
 export async function heartbeatingModelCall<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const activity = Context.current();
-  const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
   try {
-    return await call(activity.cancellationSignal);
+    return await whileHeartbeating(call);
   } catch (err) {
     throw asModelFailure(err);
-  } finally {
-    clearInterval(beat);
   }
 }

@@ -9,10 +9,14 @@ const { listAnalyticsTenants, planAnalyticsSnapshot, finishAnalyticsSnapshot } =
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
 
-/** A chunk of days of a large tenant can take a while; a heartbeat per chunk tells a lost worker. */
+/**
+ * A chunk of days of a large tenant can take a while; the activity heartbeats every second while
+ * it runs, so a lost worker, or a task handed out that never reached a worker, is retried after
+ * 30 s (with a heartbeat only at its start, such a task hung 10 minutes in bin/bench-tenants).
+ */
 const { rebuildAnalyticsDays } = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
 });
 
