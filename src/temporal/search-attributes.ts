@@ -11,6 +11,7 @@ import { retireTenantStrategistSchedules } from './schedules.js';
 export const NAMESPACE_RETENTION_DAYS = 7;
 
 // gRPC status codes (the ones the setup tells apart).
+const INVALID_ARGUMENT = 3;
 const NOT_FOUND = 5;
 const ALREADY_EXISTS = 6;
 const UNAVAILABLE = 14;
@@ -36,6 +37,7 @@ export async function setupTemporal(address: string, namespace: string, timeoutM
   try {
     const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
     const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));
+    if (created || added.length) await retrying(deadline, () => searchAttributesUsable(connection, namespace), [INVALID_ARGUMENT]);
     const deleted = await retireTenantStrategistSchedules(new Client({ connection, namespace }));
     return { namespace, namespace_created: created, search_attributes_added: added, tenant_schedules_deleted: deleted };
   } finally {
@@ -77,13 +79,24 @@ async function ensureSearchAttributes(connection: Connection, namespace: string)
   return missing.map((k) => k.name);
 }
 
-/** Runs `step` again while the cluster is still coming up (UNAVAILABLE, or a namespace not yet seen). */
-async function retrying<T>(deadline: number, step: () => Promise<T>): Promise<T> {
+/**
+ * A namespace or search attribute just registered is not usable at once: each frontend and
+ * history host sees it when its cache refreshes (about 10 s), and until then a start carrying
+ * the attribute fails with INVALID_ARGUMENT. A visibility query naming every custom attribute is
+ * checked against the same cache, so the setup ends only when the first worker's starts can work.
+ */
+async function searchAttributesUsable(connection: Connection, namespace: string): Promise<void> {
+  const query = ALL_SEARCH_ATTRIBUTES.map((k) => `${k.name} = 'setup-probe'`).join(' AND ');
+  await connection.workflowService.countWorkflowExecutions({ namespace, query });
+}
+
+/** Runs `step` again while the cluster is still coming up (UNAVAILABLE, or a namespace not yet seen), and on the codes `alsoRetry` names. */
+async function retrying<T>(deadline: number, step: () => Promise<T>, alsoRetry: number[] = []): Promise<T> {
   for (;;) {
     try {
       return await step();
     } catch (err) {
-      const transient = isGrpcServiceError(err) ? err.code === UNAVAILABLE || err.code === NOT_FOUND : /connect|UNAVAILABLE|ECONNREFUSED/i.test(String(err));
+      const transient = isGrpcServiceError(err) ? [UNAVAILABLE, NOT_FOUND, ...alsoRetry].includes(err.code) : /connect|UNAVAILABLE|ECONNREFUSED/i.test(String(err));
       if (!transient || Date.now() > deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
