@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createIntegration } from '../../src/domain/provisioning/integrations.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
-import { OutboxRelay } from '../../src/domain/webhooks/relay.js';
+import { DELIVERIES, OutboxRelay } from '../../src/domain/webhooks/relay.js';
+import { CLAIM_MS, claimStarts } from '../../src/domain/pacing/claims.js';
+import { sqlClient } from '../support/database.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import type { Caller } from '../support/fixtures.js';
@@ -145,5 +147,44 @@ describe('pacing', () => {
     expect(run.started).toBe(0);
     await h.db.query(`update webhook_deliveries set start_claimed_until = now() - interval '1 second' where webhook_id = $1`, [sub.id]);
     expect((await relayAll(relay)).started).toBe(1);
+  });
+
+  it('a claim never waits on rows another starter is settling, so the two never deadlock', async () => {
+    // Starter B claimed two deliveries and is marking them started, one row at a time, in its own
+    // transaction. Starter A claims at a moment B's claims have expired for it (a slow start
+    // round), so both rows are candidates. Before, A's claim locked the free row, waited for the
+    // row B holds, and B's next row waited for A: deadlock (seen between two workers' relays in
+    // bin/bench-webhooks --cluster). Now A skips the row B holds. Tried in both row orders.
+    const tenant = await h.caller({ name: 'Settling tenant' });
+    const sub = await h.subscribe(tenant, { url: `https://${h.receiver.host}/settling` });
+    const settling = await sqlClient(h.databaseUrl);
+    try {
+      for (const order of ['first', 'second']) {
+        await h.db.query(`update webhook_deliveries set state = 'dead'`);
+        const { rows } = await h.db.query<{ id: string }>(
+          `with e as (insert into outbox_events (id, tenant_id, integration_id, type, api_version, data, relayed_at)
+                      select 'evt_settling_' || $4 || '_' || g, $1, $2, 'lead.created', '2026-11-01', '{}', now() from generate_series(1, 2) g returning id)
+           insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, state, attempt, created_at, updated_at)
+           select gen_random_uuid(), $1, $2, $3, e.id, 'lead.created', 'pending', 0, now(), now() from e returning id`,
+          [tenant.tenantId, tenant.integrationId, sub.id, order]);
+        const b = await claimStarts<{ id: string }>(h.services.orm.em.fork(), DELIVERIES, 1000, new Date());
+        const [held, next] = order === 'first' ? [rows[0]!.id, rows[1]!.id] : [rows[1]!.id, rows[0]!.id];
+        expect(b.claimed.map((r) => r.id).sort()).toEqual([held, next].sort());
+        await settling.query('begin');
+        await settling.query('update webhook_deliveries set workflow_started_at = now(), start_claimed_until = null where id = $1', [held]);
+        const later = new Date(Date.now() + CLAIM_MS + 1000);
+        const a = claimStarts<{ id: string }>(h.services.orm.em.fork(), DELIVERIES, 1000, later);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const bNext = settling.query('update webhook_deliveries set workflow_started_at = now(), start_claimed_until = null where id = $1 and workflow_started_at is null', [next]);
+        const [aResult, bResult] = await Promise.allSettled([a, bNext]);
+        await settling.query(bResult.status === 'fulfilled' ? 'commit' : 'rollback');
+        expect(aResult.status === 'rejected' ? String(aResult.reason) : 'claimed').toBe('claimed');
+        expect(bResult.status === 'rejected' ? String(bResult.reason) : 'settled').toBe('settled');
+        // A took only the row B did not hold.
+        expect(aResult.status === 'fulfilled' && aResult.value.claimed.map((r) => r.id)).toEqual([next]);
+      }
+    } finally {
+      await settling.end();
+    }
   });
 });

@@ -56,7 +56,7 @@ export class DeliveryHarness {
   readonly run = `${process.pid}-${Date.now().toString(36)}`;
   readonly taskQueue = `test-deliveries-${this.run}`;
   worker?: InProcessWorker;
-  private databaseUrl!: string;
+  databaseUrl!: string;
   box!: SecretBox;
 
   static async start(o: HarnessOptions): Promise<DeliveryHarness> {

@@ -68,19 +68,25 @@ export async function claimOne(em: Em, t: StartableRows, id: string, maxInFlight
 /**
  * One statement: the room under the bound, then up to that many unclaimed startable rows, each
  * tenant's oldest first and tenants taking turns (one tenant's burst does not starve another's),
- * claimed for CLAIM_MS.
+ * claimed for CLAIM_MS. The candidates are locked as they are read, skipping rows another
+ * starter is claiming: two workers' relays claiming at once took row locks in different orders
+ * and deadlocked (bin/bench-webhooks --cluster --workers 2); now each claims what the other skips.
  */
 export async function claimStarts<T>(em: Em, t: StartableRows, maxInFlight: number, now: Date): Promise<{ room: number; claimed: T[] }> {
   const nowIso = now.toISOString();
   const [row] = await em.execute<{ room: number; claimed: T[] }[]>(
     `with room as (select ${roomSql(t)} as n),
      picked as (
-       select c.id from (select distinct tenant_id from ${t.table} where workflow_started_at is null and ${t.startable}) tenants
-       cross join lateral (
-         select r.id, r.created_at, row_number() over (order by r.created_at, r.id) as turn
-           from ${t.table} r
-          where r.tenant_id = tenants.tenant_id and r.workflow_started_at is null and ${t.startable} and ${UNCLAIMED}
-          order by r.created_at, r.id limit (select n from room)
+       select c.id from (
+         select c.id, c.created_at, row_number() over (partition by tenants.tenant_id order by c.created_at, c.id) as turn
+           from (select distinct tenant_id from ${t.table} where workflow_started_at is null and ${t.startable}) tenants
+           cross join lateral (
+             select r.id, r.created_at
+               from ${t.table} r
+              where r.tenant_id = tenants.tenant_id and r.workflow_started_at is null and ${t.startable} and ${UNCLAIMED}
+              order by r.created_at, r.id limit (select n from room)
+                for update skip locked
+           ) c
        ) c
        order by c.turn, c.created_at
        limit (select n from room)

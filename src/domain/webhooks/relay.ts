@@ -23,7 +23,7 @@ interface ClaimedDelivery { id: string; tenant_id: string; integration_id: strin
  * Deliveries to start: pending or failed (a replay) without a workflow. In flight: started and
  * not yet attempted, and not found held (a held delivery waits for its hold, not for Temporal).
  */
-const DELIVERIES: StartableRows = {
+export const DELIVERIES: StartableRows = {
   table: 'webhook_deliveries',
   startable: `state in ('pending', 'failed')`,
   inFlight: `state = 'pending' and attempt = 0 and held_at is null`,
