@@ -24,6 +24,7 @@ import { Migration20261125000100RedactDerivedCustomerText } from './202611250001
 import { Migration20261125003000DeliveryHeldFor } from './20261125003000-delivery-held-for.js';
 import { Migration20261126000100TopicClusters } from './20261126000100-topic-clusters.js';
 import { Migration20261127000100SweepActivityIndexes } from './20261127000100-sweep-activity-indexes.js';
+import { Migration20261127000200StackSecrets } from './20261127000200-stack-secrets.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125003000DeliveryHeldFor', class: Migration20261125003000DeliveryHeldFor },
   { name: 'Migration20261126000100TopicClusters', class: Migration20261126000100TopicClusters },
   { name: 'Migration20261127000100SweepActivityIndexes', class: Migration20261127000100SweepActivityIndexes },
+  { name: 'Migration20261127000200StackSecrets', class: Migration20261127000200StackSecrets },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

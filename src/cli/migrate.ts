@@ -2,8 +2,13 @@ import { loadConfig } from '../config.js';
 import { initORM } from '../db/orm.js';
 import { ensureDatabase } from '../db/database.js';
 import { migrateUp } from '../db/migrations.js';
+import { claimForSecrets, secretsFingerprint } from '../db/stack-secrets.js';
 
-/** Creates the database when missing and applies pending migrations (forward-only). */
+/**
+ * Creates the database when missing and applies pending migrations (forward-only). Outside
+ * production, refuses a database another checkout's secrets wrote (production rotates its
+ * secrets through its own deploys; its database is its own).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (await ensureDatabase(config.databaseUrl)) console.error(`created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
@@ -11,6 +16,9 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateUp(orm);
     console.error(applied.length ? `applied ${applied.join(', ')}` : 'migrations: up to date');
+    if (config.env !== 'production') {
+      await claimForSecrets(orm.em.fork(), secretsFingerprint(process.env), process.cwd(), new URL(config.databaseUrl).pathname.slice(1));
+    }
   } finally {
     await orm.close(true);
   }
