@@ -12,7 +12,7 @@ const RUN_WIDE = { taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'public-api', r
 
 /** A test file's own share of the run's Temporal namespace and Redis database. */
 export interface OwnShare {
-  /** Unique in the run: `<name>-<pid>-<random>`. */
+  /** Unique in the run: `<name>-<random id>`. */
   id: string;
   /** The base of its task queues (src/temporal/task-queues.ts derives the three kinds from it). */
   taskQueue: string;
@@ -29,7 +29,7 @@ export interface OwnShare {
  * every file that runs a worker (in its process or as a process) starts it with `env`.
  */
 export function ownShare(name: string): OwnShare {
-  const id = `${name}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const id = `${name}-${randomBytes(6).toString('hex')}`;
   const taskQueue = `test-${id}`;
   const redisKeyPrefix = `${RUN_WIDE.redisKeyPrefix}${id}:`;
   const schedulePrefix = `test-${id}-`;
