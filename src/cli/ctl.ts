@@ -31,7 +31,7 @@ import { noticeDeliveries } from '../temporal/deliveries.js';
 import { presentWebhook } from '../routes/webhooks/presenters.js';
 import { DomainError } from '../errors/domain-error.js';
 import { keyCellWarning, runningStack, stackDifferences } from './stack.js';
-import { startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
+import { DEFAULT_LISTEN_HOST, startListener, type Listener, type ReceivedDelivery } from './webhooks-listen.js';
 import { parseCrmMode, setCrmMode } from '../domain/provisioning/crm-mode.js';
 import { leadForSupport } from '../domain/leads/queries.js';
 import { presentLead } from '../routes/leads/presenters.js';
@@ -81,8 +81,10 @@ const USAGE = `bin/ctl <command> [options] [--json]
   integration set-scopes --integration ID --scopes s1,s2|all
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
-  webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL]
-      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified)
+  webhooks listen --integration ID [--events a,b|family.*] [--forward-to URL] [--host NAME]
+      (development: a receiver on https://localhost, subscribed until Ctrl-C; prints each delivery verified.
+       --host (or WEBHOOK_LISTEN_HOST): another name for its URL; it listens on port 443 of the address
+       WEBHOOK_RESOLVE pins the name to, e.g. listen.webhooks.test=127.0.0.2 when 127.0.0.1:443 is taken)
   tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
   lead show --lead ID
   site bind --tenant ID --url https://HOST [--drafts-only]   (prints the site token once)
@@ -553,6 +555,7 @@ async function listen(argv: string[]): Promise<void> {
     events: (f.optional('events') ?? '').split(',').map((e) => e.trim()).filter(Boolean),
     forwardTo: f.optional('forward-to') ?? null,
     tlsDir: process.env.WEBHOOK_LISTEN_TLS_DIR ?? '.state/tls',
+    host: f.optional('host') ?? process.env.WEBHOOK_LISTEN_HOST ?? DEFAULT_LISTEN_HOST,
   };
   f.done();
   const s = await ownServices();

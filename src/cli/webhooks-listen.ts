@@ -10,13 +10,15 @@ import { createSubscription, deleteSubscription, ownerContext, subscriberOf } fr
 import { verifySignature } from '../domain/webhooks/signature.js';
 import { EVENT_TYPES } from '../domain/events/event-types.js';
 import { noticeDeliveries } from '../temporal/deliveries.js';
+import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from '../domain/webhooks/resolver.js';
 
 /**
  * `bin/ctl webhooks listen`: what `stripe listen` gives an integrator, for this platform in
- * development. A local HTTPS receiver on localhost:443 (the only port a subscriber URL may
- * use), subscribed through the domain as the integration would subscribe, prints each
- * delivery once its signature is checked with the subscription's secret, forwards it as it
- * came when asked, and deletes the subscription when stopped.
+ * development. A local HTTPS receiver on port 443 (the only port a subscriber URL may use) of
+ * the addresses its host name resolves to (localhost by default), subscribed through the
+ * domain as the integration would subscribe, prints each delivery once its signature is
+ * checked with the subscription's secret, forwards it as it came when asked, and deletes the
+ * subscription when stopped.
  */
 export interface ListenOptions {
   integrationId: string;
@@ -26,7 +28,15 @@ export interface ListenOptions {
   forwardTo: string | null;
   /** server.key and server.crt for localhost, from a CA the platform's worker trusts (bin/up: .state/tls). */
   tlsDir: string;
+  /**
+   * The host name of the listener's URL (--host, WEBHOOK_LISTEN_HOST; default localhost): it
+   * listens where the platform's resolver sends that name (WEBHOOK_RESOLVE pins one, e.g.
+   * listen.webhooks.test=127.0.0.2, a loopback address nothing else uses).
+   */
+  host: string;
 }
+
+export const DEFAULT_LISTEN_HOST = 'localhost';
 
 export interface ReceivedDelivery {
   received_at: string;
@@ -83,11 +93,35 @@ async function bind(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** One server per loopback address localhost may resolve to (::1 only where the machine has it), on 443: a subscriber URL has no other port. */
-async function listenOnLocalhost(tls: { key: Buffer; cert: Buffer }, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server[]> {
+/**
+ * The addresses the platform's sender connects to for `host` (its resolver, with WEBHOOK_RESOLVE's
+ * pins): where the listener must be. An unpinned localhost is 127.0.0.1 and ::1.
+ */
+async function addressesOf(s: Services, host: string): Promise<string[]> {
+  if (host === DEFAULT_LISTEN_HOST && !s.config.webhooks.resolve[host]) return ['127.0.0.1', '::1'];
+  try {
+    return [...new Set(await resolveSubscriberHost(host, s.config.webhooks))];
+  } catch (err) {
+    if (err instanceof UrlRefused) throw new UsageError(`--host ${host}: ${err.message} (pin it with WEBHOOK_RESOLVE=${host}=127.0.0.2, the same for the worker)`);
+    throw err;
+  }
+}
+
+/** The listener's URL on `host`, by the rules of a subscriber URL. */
+function listenerUrl(host: string, path: string): string {
+  try {
+    return checkSubscriberUrl(`https://${host}${path}`).href;
+  } catch (err) {
+    if (err instanceof UrlRefused) throw new UsageError(`--host ${host}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** One server per address (::1 only where the machine has it), on 443: a subscriber URL has no other port. */
+async function listenOn(addresses: string[], name: string, tls: { key: Buffer; cert: Buffer }, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server[]> {
   const servers: Server[] = [];
   const port = 443;
-  for (const host of ['127.0.0.1', '::1']) {
+  for (const host of addresses) {
     const server = createServer(tls, handle);
     try {
       await bind(server, port, host);
@@ -97,7 +131,11 @@ async function listenOnLocalhost(tls: { key: Buffer; cert: Buffer }, handle: (re
       if (host === '::1' && (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT')) continue;
       for (const s of servers) s.close();
       if (code === 'EACCES') throw new UsageError(`listening on ${host}:${port} needs the right to bind a port below 1024 (run as root, or once: sudo sysctl -w net.ipv4.ip_unprivileged_port_start=443)`);
-      if (code === 'EADDRINUSE') throw new UsageError(`${host}:${port} is in use: another listener (or web server) runs on this machine`);
+      if (code === 'EADDRINUSE') {
+        throw new UsageError(`${host}:${port} is in use (another listener or web server on this machine): listen on another loopback address under another name, `
+          + `e.g. WEBHOOK_RESOLVE=listen.webhooks.test=127.0.0.2 for bin/ctl and the worker, then --host listen.webhooks.test (or WEBHOOK_LISTEN_HOST)${name === DEFAULT_LISTEN_HOST ? '' : `; ${name} resolves to ${host}`}`);
+      }
+      if (code === 'EADDRNOTAVAIL') throw new UsageError(`${name} resolves to ${host}, which is not an address of this machine`);
       throw err;
     }
   }
@@ -164,8 +202,8 @@ export async function startListener(s: Services, o: ListenOptions, print: (deliv
       })();
     });
   };
-  const servers = await listenOnLocalhost(tls, handle);
-  const url = `https://localhost${path}`;
+  const url = listenerUrl(o.host, path);
+  const servers = await listenOn(await addressesOf(s, o.host), o.host, tls, handle);
   const events = o.events.length ? o.events : ALL_FAMILIES;
   const settings = () => ({ cell: s.config.cell, webhooks: s.config.webhooks, now: s.clock.now() });
   let created: Awaited<ReturnType<typeof createSubscription>>;

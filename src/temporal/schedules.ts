@@ -71,6 +71,16 @@ export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST
   return `strategist-report-${type}-${cell}`;
 }
 
+export interface ScheduleIds { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string }
+
+/** The ids of the Schedules a worker makes, each after `prefix` (TEMPORAL_SCHEDULE_PREFIX). */
+export function scheduleIdsOf(prefix: string, cell: Cell): ScheduleIds {
+  return {
+    keyExpiry: `${prefix}${KEY_EXPIRY_SCHEDULE_ID}`, retention: `${prefix}${DELIVERY_RETENTION_SCHEDULE_ID}`, analytics: `${prefix}${ANALYTICS_SNAPSHOT_SCHEDULE_ID}`,
+    strategistDaily: `${prefix}${strategistScheduleId(cell, 'daily')}`, strategistWeekly: `${prefix}${strategistScheduleId(cell, 'weekly')}`,
+  };
+}
+
 /**
  * Creates (or brings up to date) the cell's daily and weekly strategist Schedules; each starts
  * a tenant sweep that runs the report of every tenant whose plan has the strategist when the

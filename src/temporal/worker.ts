@@ -5,21 +5,13 @@ import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
-import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, strategistScheduleId } from './schedules.js';
+import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, scheduleIdsOf } from './schedules.js';
 
 export interface WorkerOptions {
   /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
   taskQueue?: string;
   /** The prebuilt workflow bundle (default: the build's dist/workflow-bundle.js); tests run the same build as production. */
   workflowBundlePath?: string;
-  /** Id of the key-expiry Schedule (tests use their own). */
-  scheduleId?: string;
-  /** Id of the delivery-log retention Schedule; by default `<scheduleId>-retention` when scheduleId is given. */
-  retentionScheduleId?: string;
-  /** Id of the nightly analytics snapshot Schedule; by default `<scheduleId>-analytics` when scheduleId is given. */
-  analyticsScheduleId?: string;
-  /** Ids of the strategist report Schedules; by default `<scheduleId>-strategist-<type>` when scheduleId is given, else per cell. */
-  strategistScheduleIds?: { daily: string; weekly: string };
 }
 
 /**
@@ -84,14 +76,11 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const { config } = services;
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
   const client = await services.temporal.client();
-  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, config.tenantSweep, options.scheduleId);
-  const retentionId = options.retentionScheduleId ?? (options.scheduleId ? `${options.scheduleId}-retention` : undefined);
-  await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, retentionId);
-  const analyticsId = options.analyticsScheduleId ?? (options.scheduleId ? `${options.scheduleId}-analytics` : undefined);
-  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, config.tenantSweep, analyticsId);
-  await ensureStrategistSchedules(client, baseQueue, config.tenantSweep, options.strategistScheduleIds ?? (options.scheduleId
-    ? { daily: `${options.scheduleId}-strategist-daily`, weekly: `${options.scheduleId}-strategist-weekly` }
-    : { daily: strategistScheduleId(config.cell, 'daily'), weekly: strategistScheduleId(config.cell, 'weekly') }));
+  const ids = scheduleIdsOf(config.temporal.schedulePrefix, config.cell);
+  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, config.tenantSweep, ids.keyExpiry);
+  await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, ids.retention);
+  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, config.tenantSweep, ids.analytics);
+  await ensureStrategistSchedules(client, baseQueue, config.tenantSweep, { daily: ids.strategistDaily, weekly: ids.strategistWeekly });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").

@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   chat?.release();
-  await workers.stopAll(h?.client);
+  await workers.stopAll();
   await h?.stop();
   await chat?.close();
 }, 60_000);

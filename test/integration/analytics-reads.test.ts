@@ -7,7 +7,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { InProcessWorker } from '../support/in-process-worker.js';
-import { uniq } from '../support/ctl.js';
+import { ownShare } from '../support/isolation.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays } from '../../src/domain/analytics/time-zone.js';
 import { generateTraffic, perDay, ZONE, type Traffic } from './analytics-traffic.js';
@@ -15,7 +15,7 @@ import { generateTraffic, perDay, ZONE, type Traffic } from './analytics-traffic
 let api: TestApi;
 let sql: pg.Client;
 let doc: Schema;
-useApiSuite((s) => ({ api, sql, doc } = s));
+useApiSuite((s) => ({ api, sql, doc } = s), ownShare('analytics-reads').env);
 
 const get = (who: Caller, path: string) => call(api.base, 'GET', path, { key: who.apiKey });
 const fieldError = (field: string, code: string) => ({ errors: [{ field, code, message: expect.any(String) }] });
@@ -25,7 +25,7 @@ let traffic: Traffic;
 let worker: InProcessWorker;
 
 beforeAll(async () => {
-  worker = new InProcessWorker(api.services, uniq());
+  worker = new InProcessWorker(api.services);
   await worker.start();
   caller = await newCaller(api.services);
   traffic = await generateTraffic(api.base, sql, caller, 90, 11);

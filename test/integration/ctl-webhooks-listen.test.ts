@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeliveryHarness } from '../support/delivery-harness.js';
-import { startApi, type TestApi } from '../support/app.js';
+import type { TestApi } from '../support/app.js';
+import { Receiver } from '../support/receiver.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { ctlProcess } from '../support/ctl.js';
@@ -25,12 +26,24 @@ let forwardTarget: Server;
 let forwardUrl: string;
 const forwarded: { headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 
-/** bin/ctl on the harness's database (bin/test's STACK_FILE keeps a developer's stack out). */
-const ctlEnv = (): Record<string, string> => ({ ...(process.env as Record<string, string>), DATABASE_URL: h.env.DATABASE_URL! });
+/**
+ * The listener's name, pinned (WEBHOOK_RESOLVE, for bin/ctl and the harness's worker alike) to a
+ * loopback address of this file's: 127.0.0.1:443 stays free for a developer's listener or the
+ * cluster smoke's subscriber.
+ */
+const LISTEN_HOST = 'listen.webhooks.test';
+
+/** bin/ctl on the harness's database, names and Redis prefix (bin/test's STACK_FILE keeps a developer's stack out). */
+const ctlEnv = (): Record<string, string> => ({
+  ...(process.env as Record<string, string>), ...h.share.env, DATABASE_URL: h.env.DATABASE_URL!, WEBHOOK_RESOLVE: h.env.WEBHOOK_RESOLVE!,
+});
 
 beforeAll(async () => {
-  h = await DeliveryHarness.start({ file: import.meta.url, env: {} });
-  api = await startApi({ DATABASE_URL: h.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.taskQueue });
+  // A free loopback address for the listener: a receiver holds it while the harness's own receiver picks another.
+  const spare = await Receiver.start(`${import.meta.url}#listen`);
+  h = await DeliveryHarness.start({ file: import.meta.url, resolve: [`${LISTEN_HOST}=${spare.address}`] });
+  await spare.close();
+  api = await h.startApi();
   caller = await newCaller(api.services);
   // The integrator's own server, where the listener forwards what it receives.
   forwardTarget = createServer((req, res) => {
@@ -57,8 +70,8 @@ class ListenProcess {
   private exit?: Promise<number | null>;
   private constructor(readonly child: ChildProcess) {}
 
-  static start(args: string[]): ListenProcess {
-    const child = spawn(CTL, ['webhooks', 'listen', ...args, '--json'], { env: ctlEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  static start(args: string[], env: Record<string, string> = {}): ListenProcess {
+    const child = spawn(CTL, ['webhooks', 'listen', ...args, '--json'], { env: { ...ctlEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const p = new ListenProcess(child);
     let pending = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -85,13 +98,13 @@ class ListenProcess {
   }
 }
 
-describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to URL]', () => {
+describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to URL] [--host NAME]', () => {
   it('prints a conversation.created raised through the API, verified, within 2 s, forwards it, and deletes its subscription on Ctrl-C', async () => {
-    const listener = ListenProcess.start(['--integration', caller.integrationId, '--events', 'conversation.created,message.created', '--forward-to', forwardUrl]);
+    const listener = ListenProcess.start(['--integration', caller.integrationId, '--events', 'conversation.created,message.created', '--forward-to', forwardUrl, '--host', LISTEN_HOST]);
     try {
       const ready = await listener.line('the listener to be ready', (l) => 'listening' in l);
       expect(ready).toEqual({
-        listening: expect.stringMatching(/^https:\/\/localhost\/listen\/[0-9a-f-]{36}$/), webhook_id: expect.any(String),
+        listening: expect.stringMatching(/^https:\/\/listen\.webhooks\.test\/listen\/[0-9a-f-]{36}$/), webhook_id: expect.any(String),
         events: ['conversation.created', 'message.created'], secret: expect.stringMatching(/^whsec_/), forward_to: forwardUrl,
       });
       const hook = (await h.db.query('select url, events, status from webhooks where id = $1 and integration_id = $2', [ready.webhook_id, caller.integrationId])).rows[0];
@@ -125,16 +138,27 @@ describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to U
     }
   }, PROCESS_TIMEOUT_MS);
 
-  it('SIGTERM deletes the subscription too', async () => {
-    const listener = ListenProcess.start(['--integration', caller.integrationId]);
+  it('SIGTERM deletes the subscription too (the name from WEBHOOK_LISTEN_HOST)', async () => {
+    const listener = ListenProcess.start(['--integration', caller.integrationId], { WEBHOOK_LISTEN_HOST: LISTEN_HOST });
     try {
       const ready = await listener.line('the listener to be ready', (l) => 'listening' in l);
+      expect(ready.listening).toMatch(`https://${LISTEN_HOST}/listen/`);
       expect(ready.events).toContain('conversation.*');
       expect(await listener.stop('SIGTERM')).toBe(0);
       expect((await h.db.query('select count(*)::int as n from webhooks where id = $1', [ready.webhook_id])).rows[0].n).toBe(0);
     } finally {
       if (listener.child.exitCode === null) await listener.stop('SIGKILL');
     }
+  }, PROCESS_TIMEOUT_MS);
+
+  it('where port 443 of its address is taken, says so and how to listen elsewhere, and subscribes nothing', async () => {
+    const before = (await h.db.query('select count(*)::int as n from webhooks where integration_id = $1', [caller.integrationId])).rows[0].n;
+    // The harness's receiver holds 443 of its address.
+    const run = await ctlProcess(['webhooks', 'listen', '--integration', caller.integrationId, '--host', h.receiver.host], ctlEnv());
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(run.stderr).toContain(`ctl: ${h.receiver.address}:443 is in use`);
+    expect(run.stderr).toContain('--host');
+    expect((await h.db.query('select count(*)::int as n from webhooks where integration_id = $1', [caller.integrationId])).rows[0].n).toBe(before);
   }, PROCESS_TIMEOUT_MS);
 
   it('refuses to run where private networks are not allowed (production), and subscribes nothing', async () => {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client, ScheduleHandle } from '@temporalio/client';
-import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worker';
 import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
-import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
-import { recordClosedWorkflows } from '../support/recorded-histories.js';
+import { InProcessWorker } from '../support/in-process-worker.js';
+import { ownShare } from '../support/isolation.js';
 import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
@@ -17,9 +15,9 @@ import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf } from '../support/workflow-runs.js';
 
-const RUN = `${process.pid}-${Date.now().toString(36)}`;
-const scheduleId = `test-key-expiry-scan-${RUN}`;
-const taskQueue = `test-key-expiry-${RUN}`;
+const share = ownShare('key-expiry');
+const taskQueue = share.taskQueue;
+let scheduleId: string;
 /** Tenants per page of the scan: two, so a handful of tenants takes several pages. */
 const PAGE = 2;
 
@@ -28,9 +26,7 @@ let databaseUrl: string;
 let services: Services;
 let client: Client;
 let schedule: ScheduleHandle;
-let worker: WorkerGroup;
-let connection: NativeConnection;
-let running: Promise<void>;
+let worker: InProcessWorker;
 let db: pg.Client;
 
 /** Triggers the Schedule and waits for the scan it starts to end (every run of it); answers its id and totals. */
@@ -66,24 +62,18 @@ const notices = async (keyId: string) =>
   (await db.query('select threshold_days, event_id from key_expiry_notices where key_id = $1 order by threshold_days', [keyId])).rows;
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
   databaseUrl = await freshDatabase('key_expiry');
-  services = await createServices(loadConfig({ ...process.env, DATABASE_URL: databaseUrl, KEY_EXPIRY_SCAN_EVERY: '6h', TENANT_SWEEP_PAGE: String(PAGE) }));
+  services = await createServices(loadConfig({ ...process.env, ...share.env, DATABASE_URL: databaseUrl, KEY_EXPIRY_SCAN_EVERY: '6h', TENANT_SWEEP_PAGE: String(PAGE) }));
   client = await services.temporal.client();
-  ({ worker, connection } = await createWorker(services, { taskQueue, scheduleId, workflowBundlePath: WORKFLOW_BUNDLE }));
-  running = worker.run();
+  worker = new InProcessWorker(services);
+  await worker.start();
+  scheduleId = worker.scheduleIds.keyExpiry;
   schedule = client.schedule.getHandle(scheduleId);
   db = await sqlClient(databaseUrl);
 }, 120_000);
 
 afterAll(async () => {
-  await schedule?.delete().catch(() => undefined);
-  if (worker) await recordClosedWorkflows(client, worker.members.map((m) => m.taskQueue));
-  if (worker) {
-    worker.shutdown();
-    await running;
-  }
-  await connection?.close();
+  await worker?.stop();
   await db?.end();
   await services?.close();
   if (databaseUrl) await dropDatabase(databaseUrl);

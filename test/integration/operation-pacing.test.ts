@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await workers.stopAll(h?.client);
+  await workers.stopAll();
   await h?.stop();
 }, 60_000);
 

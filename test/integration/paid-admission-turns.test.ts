@@ -31,11 +31,17 @@ afterAll(async () => {
   await h?.stop();
 }, 60_000);
 
-/** Backends of this database waiting for an advisory lock. */
-async function advisoryWaiters(): Promise<number> {
+/**
+ * Backends waiting for the paid-admission lock of this tenant (not any advisory lock of the
+ * shared database: other files' turns take theirs meanwhile). A two-key advisory lock shows
+ * its keys as classid and objid, the int4 read as unsigned.
+ */
+async function advisoryWaiters(tenantId: string): Promise<number> {
   const { rows } = await h.db.query(
     `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-      where l.locktype = 'advisory' and not l.granted and a.datname = current_database()`,
+      where l.locktype = 'advisory' and not l.granted and a.datname = current_database() and l.objsubid = 2
+        and l.classid::text::int8 = hashtext('paid-admission')::int8 & 4294967295 and l.objid::text::int8 = hashtext($1)::int8 & 4294967295`,
+    [tenantId],
   );
   return rows[0].n;
 }
@@ -52,12 +58,12 @@ describe('paid turns of one tenant', () => {
     let released = false;
     try {
       const turns = conversations.map((id) => h.say(busy, id, 'Do you have sneakers?', { wait: 0 }));
-      await eventually('one turn waiting on the lock', async () => ((await advisoryWaiters()) === 1 ? true : undefined), 30_000, 20);
+      await eventually('one turn waiting on the lock', async () => ((await advisoryWaiters(busy.tenantId)) === 1 ? true : undefined), 30_000, 20);
 
       // More turns than pooled connections, and still the other tenant's read is answered.
       const read = await call(h.api.base, 'GET', `/conversations/${quietConversation}`, { key: other.apiKey });
       expect(read.status).toBe(200);
-      expect(await advisoryWaiters()).toBe(1);
+      expect(await advisoryWaiters(busy.tenantId)).toBe(1);
 
       await locker.query(`select pg_advisory_unlock(hashtext('paid-admission'), hashtext($1))`, [busy.tenantId]);
       released = true;

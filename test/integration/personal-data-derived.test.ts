@@ -6,7 +6,7 @@ import { useApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { InProcessWorker } from '../support/in-process-worker.js';
-import { uniq } from '../support/ctl.js';
+import { ownShare } from '../support/isolation.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { scrubDerivedText } from '../../src/domain/privacy/scrub-derived.js';
 import { seedAction, seedReport, seedTopic } from './strategist-fixtures.js';
@@ -20,10 +20,10 @@ import { seedAction, seedReport, seedTopic } from './strategist-fixtures.js';
 
 let api: TestApi;
 let sql: pg.Client;
-useApiSuite((s) => ({ api, sql } = s));
+useApiSuite((s) => ({ api, sql } = s), ownShare('personal-data-derived').env);
 let worker: InProcessWorker;
 beforeAll(async () => {
-  worker = new InProcessWorker(api.services, uniq());
+  worker = new InProcessWorker(api.services);
   await worker.start();
 });
 afterAll(async () => worker?.stop());

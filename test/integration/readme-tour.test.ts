@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client, Connection } from '@temporalio/client';
 import { dropDatabase, freshDatabase } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { DIST } from '../support/in-process-worker.js';
 import { WorkerProcesses, alive, exited } from '../support/worker-processes.js';
+import { ownShare } from '../support/isolation.js';
 import { announcedStatuses, tourBlocks } from '../support/readme-tour.js';
 
 /**
@@ -66,7 +66,7 @@ beforeAll(async () => {
     PUBLIC_ORIGIN: `http://127.0.0.1:${apiPort}`,
     METRICS_PORT: String(metricsPort),
     WORKER_METRICS_PORT: String(await freePort()),
-    TEMPORAL_TASK_QUEUE: `readme-tour-${process.pid}`,
+    ...ownShare('readme-tour').env,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
   // bin/up: the demo tenant first, then the worker and the api.
@@ -85,12 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (api && alive(api)) api.kill('SIGTERM');
   if (api) await exited(api);
-  const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS });
-  try {
-    await workers.stopAll(new Client({ connection }));
-  } finally {
-    await connection.close();
-  }
+  await workers.stopAll();
   if (databaseUrl) await dropDatabase(databaseUrl);
 }, 60_000);
 

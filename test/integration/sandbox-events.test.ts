@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startApi, type TestApi } from '../support/app.js';
+import type { TestApi } from '../support/app.js';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { sandboxCaller, type Caller } from '../support/fixtures.js';
 import { call, type Answer } from '../support/http.js';
@@ -35,9 +35,7 @@ const mentions = (requests: ReceivedRequest[], id: string) => requests.filter((r
 
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url, env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
-  api = await startApi({
-    DATABASE_URL: h.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.taskQueue, WEBHOOK_RESOLVE: h.env.WEBHOOK_RESOLVE!, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-  });
+  api = await h.startApi({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   live = await h.caller({ name: 'Sandbox Shop' });
   test = await sandboxCaller(h.services, live);
 });

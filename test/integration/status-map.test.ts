@@ -71,7 +71,7 @@ describe('the status map', () => {
     expect(page.text).toContain('Webhook delivery');
     expect(page.text).toContain('Degraded');
 
-    const worker = new InProcessWorker(h.services, h.run);
+    const worker = new InProcessWorker(h.services);
     await worker.start();
     h.worker = worker;
     h.engine = await startDeliveryEngine(h.services, { eagerClient: worker.eagerClient });

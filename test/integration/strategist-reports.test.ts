@@ -6,6 +6,7 @@ import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { runStrategistReport } from '../../src/temporal/strategist.js';
+import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { lastWholeDay, writeReport } from '../../src/domain/strategist/report-run.js';
 import { platformRowsReader } from '../../src/domain/strategist/snapshot.js';
 import type { Analyst } from '../../src/domain/strategist/analyst.js';
@@ -204,7 +205,7 @@ describe('evidence is checked, not asserted', () => {
 });
 
 describe('the Schedules', () => {
-  const scheduleId = (type: string) => `test-key-expiry-op-${h.run}-strategist-${type}`;
+  const scheduleId = (type: 'daily' | 'weekly') => h.worker!.scheduleIds[type === 'daily' ? 'strategistDaily' : 'strategistWeekly'];
 
   it('a daily and a weekly Schedule start the strategist sweep of their type', async () => {
     for (const [type, cron] of [['daily', '0 3 * * *'], ['weekly', '0 4 * * 1']] as const) {
@@ -239,7 +240,8 @@ describe('the Schedules', () => {
     await h.client.schedule.getHandle(scheduleId('daily')).trigger();
     await eventually('the second sweep ended', async () => {
       const sweeps = [];
-      for await (const w of h.client.workflow.list({ query: `WorkflowType = "tenantSweep" AND ExecutionStatus = "Completed"` })) sweeps.push(w);
+      // This file's sweeps only (its own queue): other files' sweeps end in the same namespace.
+      for await (const w of h.client.workflow.list({ query: `WorkflowType = "tenantSweep" AND ExecutionStatus = "Completed" AND TaskQueue = "${taskQueueFor(h.taskQueue, 'tenantSweep')}"` })) sweeps.push(w);
       return sweeps.length >= 2 ? sweeps : undefined;
     }, 60_000);
     expect((await get(caller, '/strategist/reports?report_type=daily')).body.data).toHaveLength(1);

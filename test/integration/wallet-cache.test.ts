@@ -3,6 +3,7 @@ import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { ctlProcess, onlyJson } from '../support/ctl.js';
+import { ownShare } from '../support/isolation.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { WALLET_CHANGED_CHANNEL } from '../../src/domain/wallet/wallet-cache.js';
 import { channelName } from '../../src/redis.js';
@@ -17,9 +18,12 @@ let caller: Caller;
 const me = (api: TestApi) => call(api.base, 'GET', '/me', { key: caller.apiKey });
 const disclosures = (api: TestApi) => call(api.base, 'GET', '/disclosures', { key: caller.apiKey });
 
+// The two apis and bin/ctl on a Redis prefix of their own: the wallet-change channel has this file's listeners only.
+const share = ownShare('wallet-cache');
+
 beforeAll(async () => {
-  first = await startApi({ WALLET_CACHE_MS: '30000' });
-  second = await startApi({ WALLET_CACHE_MS: '30000' });
+  first = await startApi({ WALLET_CACHE_MS: '30000', ...share.env });
+  second = await startApi({ WALLET_CACHE_MS: '30000', ...share.env });
   caller = await newCaller(first.services, { balanceRub: '10.00' });
 });
 afterAll(async () => {
@@ -27,11 +31,11 @@ afterAll(async () => {
   await second.close();
 });
 
-/** Waits until both apis' wallet-change subscriptions are live (a PUBLISH reaches two listeners). */
+/** Waits until both apis' wallet-change subscriptions are live (a PUBLISH reaches both, and only them). */
 async function subscribed(): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const listeners = await first.services.redis.pubsub('NUMSUB', channelName(first.services.redis, WALLET_CHANGED_CHANNEL)) as [string, number];
-    if (Number(listeners[1]) >= 2) return;
+    if (Number(listeners[1]) === 2) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('wallet-change subscriptions did not come up');
@@ -50,7 +54,7 @@ describe('the cached wallet view', () => {
     expect((await disclosures(first)).status).toBe(200);
     expect((await disclosures(second)).status).toBe(200);
 
-    onlyJson(await ctlProcess(['wallet', 'charge', '--tenant', caller.tenantId, '--amount', '100', '--force', '--json']));
+    onlyJson(await ctlProcess(['wallet', 'charge', '--tenant', caller.tenantId, '--amount', '100', '--force', '--json'], share.env));
     for (const api of [first, second]) {
       expectProblem(await disclosures(api), 'wallet_suspended', {
         topup_url: expect.any(String),
@@ -58,7 +62,7 @@ describe('the cached wallet view', () => {
       });
     }
 
-    onlyJson(await ctlProcess(['wallet', 'topup', '--tenant', caller.tenantId, '--amount', '200', '--json']));
+    onlyJson(await ctlProcess(['wallet', 'topup', '--tenant', caller.tenantId, '--amount', '200', '--json'], share.env));
     for (const api of [first, second]) {
       expect((await disclosures(api)).status).toBe(200);
       expect((await me(api)).body.wallet).toMatchObject({ balance: { amount: '115.00', currency: 'RUB' }, exchange: 'active' });

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
+import { ownShare } from '../support/isolation.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
 import { ctlProcess, onlyJson } from '../support/ctl.js';
@@ -25,7 +26,8 @@ let sql: pg.Client;
 let caller: Caller;
 
 beforeAll(async () => {
-  api = await startApi(HOOKS_ENV, { clock });
+  // A Redis prefix of its own: the relay wake-ups it listens for are this file's only.
+  api = await startApi({ ...HOOKS_ENV, ...ownShare('webhooks-ctl-replay').env }, { clock });
   sql = await sqlClient();
   caller = await newCaller(api.services);
 });

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '../support/eventually.js';
 import { startApi, type TestApi } from '../support/app.js';
+import { ownShare } from '../support/isolation.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { sqlClient } from '../support/database.js';
 import { call, expectProblem } from '../support/http.js';
@@ -21,7 +22,8 @@ let box: SecretBox;
 let doc: Schema;
 
 beforeAll(async () => {
-  api = await startApi(HOOKS_ENV, { clock });
+  // A Redis prefix of its own: the relay wake-ups it listens for are this file's only.
+  api = await startApi({ ...HOOKS_ENV, ...ownShare('webhooks-rotation-and-test').env }, { clock });
   sql = await sqlClient();
   box = new SecretBox(api.services.config.webhooks.secretKey);
   doc = (await call(api.base, 'GET', '/openapi.json')).body;

@@ -17,7 +17,9 @@ const NBSP = '\u00a0';
 let h: OperationsHarness;
 
 beforeAll(async () => {
-  h = await OperationsHarness.start({ env: { WIDGET_REPLY_HOLD_MS: '15000' } });
+  // A database of its own: the demo seed below sets the demo tenant's shop domain and its chat
+  // spends the demo wallet, rows other files read in the shared database.
+  h = await OperationsHarness.start({ freshDatabase: 'widget_card_links', env: { WIDGET_REPLY_HOLD_MS: '15000' } });
 }, 120_000);
 afterAll(async () => {
   await h?.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { ownShare } from '../support/isolation.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { sqlClient } from '../support/database.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
@@ -24,7 +25,7 @@ let db: pg.Client;
 let doc: Schema;
 
 beforeAll(async () => {
-  api = await startApi({ WIDGET_REPLY_HOLD_MS: '0', TEMPORAL_TASK_QUEUE: `test-widget-openapi-${process.pid}` });
+  api = await startApi({ WIDGET_REPLY_HOLD_MS: '0', ...ownShare('widget-openapi').env });
   db = await sqlClient(api.services.config.databaseUrl);
   const res = await call(api.origin, 'GET', '/api/widget/openapi.json');
   expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { ownShare } from '../support/isolation.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { sqlClient } from '../support/database.js';
 import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
     WIDGET_RATE_VISITOR_PER_MIN: '3', WIDGET_RATE_IP_PER_MIN: '5', WIDGET_RATE_SESSIONS_PER_IP_PER_MIN: '2', WIDGET_RATE_CHANNEL_PER_MIN: '6',
     PAID_CONCURRENCY: '1', RATE_LIMIT_PAID_PER_MIN: '2', WIDGET_REPLY_HOLD_MS: '0',
     // Tests of the per-address limits call from their own addresses.
-    TRUSTED_PROXIES: '127.0.0.1', TEMPORAL_TASK_QUEUE: `test-widget-refusals-${process.pid}`,
+    TRUSTED_PROXIES: '127.0.0.1', ...ownShare('widget-refusals').env,
   }, { clock });
   db = await sqlClient(api.services.config.databaseUrl);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { ownShare } from '../support/isolation.js';
 import { startApi, type TestApi } from '../support/app.js';
 import { sqlClient } from '../support/database.js';
 import { newCaller } from '../support/fixtures.js';
@@ -22,7 +23,7 @@ let db: pg.Client;
 beforeAll(async () => {
   api = await startApi({
     WIDGET_DAILY_AI_CAP_RUB: '3.00', WIDGET_PAID_PER_IP_PER_HOUR: '3', WIDGET_REPLY_HOLD_MS: '0',
-    TEMPORAL_TASK_QUEUE: `test-widget-spend-caps-${process.pid}`,
+    ...ownShare('widget-spend-caps').env,
   }, { clock });
   db = await sqlClient(api.services.config.databaseUrl);
 });

@@ -27,7 +27,7 @@ let worker: InProcessWorker;
 
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url, inProcess: false });
-  worker = new InProcessWorker(h.services, h.run);
+  worker = new InProcessWorker(h.services);
 }, 120_000);
 
 afterAll(async () => {

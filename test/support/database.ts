@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ensureDatabase } from '../../src/db/database.js';
 import { initORM } from '../../src/db/orm.js';
@@ -16,7 +17,8 @@ export function databaseUrl(name: string): string {
  * to `to` (a migration name), or fully. Returns its URL.
  */
 export async function freshDatabase(prefix: string, to?: string): Promise<string> {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+  // A random id, not the pid: pids repeat across containers sharing one PostgreSQL.
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`.toLowerCase();
   const url = databaseUrl(name);
   await ensureDatabase(url);
   const orm = await initORM({ databaseUrl: url, dbPoolMax: 2 });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { InProcessWorker } from './in-process-worker.js';
+import { ownShare } from './isolation.js';
 import { startDeliveryEngine, type DeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';
 import { Webhook, type WebhookStatus } from '../../src/entities/webhook.js';
 import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
@@ -53,8 +54,10 @@ export class DeliveryHarness {
   db!: pg.Client;
   engine?: DeliveryEngine;
   env!: Record<string, string>;
-  readonly run = `${process.pid}-${Date.now().toString(36)}`;
-  readonly taskQueue = `test-deliveries-${this.run}`;
+  /** The file's own task queues, Schedule ids and Redis key prefix (its relay wakes on its own channel). */
+  readonly share = ownShare('deliveries');
+  readonly run = this.share.id;
+  readonly taskQueue = this.share.taskQueue;
   worker?: InProcessWorker;
   databaseUrl!: string;
   box!: SecretBox;
@@ -66,7 +69,7 @@ export class DeliveryHarness {
     h.env = {
       ...(process.env as Record<string, string>),
       DATABASE_URL: h.databaseUrl,
-      TEMPORAL_TASK_QUEUE: h.taskQueue,
+      ...h.share.env,
       WEBHOOK_RESOLVE: [h.receiver.resolveEntry, ...(o.resolve ?? [])].join(','),
       WEBHOOK_RETRY_SCHEDULE: FAST_RETRIES,
       WEBHOOK_TIMEOUT_MS: '1500',
@@ -79,7 +82,7 @@ export class DeliveryHarness {
     h.client = await h.services.temporal.client();
     h.db = await sqlClient(h.databaseUrl);
     if (o.inProcess !== false) {
-      h.worker = new InProcessWorker(h.services, h.run);
+      h.worker = new InProcessWorker(h.services);
       await h.worker.start();
       h.engine = await startDeliveryEngine(h.services, { eagerClient: h.worker.eagerClient });
     }
@@ -124,9 +127,9 @@ export class DeliveryHarness {
     return sub;
   }
 
-  /** The api on this harness's database and task queue (its work runs on this harness's worker), reaching the receiver by name. */
+  /** The api on this harness's database, task queue and Redis prefix (its work runs on this harness's worker), reaching the receiver by name. */
   startApi(env: Record<string, string> = {}): Promise<TestApi> {
-    return startApi({ DATABASE_URL: this.env.DATABASE_URL!, TEMPORAL_TASK_QUEUE: this.taskQueue, WEBHOOK_RESOLVE: this.env.WEBHOOK_RESOLVE!, ...env });
+    return startApi({ DATABASE_URL: this.env.DATABASE_URL!, ...this.share.env, WEBHOOK_RESOLVE: this.env.WEBHOOK_RESOLVE!, ...env });
   }
 
   /** Commits an event to the outbox and wakes the relay, as a write route does. */

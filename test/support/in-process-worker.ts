@@ -4,7 +4,9 @@ import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worke
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
+import type { ScheduleIds } from '../../src/temporal/schedules.js';
 import { recordClosedWorkflows } from './recorded-histories.js';
+import { deleteSchedules, pauseSchedules, refuseRunWide, scheduleIdsFor } from './isolation.js';
 
 /** The build the tests run: bin/test's own for the run (DIST_DIR), else the checkout's dist/. */
 export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', import.meta.url));
@@ -13,22 +15,21 @@ export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', 
 export const WORKFLOW_BUNDLE = join(DIST, 'workflow-bundle.js');
 
 /**
- * The Temporal Workers of the test's process on the services' task queues (one per kind), with Schedules of its
- * own (ids from `run`) so parallel test files never share one; stop() removes them.
+ * The Temporal Workers of the test's process on the services' task queues (one per kind), with
+ * the services' Schedule ids, paused (tests trigger them); stop() removes them. The services must
+ * be configured with a share of the file's own (ownShare): the worker refuses the run-wide one.
  */
 export class InProcessWorker {
-  readonly scheduleIds: { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string };
+  readonly scheduleIds: ScheduleIds;
   private worker?: WorkerGroup;
   private connection?: NativeConnection;
   private running?: Promise<void>;
   /** A client on this worker's connection: starts through it may be eager. */
   eagerClient?: Client;
 
-  constructor(private readonly services: Services, run: string) {
-    this.scheduleIds = {
-      keyExpiry: `test-key-expiry-${run}`, retention: `test-retention-${run}`, analytics: `test-analytics-${run}`,
-      strategistDaily: `test-key-expiry-${run}-strategist-daily`, strategistWeekly: `test-key-expiry-${run}-strategist-weekly`,
-    };
+  constructor(private readonly services: Services) {
+    refuseRunWide(services.config, 'InProcessWorker');
+    this.scheduleIds = scheduleIdsFor(services.config);
   }
 
   /** Starts the Workers on a workflow bundle (default the build's); after stop(), start() is a new deploy. */
@@ -40,16 +41,14 @@ export class InProcessWorker {
     } catch {
       // already installed
     }
-    ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, {
-      workflowBundlePath, scheduleId: this.scheduleIds.keyExpiry, retentionScheduleId: this.scheduleIds.retention,
-      analyticsScheduleId: this.scheduleIds.analytics,
-    }));
+    ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, { workflowBundlePath }));
+    await pauseSchedules(await this.services.temporal.client(), this.scheduleIds);
     this.running = this.worker.run();
   }
 
   async stop(): Promise<void> {
     const client = await this.services.temporal.client().catch(() => undefined);
-    for (const id of Object.values(this.scheduleIds)) await client?.schedule.getHandle(id).delete().catch(() => undefined);
+    await deleteSchedules(client, this.scheduleIds);
     // bin/record-histories: the branches this file's workflows took become replay fixtures.
     if (client && this.worker) await recordClosedWorkflows(client, this.worker.members.map((m) => m.taskQueue));
     if (this.worker) {

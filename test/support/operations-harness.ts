@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import type { Client } from '@temporalio/client';
 import type pg from 'pg';
 import { InProcessWorker } from './in-process-worker.js';
+import { ownShare } from './isolation.js';
 import { startApi, type TestApi } from './app.js';
 import { dropDatabase, freshDatabase, sqlClient } from './database.js';
 import { anotherIntegration, newCaller, type AnotherIntegrationOptions, type Caller, type CallerOptions } from './fixtures.js';
@@ -83,8 +84,10 @@ export class OperationsHarness {
   client!: Client;
   db!: pg.Client;
   env!: Record<string, string>;
-  readonly run = `${process.pid}-${Date.now().toString(36)}`;
-  readonly taskQueue = `test-operations-${this.run}`;
+  /** The file's own task queues, Schedule ids and Redis key prefix. */
+  readonly share = ownShare('operations');
+  readonly run = this.share.id;
+  readonly taskQueue = this.share.taskQueue;
   /** The in-process worker (unless started with worker: false). */
   worker?: InProcessWorker;
   private ownDatabase?: string;
@@ -93,7 +96,7 @@ export class OperationsHarness {
     const h = new OperationsHarness();
     if (o.freshDatabase) h.ownDatabase = await freshDatabase(o.freshDatabase);
     h.env = {
-      TEMPORAL_TASK_QUEUE: h.taskQueue, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '3000', OPERATION_SWEEP_MS: '500',
+      ...h.share.env, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '3000', OPERATION_SWEEP_MS: '500',
       ...(h.ownDatabase ? { DATABASE_URL: h.ownDatabase } : {}), ...o.env,
     };
     h.api = await startApi(h.env, o.clock ? { clock: o.clock } : {});
@@ -105,7 +108,7 @@ export class OperationsHarness {
 
   /** A worker in this process, on the harness's task queue. */
   async startWorker(): Promise<void> {
-    this.worker ??= new InProcessWorker(this.api.services, `op-${this.run}`);
+    this.worker ??= new InProcessWorker(this.api.services);
     await this.worker.start();
   }
 

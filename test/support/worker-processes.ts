@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Client } from '@temporalio/client';
-import { DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/schedules.js';
+import { Client, Connection } from '@temporalio/client';
+import { loadConfig } from '../../src/config.js';
 import { DIST } from './in-process-worker.js';
+import type { ScheduleIds } from '../../src/temporal/schedules.js';
+import { deleteSchedules, pauseSchedules, refuseRunWide, scheduleIdsFor } from './isolation.js';
 
 const WORKER = join(DIST, 'src', 'worker.js');
 
@@ -15,16 +17,26 @@ export async function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Production worker processes (dist/src/worker.js: workflows, activities, relay, sweep) with a
- * test's configuration, for the tests that kill one: started, and all stopped at the end.
+ * test's configuration, for the tests that kill one: started, and all stopped at the end. The
+ * configuration must carry a share of the file's own (ownShare): they refuse the run-wide one.
  */
 export class WorkerProcesses {
   readonly started: ChildProcess[] = [];
 
+  /** A client of the workers' namespace: pauses their Schedules once made, deletes them at the end. */
+  private client?: Client;
+  private scheduleIds?: ScheduleIds;
+
   constructor(private readonly env: () => NodeJS.ProcessEnv) {}
 
-  /** Resolves once the worker logs that it runs; rejects with its output when it exits first. */
+  /** Resolves once the worker logs that it runs (its Schedules paused); rejects with its output when it exits first. */
   async start(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [WORKER], { env: { ...process.env, ...this.env(), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, ...this.env(), LOG_LEVEL: 'info' };
+    const config = loadConfig(env);
+    refuseRunWide(config, 'WorkerProcesses');
+    this.scheduleIds = scheduleIdsFor(config);
+    this.client ??= new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+    const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.started.push(child);
     let output = '';
     child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
@@ -35,6 +47,7 @@ export class WorkerProcesses {
       });
       child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
     });
+    await pauseSchedules(this.client, this.scheduleIds);
     return child;
   }
 
@@ -42,12 +55,14 @@ export class WorkerProcesses {
     return this.started.some(alive);
   }
 
-  /** Stops every worker still running, and removes the Schedules the production worker made. */
-  async stopAll(client: Client | undefined): Promise<void> {
+  /** Stops every worker still running, and removes the Schedules they made (theirs only). */
+  async stopAll(): Promise<void> {
     for (const child of this.started) {
       if (alive(child)) child.kill('SIGTERM');
       await exited(child);
     }
-    for (const id of [KEY_EXPIRY_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID]) await client?.schedule.getHandle(id).delete().catch(() => undefined);
+    if (this.scheduleIds) await deleteSchedules(this.client, this.scheduleIds);
+    await this.client?.connection.close();
+    this.client = undefined;
   }
 }
