@@ -40,7 +40,7 @@ describe('a report on the analytics snapshot', () => {
     expect(await ctl('analytics', 'snapshot', '--tenant', caller.tenantId)).toMatchObject({ complete_through: traffic.to });
     const run = await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'daily', '--date', traffic.to);
     report = (await call(h.api.base, 'GET', `/strategist/reports/${run.report_id}`, { key: caller.apiKey })).body;
-  }, 180_000);
+  }, 480_000); // generateTraffic may first wait up to 5 minutes for Moscow's midnight to pass
 
   it('maps each metric to its latest data date and snapshot to the snapshot date', () => {
     const to = traffic.to;
