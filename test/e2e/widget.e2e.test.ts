@@ -240,6 +240,31 @@ describe('the visitor chat in a browser', () => {
     await shot(page, '4-polling');
   });
 
+  it('once the stream can be reached again the widget switches back from polling to it, stops polling, and receives the operator live over it', async () => {
+    const { desktop, page } = await desktopPage();
+    const { conversationId } = await visitorAsksForSneakers(page);
+    await operator(conversationId, 'takeover', { operator: { name: 'Olga' } });
+    await desktop.route('**/api/widget/events**', (route) => route.abort());
+    await page.reload();
+    const frame = await chatFrame(page);
+    await frame.locator('#app[data-transport="poll"]').waitFor({ timeout: LIVE_MS });
+    const polls: number[] = [];
+    desktop.on('request', (r) => {
+      if (r.url().includes('/api/widget/poll?')) polls.push(Date.now());
+    });
+    await desktop.unroute('**/api/widget/events**');
+    // A stream that never opened is tried again within 30 s (frame.ts STREAM_RETRY_MS).
+    await frame.locator('#app[data-transport="stream"]').waitFor({ timeout: 45_000 });
+    const switched = Date.now();
+    expect(polls.length).toBeGreaterThan(0); // it did poll meanwhile
+    await operator(conversationId, 'operator-messages', { content: 'Back on the stream: Runner X ships today.', operator: { name: 'Olga' } });
+    await frame.locator('.msg-operator').filter({ hasText: 'Back on the stream' }).waitFor({ timeout: LIVE_MS });
+    // Polling stopped with the switch: more than two poll periods (2.5 s) without a poll.
+    await page.waitForTimeout(6000);
+    expect(polls.filter((t) => t > switched + 500)).toEqual([]);
+    expect(await frame.getAttribute('#app', 'data-transport')).toBe('stream');
+  }, 120_000);
+
   it('is usable on a phone-sized screen: the chat fills it, and a site can open it with its own button', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {

@@ -15,7 +15,11 @@ import { operationWorkflowId } from '../../workflows/operation-contract.js';
  */
 
 const API_KEY = 'sk-local-test-key-0123456789';
-const TIMEOUT_MS = 1000;
+/**
+ * Long enough that a success path never races it on a loaded machine (issue 28); the two tests
+ * about it hold the answer 2 s past it, and wait up to 20 s for a turn that takes two of them.
+ */
+const TIMEOUT_MS = 4000;
 const MODEL = 'openai/gpt-4o-mini';
 const REPLY = 'Hello from the test model.';
 
@@ -159,7 +163,7 @@ describe('provider failures that another attempt cures: one reply, one charge', 
   });
 
   it('a call that outlives AI_TIMEOUT_MS is given up and retried', async () => {
-    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, {}]);
+    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, {}], { wait: 20 });
     await expectReplied(t, '0.01');
     expect(t.calls()).toHaveLength(2);
   });
@@ -205,7 +209,7 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
   });
 
   it('a time-out on every attempt', async () => {
-    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, { delayMs: TIMEOUT_MS + 2000 }]);
+    const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, { delayMs: TIMEOUT_MS + 2000 }], { wait: 20 });
     expectProblem(t.res, 'upstream_unavailable', {
       message: customerMessageBody(t.conversationId, 'Hello!'),
       operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: `model endpoint timed out after ${TIMEOUT_MS} ms` } }),

@@ -30,7 +30,7 @@ beforeAll(async () => {
   caller = await newCaller(api.services);
   traffic = await generateTraffic(api.base, sql, caller, 90, 11);
   await runCtl(['analytics', 'snapshot', '--tenant', caller.tenantId, '--json'], api.services);
-});
+}, 480_000); // generateTraffic may first wait up to 5 minutes for Moscow's midnight to pass
 afterAll(async () => worker?.stop());
 
 /**

@@ -11,6 +11,7 @@ import { generateTraffic, perDay, type Traffic } from './analytics-traffic.js';
 import { pageView } from './analytics-fixtures.js';
 import { eventually } from '../support/eventually.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
+import { randomUUID } from 'node:crypto';
 
 // A database of its own: the nightly scan walks every tenant of its database, and the shared
 // one holds every other file's tenants by the time this file runs.
@@ -44,7 +45,7 @@ describe('the analytics snapshot', () => {
   beforeAll(async () => {
     caller = await newCaller(api.services);
     traffic = await generateTraffic(api.base, sql, caller, 30);
-  });
+  }, 420_000); // generateTraffic may first wait up to 5 minutes for Moscow's midnight to pass
 
   it('bin/ctl analytics snapshot builds the daily rollups of every day with data, each equal to a count over the raw rows', async () => {
     const result = await snapshot(caller.tenantId);
@@ -115,5 +116,52 @@ describe('the analytics snapshot', () => {
 
   it('a tenant that does not exist is refused', async () => {
     await expect(snapshot('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/no tenant/);
+  });
+});
+
+describe('a tenant in Europe/London (the en cell\'s zone) across its daylight-saving changes', () => {
+  // London: GMT (UTC+0) until 01:00 UTC on the last Sunday of March (29 March 2026), BST
+  // (UTC+1) until 01:00 UTC on the last Sunday of October (25 October 2026). Each instant's
+  // local day is written out from that rule.
+  const CONVERSATIONS: [string, string][] = [
+    ['2026-03-28T23:30:00Z', '2026-03-28'], // 23:30 GMT
+    ['2026-03-29T00:59:00Z', '2026-03-29'], // 00:59 GMT, just before the change
+    ['2026-03-29T22:59:00Z', '2026-03-29'], // 23:59 BST
+    ['2026-03-29T23:00:00Z', '2026-03-30'], // 00:00 BST: still the 29th in UTC
+    ['2026-03-30T22:30:00Z', '2026-03-30'], // 23:30 BST
+    ['2026-10-24T22:59:00Z', '2026-10-24'], // 23:59 BST
+    ['2026-10-24T23:00:00Z', '2026-10-25'], // 00:00 BST
+    ['2026-10-25T00:30:00Z', '2026-10-25'], // 01:30 BST
+    ['2026-10-25T01:30:00Z', '2026-10-25'], // 01:30 GMT, the hour again
+    ['2026-10-25T23:59:00Z', '2026-10-25'], // 23:59 GMT
+    ['2026-10-26T00:00:00Z', '2026-10-26'],
+  ];
+  const EXPECTED: Record<string, number> = {
+    '2026-03-27': 0, '2026-03-28': 1, '2026-03-29': 2, '2026-03-30': 2, '2026-03-31': 0,
+    '2026-10-23': 0, '2026-10-24': 1, '2026-10-25': 4, '2026-10-26': 1, '2026-10-27': 0,
+  };
+  let london: Caller;
+
+  beforeAll(async () => {
+    london = await newCaller(api.services);
+    await sql.query(`update tenants set time_zone = 'Europe/London' where id = $1`, [london.tenantId]);
+    for (const [at] of CONVERSATIONS) {
+      await sql.query(`insert into conversations (id, tenant_id, channel_id, channel_type, status, mode, created_at, updated_at) values ($1, $2, $3, 'api', 'open', 'ai', $4, $4)`,
+        [randomUUID(), london.tenantId, london.channelId, at]);
+    }
+  });
+
+  it('the snapshot counts each conversation on its London day', async () => {
+    await snapshot(london.tenantId, '--from', '2026-03-27');
+    const days = await rollup(london, 'conversations');
+    for (const [day, n] of Object.entries(EXPECTED)) expect([day, days.get(day) ?? 0]).toEqual([day, n]);
+  });
+
+  it.each([['2026-03-27', '2026-03-31'], ['2026-10-23', '2026-10-27']])('GET /analytics/timeseries from %s to %s answers the London days', async (from, to) => {
+    const res = await call(api.base, 'GET', `/analytics/timeseries?metric=conversations&from=${from}&to=${to}`, { key: london.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ time_zone: 'Europe/London', from, to });
+    expect(res.body.data.points.map((p: { date: string; value: number }) => [p.date, p.value]))
+      .toEqual(Object.entries(EXPECTED).filter(([d]) => d >= from && d <= to));
   });
 });

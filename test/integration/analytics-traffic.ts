@@ -4,6 +4,7 @@ import type { Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { seeded } from '../support/seeded.js';
+import { clearOfMidnight } from '../support/day-boundary.js';
 
 /**
  * A fixture tenant's generated traffic: page views sent through POST /events, and the
@@ -46,6 +47,9 @@ function momentOn(day: string, random: () => number): Date {
 
 export async function generateTraffic(base: string, sql: pg.Client, who: Caller, days: number, seed = 7): Promise<Traffic> {
   const random = seeded(seed);
+  // The server computes "yesterday" again when it reads (and a snapshot when it runs): the file
+  // must not straddle Moscow's midnight.
+  await clearOfMidnight(ZONE);
   const to = addDays(dayIn(new Date(), ZONE), -1);
   const from = addDays(to, 1 - days);
   const t: Traffic = { from, to, pageViews: [], conversations: [], customerMessages: [], aiReplies: [], handoffs: [], leads: [] };

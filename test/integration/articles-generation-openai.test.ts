@@ -5,6 +5,7 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { call } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { getArticle } from './articles-fixtures.js';
+import { seedTopic } from './strategist-fixtures.js';
 
 /** Article generation with AI_PROVIDER=openai against a local Chat Completions server. */
 
@@ -99,5 +100,45 @@ describe('POST /operations/{id}/cancel of a generation', () => {
     expect(await h.charges(id)).toEqual([]);
     expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
     expect((await call(h.api.base, 'GET', `/articles/generation-jobs/${id}`, { key: caller.apiKey })).body).toMatchObject({ status: 'canceled', article_id: null });
+  });
+});
+
+describe('a strategist topic whose generation ends without an article is approved again (spec 02, Topic states)', () => {
+  const approve = (who: Caller, id: string, wait: number) => call(h.api.base, 'POST', `/strategist/topics/${id}/approve?wait=${wait}`, {
+    key: who.apiKey, body: { generate: true }, headers: { 'idempotency-key': randomUUID() },
+  });
+  const topic = async (who: Caller, id: string) => (await call(h.api.base, 'GET', `/strategist/topics/${id}`, { key: who.apiKey })).body;
+
+  it('a failed generation: the topic goes back from generating to approved, with no article, and article.generation.failed names it', async () => {
+    const caller = await withProfile();
+    const id = await seedTopic(h.api.services, caller, { title: 'Brass desk lamps' });
+    chat.script({ status: 503 }, { status: 503 }, { status: 503 });
+    const res = await approve(caller, id, 20);
+    expect(res.body.operation).toMatchObject({ type: 'article.generation', status: 'failed', error: { code: 'upstream_unavailable' } });
+    expect(await topic(caller, id)).toMatchObject({ id, status: 'approved', generated_article_id: null });
+    expect((await h.events(caller.tenantId, 'article.generation.failed')).map((e) => e.data)).toEqual([{
+      operation_id: res.body.operation.id, topic_id: id, error: { code: 'upstream_unavailable', message: expect.any(String) },
+    }]);
+    expect(await h.charges(res.body.operation.id)).toEqual([]);
+  });
+
+  it('a canceled generation: generating while the model works, approved once canceled, and the late answer writes nothing', async () => {
+    const caller = await withProfile();
+    const id = await seedTopic(h.api.services, caller, { title: 'Lamps for small rooms' });
+    const before = chat.requests.length;
+    chat.script({ hold: true, reply: JSON.stringify(ARTICLE), usage: { prompt_tokens: 10, completion_tokens: 10 } });
+    const res = await approve(caller, id, 0);
+    expect(res.status).toBe(202);
+    const op = res.body.operation.id;
+    await chat.arrived(before + 1);
+    expect((await topic(caller, id)).status).toBe('generating');
+    expect((await call(h.api.base, 'POST', `/operations/${op}/cancel`, { key: caller.apiKey })).body).toMatchObject({ status: 'canceled' });
+    chat.release();
+    expect(await h.workflowClosed(op)).toBe('CANCELLED');
+    expect(await topic(caller, id)).toMatchObject({ id, status: 'approved', generated_article_id: null });
+    expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    expect(await h.charges(op)).toEqual([]);
+    // A canceled job is no failure: nothing tells the integrations it failed.
+    expect(await h.events(caller.tenantId, 'article.generation.failed')).toEqual([]);
   });
 });

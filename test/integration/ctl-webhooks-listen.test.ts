@@ -99,7 +99,7 @@ class ListenProcess {
 }
 
 describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to URL] [--host NAME]', () => {
-  it('prints a conversation.created raised through the API, verified, within 2 s, forwards it, and deletes its subscription on Ctrl-C', async () => {
+  it('prints a conversation.created raised through the API, verified, at its first attempt, forwards it, and deletes its subscription on Ctrl-C', async () => {
     const listener = ListenProcess.start(['--integration', caller.integrationId, '--events', 'conversation.created,message.created', '--forward-to', forwardUrl, '--host', LISTEN_HOST]);
     try {
       const ready = await listener.line('the listener to be ready', (l) => 'listening' in l);
@@ -114,10 +114,9 @@ describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to U
         key: caller.apiKey, headers: { 'idempotency-key': randomUUID() }, body: { external_customer_id: `listen-${randomUUID()}`, name: 'Anna Petrova' },
       });
       expect(created.status).toBe(201);
-      const answeredAt = Date.now();
-      const printed = await listener.line('conversation.created to be printed', (l) => l.type === 'conversation.created' && l.body?.data?.conversation_id === created.body.id, 10_000);
-      const printedAt = Date.now();
-      expect(printedAt - answeredAt).toBeLessThan(2000);
+      // No wall-clock bound across three processes (issue 28): promptness shows as the delivery's
+      // first attempt succeeding (below), the wait here only bounds a hang.
+      const printed = await listener.line('conversation.created to be printed', (l) => l.type === 'conversation.created' && l.body?.data?.conversation_id === created.body.id, 60_000);
       expect(printed).toMatchObject({
         type: 'conversation.created', verified: true, forwarded: { url: forwardUrl, status: 204, error: null },
         body: { id: printed.event_id, type: 'conversation.created', data: { conversation_id: created.body.id } },

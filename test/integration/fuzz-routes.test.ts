@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
@@ -7,24 +8,27 @@ import { SCOPES } from '../../src/domain/access/scopes.js';
 import { HOOKS_ENV, HOOK_URL, newWebhook, seedDelivery } from './webhooks-fixtures.js';
 import { newCard } from './cards-fixtures.js';
 import { send, websiteChannel } from './widget-fixtures.js';
+import { bindSite } from '../../src/domain/articles/sites.js';
 
 /**
- * Issue 9 item 11: every operation of both OpenAPI documents (the API's and the visitor
- * chat's) is called with bad input built from its own schemas: wrong types, NUL, strings
+ * Issue 9 item 11: every operation of the three OpenAPI documents (the API's, the visitor
+ * chat's and the site module's) is called with bad input built from its own schemas: wrong types, NUL, strings
  * beyond their limits and a body beyond the body limit, odd Unicode, missing and extra
  * fields, bad path ids (not an id, an id of nothing, another tenant's) and bad query values,
  * and JSON nested far deeper than any client nests it (issue 25: the whole body, and a value).
  * Every answer must be below 500, and every 4xx a Problem (application/problem+json with
  * type, title, status, code). Cases that are bad for sure must be refused (4xx).
  *
- * Deterministic and bounded: a seeded PRNG (FUZZ_SEED, printed on failure with each request)
- * picks the variants; the number of cases is fixed by the documents. Nothing paid runs: the
+ * Bounded and replayable: a seeded PRNG picks the variants, its seed new on every run (issue 28:
+ * one fixed seed tries the same variants forever) and printed at the start and with every
+ * failure; FUZZ_SEED=<seed> replays a run. The number of cases is fixed by the documents. Nothing paid runs: the
  * API key lacks ai_seller:invoke (customer turns are skipped) and the website channel's
  * tenant has an empty wallet (visitor turns hand off to an operator), while every request
  * still reaches validation.
  */
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+process.stderr.write(`fuzz-routes: seed ${SEED} (FUZZ_SEED=${SEED} replays this run)\n`);
 const LIMITS = {
   RATE_LIMIT_READ_PER_MIN: '1000000', RATE_LIMIT_WRITE_PER_MIN: '1000000', RATE_LIMIT_PAID_PER_MIN: '1000000',
   WIDGET_RATE_VISITOR_PER_MIN: '1000000', WIDGET_RATE_CHANNEL_PER_MIN: '1000000', WIDGET_REPLY_HOLD_MS: '0',
@@ -69,6 +73,8 @@ interface Fixtures {
   channelId: string;
   token: string;
   messageId: string;
+  /** The site token of `own`'s bound site (the site module's routes). */
+  siteToken: string;
   /** `<collection> <param>` -> [own id, another tenant's id] */
   ids: Record<string, [string, string]>;
 }
@@ -85,8 +91,10 @@ async function fixtures(): Promise<Fixtures> {
   const conversation = async (who: Caller) => (await call(s.api.base, 'POST', '/conversations', { key: who.apiKey, body: { external_customer_id: 'fuzz' } })).body.id as string;
   const [ownHook, otherHook] = [await newWebhook(s.api, own), await newWebhook(s.api, other)];
   const [ownDelivery, otherDelivery] = [await seedDelivery(services, ownHook, own), await seedDelivery(services, otherHook, other)];
+  const bound = await services.orm.em.fork().transactional((em) =>
+    bindSite(em, { tenantId: own.tenantId, url: 'https://shop.example.com/', draftsOnly: false }, services.config.secrets.apiKeyPepper, services.clock.now()));
   return {
-    own, other, channelId, token: turn.body.session_token, messageId: turn.body.message.id,
+    own, other, channelId, token: turn.body.session_token, messageId: turn.body.message.id, siteToken: bound.site_token,
     ids: {
       'conversations id': [await conversation(own), await conversation(other)],
       'webhooks id': [ownHook.id, otherHook.id],
@@ -148,7 +156,7 @@ function sample(schema: Schema, doc: Schema, op: Operation, name = ''): unknown 
 // ---- Cases ----
 
 interface Operation {
-  surface: 'api' | 'widget';
+  surface: 'api' | 'widget' | 'site';
   method: string;
   path: string;
   doc: Schema;
@@ -169,7 +177,12 @@ interface Case {
  * Visitor chat routes that read their query as it comes (a bad stream cursor means "from the
  * start") or not at all (the POSTs): an unknown parameter is not refused there, unlike the API.
  */
-const LENIENT_QUERY = new Set(['GET /api/widget/events', 'POST /api/widget/init', 'POST /api/widget/messages']);
+const LENIENT_QUERY = new Set(['GET /api/widget/events', 'POST /api/widget/init', 'POST /api/widget/messages',
+  // The site module's reads (docs/decisions.md "The site-module protocol" says nothing of their
+  // query or of a heartbeat's body): a CMS plugin's extra parameters are not refused there.
+  'POST /api/site-module/heartbeat', 'GET /api/site-module/jobs']);
+/** Writes that read no body at all, so any body is ignored (still never a 5xx). */
+const BODY_IGNORED = new Set(['POST /api/site-module/heartbeat']);
 
 const paramsIn = (op: Schema, where: string): Schema[] => (op.parameters ?? []).filter((p: Schema) => p.in === where);
 
@@ -185,6 +198,7 @@ function baseCase(o: Operation): Case {
   const bodySchema = o.op.requestBody?.content?.['application/json']?.schema;
   const headers: Record<string, string> = {};
   if (o.surface === 'api') headers.authorization = `Bearer ${fx.own.apiKey}`;
+  if (o.surface === 'site') headers.authorization = `Bearer ${fx.siteToken}`;
   return { what: 'base', path, query, headers, must: 'survive', ...(bodySchema ? { body: { json: sample(bodySchema, o.doc, o) } } : {}) };
 }
 
@@ -231,6 +245,10 @@ function withText(base: Case, what: string, json: unknown, at: (string | number)
 function bodyCases(o: Operation, base: Case): Case[] {
   const schema = o.op.requestBody?.content?.['application/json']?.schema;
   const cases: Case[] = [];
+  if (BODY_IGNORED.has(`${o.method} ${o.path}`)) {
+    return [withJson(base, 'body is an array', [{}], 'survive'), withJson(base, 'body is a string', 'text', 'survive'),
+      { ...base, what: `body nested ${DEEP} levels`, body: { raw: nested(DEEP), type: 'application/json' }, must: 'survive' }];
+  }
   // Every write reads a body: the shape of the whole body first.
   if (o.method !== 'GET') {
     cases.push(withJson(base, 'body is an array', [base.body && 'json' in base.body ? base.body.json : {}]));
@@ -307,6 +325,11 @@ function headerCases(o: Operation, base: Case): Case[] {
   if (o.surface === 'api') {
     cases.push({ ...base, what: 'malformed API key', headers: { ...base.headers, authorization: `Bearer sk_live_ru_${'x'.repeat(300)}` }, must: 'refuse' });
     cases.push({ ...base, what: 'Authorization of another scheme', headers: { ...base.headers, authorization: 'Basic \u00e9\u00e9' }, must: 'refuse' });
+  }
+  if (o.surface === 'site') {
+    cases.push({ ...base, what: 'no site token', headers: {}, must: 'refuse' });
+    cases.push({ ...base, what: 'malformed site token', headers: { authorization: `Bearer st_${'x'.repeat(300)}` }, must: 'refuse' });
+    cases.push({ ...base, what: 'an API key for a site token', headers: { authorization: `Bearer ${fx.own.apiKey}` }, must: 'refuse' });
   }
   if (o.method === 'POST' && o.surface === 'api') {
     cases.push({ ...base, what: 'Idempotency-Key too long', headers: { ...base.headers, 'idempotency-key': 'k'.repeat(300) }, must: 'refuse' });
@@ -394,12 +417,16 @@ function describeRequest(o: Operation, c: Case): string {
   return `${o.method} ${o.path} [${c.what}] path=${JSON.stringify(c.path)} query=${JSON.stringify(c.query)} body=${body.length > 300 ? `${body.slice(0, 300)}... (${body.length} chars)` : body}`;
 }
 
-describe('every route of both OpenAPI documents, with bad input', () => {
+describe('every route of the three OpenAPI documents, with bad input', () => {
   it('answers a Problem with a 4xx, never a 5xx', async () => {
     fx = await fixtures();
     const widgetDoc = (await call(s.api.origin, 'GET', '/api/widget/openapi.json')).body as Schema;
-    const operations = [...operationsOf(s.doc, 'api'), ...operationsOf(widgetDoc, 'widget')];
+    const siteDoc = (await call(s.api.origin, 'GET', '/api/site-module/openapi.json')).body as Schema;
+    const operations = [...operationsOf(s.doc, 'api'), ...operationsOf(widgetDoc, 'widget'), ...operationsOf(siteDoc, 'site')];
     expect(operations.length).toBeGreaterThanOrEqual(Object.keys(s.doc.paths).length + 5);
+    // The site module's three operations (spec: heartbeat, jobs, a job's result).
+    expect(operations.filter((o) => o.surface === 'site').map((o) => `${o.method} ${o.path}`).sort())
+      .toEqual(['GET /api/site-module/jobs', 'POST /api/site-module/heartbeat', 'POST /api/site-module/jobs/{id}/result']);
     const failures: string[] = [];
     let count = 0;
     for (const o of operations) {

@@ -10,6 +10,7 @@ import { send, websiteChannel } from './widget-fixtures.js';
 import { ZONE } from './analytics-traffic.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
+import { clearOfMidnight } from '../support/day-boundary.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 
@@ -95,6 +96,8 @@ describe('customer personal data on its way to answers without personal data', (
     }
     const channelId = await websiteChannel(h.api, caller.tenantId);
 
+    // The batches' days count back from today here, the snapshots' complete_through in workflow time.
+    await clearOfMidnight(ZONE);
     const today = dayIn(new Date(), ZONE);
     for (const [k, batch] of batches.entries()) {
       const day = addDays(today, k - batches.length);
@@ -144,7 +147,7 @@ describe('customer personal data on its way to answers without personal data', (
       await read(`/articles/${article.id}`);
       await read(`/articles/${article.id}?format=markdown`);
     }
-  }, 600_000);
+  }, 900_000); // clearOfMidnight may first wait up to 5 minutes
 
   it('every question reached a topic title, each run\'s report quoted its batch', () => {
     const lost = CORPUS.filter((m) => !keeps(m, [...topicTitles, ...reportExcerpts.flat()].join('\n')));

@@ -16,8 +16,10 @@ let h: OperationsHarness;
 let chat: ChatCompletionsServer;
 beforeAll(async () => {
   chat = await ChatCompletionsServer.start('{"answer": "Default answer.", "proposed_topics": []}');
+  // A generous model timeout: no test here is about it (ai-reply-openai's are), and a held
+  // answer must still be held when the cancel test cancels it on a loaded machine.
   h = await OperationsHarness.start({
-    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-local-strategist-0123456789', OPENAI_MODEL: 'gpt-4o-mini', AI_TIMEOUT_MS: '1000', AI_MAX_ATTEMPTS: '2' },
+    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'sk-local-strategist-0123456789', OPENAI_MODEL: 'gpt-4o-mini', AI_TIMEOUT_MS: '30000', AI_MAX_ATTEMPTS: '2' },
   });
 }, 120_000);
 afterAll(async () => {

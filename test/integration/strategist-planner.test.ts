@@ -5,6 +5,7 @@ import { call } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
+import { clearOfMidnight } from '../support/day-boundary.js';
 import { UsageError } from '../../src/cli/args.js';
 import { generateTraffic, perDay, ZONE, type Traffic } from './analytics-traffic.js';
 import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
@@ -40,7 +41,7 @@ describe('a report on the analytics snapshot', () => {
     expect(await ctl('analytics', 'snapshot', '--tenant', caller.tenantId)).toMatchObject({ complete_through: traffic.to });
     const run = await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'daily', '--date', traffic.to);
     report = (await call(h.api.base, 'GET', `/strategist/reports/${run.report_id}`, { key: caller.apiKey })).body;
-  }, 180_000);
+  }, 480_000); // generateTraffic may first wait up to 5 minutes for Moscow's midnight to pass
 
   it('maps each metric to its latest data date and snapshot to the snapshot date', () => {
     const to = traffic.to;
@@ -78,6 +79,8 @@ describe('the planner', () => {
 
   beforeAll(async () => {
     caller = await h.caller();
+    // `to` is yesterday here and again in the snapshot workflow: one calendar day for both.
+    await clearOfMidnight(ZONE);
     to = addDays(dayIn(new Date(), ZONE), -1);
     await ctl('article', 'create', '--tenant', caller.tenantId, '--title', 'Gloves for cold mornings', '--keyword', 'winter gloves');
     await seedTopic(h.api.services, caller, { title: 'Waterproof boot', source: 'chat' });
@@ -98,7 +101,7 @@ describe('the planner', () => {
     await ctl('analytics', 'snapshot', '--tenant', caller.tenantId);
     await ctl('strategist', 'run', '--tenant', caller.tenantId, '--type', 'daily', '--date', to);
     queue = await topics(caller);
-  }, 180_000);
+  }, 480_000); // clearOfMidnight may first wait up to 5 minutes
 
   it('proposes searched subjects no article covers, scored from pulse growth and volume, and customer questions unscored', () => {
     const planned = queue.filter((t) => t.source === 'planner').map((t) => [t.title, t.status, t.trend_score]);

@@ -11,6 +11,7 @@ import { runsOf as runsOfWorkflow } from '../support/workflow-runs.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
+import { clearOfMidnight } from '../support/day-boundary.js';
 
 /**
  * Scheduled work at 100,000 tenants (issue 30, item 7), shown at a small size: the cell's
@@ -203,6 +204,8 @@ describe('idle tenants cost a sweep no workflow', () => {
   };
 
   it('the nightly sweep starts a snapshot for a busy tenant only; an idle one\'s snapshot moves on to yesterday in bulk, its data_as_of as a run would write it', async () => {
+    // The sweep computes yesterday in workflow time, the test again below: one calendar day for both.
+    await clearOfMidnight(CELL_TIME_ZONE[api.services.config.cell]);
     const [busy] = await tenants(1);
     const [fresh] = await tenants(1, [], [], 'idle');
     // Idle for a month: traffic 30 days ago, rolled up then; its snapshot of 20 days ago.
@@ -225,7 +228,7 @@ describe('idle tenants cost a sweep no workflow', () => {
     expect(await snapshot(fresh!)).toEqual({ complete_through: yesterday, sources: {}, version: null });
     // The web figures are complete through yesterday (no traffic since: zero, as the rollups read a day without rows); nothing was rebuilt.
     expect(await snapshot(quiet!)).toEqual({ complete_through: yesterday, sources: { web: yesterday }, version: null });
-  }, 180_000);
+  }, 480_000); // clearOfMidnight may first wait up to 5 minutes
 
   it('the strategist sweep starts a report for a tenant with the feature and data, none for one with the feature and nothing', async () => {
     const [busy] = await tenants(1, ['strategist']);

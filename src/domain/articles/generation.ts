@@ -133,6 +133,16 @@ async function settleTopic(tx: Em, tenantId: string, topicId: string | null, cha
 }
 
 /**
+ * A generation that ended without an article (failed, or canceled: by its workflow, or at once
+ * by POST /operations/{id}/cancel) hands its strategist topic back: generating -> approved, in
+ * the transaction that ends the operation.
+ */
+export async function returnGenerationTopic(tx: Em, op: Operation, now: Date): Promise<void> {
+  if (op.type !== 'article.generation') return;
+  await settleTopic(tx, op.tenantId, (op.input as unknown as GenerationInput).topic_id, { status: 'approved' }, now);
+}
+
+/**
  * The result, in one transaction: the draft article (its id chosen at admission, so a write
  * retried after a worker died finds it and writes nothing twice), article.ready (to the
  * tenant's integrations), the operation succeeded with its usage and operation.completed (to the orderer), and the charge (keyed by the operation in
@@ -173,7 +183,7 @@ export async function endGeneration(s: WriterServices, operationId: string, outc
     const now = s.clock.now();
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
     const input = op.input as unknown as GenerationInput;
-    await settleTopic(tx, op.tenantId, input.topic_id, { status: 'approved' }, now);
+    await returnGenerationTopic(tx, op, now);
     if (outcome.status === 'failed') {
       recordEvent(tx, {
         tenantId: op.tenantId, type: 'article.generation.failed',

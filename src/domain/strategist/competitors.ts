@@ -81,8 +81,11 @@ export async function fetchPage(url: string, settings: Pick<WebhookSettings, 'ti
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > PAGE_BYTES) req.destroy();
-        else chunks.push(c);
+        // Over the bound: no page (not its first megabyte; the destroyed response may still end).
+        if (size > PAGE_BYTES) {
+          resolve(null);
+          req.destroy();
+        } else chunks.push(c);
       });
       res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
       res.on('error', () => resolve(null));

@@ -6,6 +6,7 @@ import { announceOperationFinished } from '../../domain/operations/operation-wai
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { cancelOperationWorkflow } from '../../temporal/operations.js';
+import { returnGenerationTopic } from '../../domain/articles/generation.js';
 import { waitLeftMs } from '../../http/wait.js';
 import { OperationSchema, WaitQuery } from '../conversations/ai-reply-schemas.js';
 
@@ -54,7 +55,10 @@ export const cancelOperation = defineRoute<unknown, IdParams>({
     const op = await findOwnOperation(em, auth.integration.id, params.id, { lock: true });
     if (isFinished(op.status)) throw domainError('invalid_state', `The operation is already ${op.status}; only a queued or running operation can be canceled.`);
     const money = await cellMoney(em, services.config.cell);
-    finishOperation(em, op, { status: 'canceled' }, money, services.clock.now());
+    const now = services.clock.now();
+    finishOperation(em, op, { status: 'canceled' }, money, now);
+    // The workflow's own cancel step finds the operation finished and changes nothing more.
+    await returnGenerationTopic(em, op, now);
     afterCommit(async () => {
       await announceOperationFinished(services.redis, op.id);
       await wakeRelay(services.redis);
