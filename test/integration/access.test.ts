@@ -6,6 +6,7 @@ import { contactsProbe, scopedProbe } from '../support/probe-routes.js';
 import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
 import { setWalletBlocked } from '../../src/domain/wallet/ledger.js';
 import { PinnedClock } from '../../src/clock.js';
+import { SPEC_SCOPES } from '../support/spec-scopes.js';
 
 let api: TestApi;
 
@@ -32,7 +33,7 @@ describe('effective scopes', () => {
   it('a full grant shows every scope of the spec', async () => {
     const caller = await newCaller(api.services);
     const res = await call(api.base, 'GET', '/me', { key: caller.apiKey });
-    expect([...res.body.key.scopes].sort()).toEqual([...SCOPES].sort());
+    expect([...res.body.key.scopes].sort()).toEqual([...SPEC_SCOPES].sort());
   });
 
   it('GET /me and GET /wallet need no scope', async () => {

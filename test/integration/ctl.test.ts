@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
 import { expectProblem } from '../support/http.js';
-import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
+import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { DEMO_INTEGRATION_ID, DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';
+import { SPEC_SCOPES } from '../support/spec-scopes.js';
 
 /** A bin/ctl process loads the whole stack; under a busy full run that takes seconds. */
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -27,7 +28,7 @@ describe('bin/ctl as a process', () => {
       const res = await me(seed.api_key);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ tenant: { id: DEMO_TENANT_ID }, integration: { id: DEMO_INTEGRATION_ID }, channel_id: seed.channel_id, key: { key_id: seed.key_id, mode: 'live' } });
-      expect(res.body.key.scopes).toEqual([...SCOPES]);
+      expect(res.body.key.scopes).toEqual([...SPEC_SCOPES]);
     }
     expect(await count('tenants where id = $1', DEMO_TENANT_ID)).toBe(1);
     expect(await count("channels where integration_id = $1 and type = 'api'", DEMO_INTEGRATION_ID)).toBe(1);
@@ -90,7 +91,7 @@ describe('demo seed', () => {
     expect(rows[0].ip_allowlist).toEqual(expect.arrayContaining(['127.0.0.0/8', '::1']));
     expect(rows[0].hosting_country).toBe('RU');
     expect(rows[0].transfer_basis).toEqual(expect.stringMatching(/\S/));
-    expect([...rows[0].scopes].sort()).toEqual([...SCOPES].sort());
+    expect([...rows[0].scopes].sort()).toEqual([...SPEC_SCOPES].sort());
   });
 });
 

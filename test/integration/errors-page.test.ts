@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
 import { call, expectProblem } from '../support/http.js';
 import { newCaller } from '../support/fixtures.js';
-import { CATALOGUE, type ErrorCode } from '../../src/http/problem.js';
-import { ERROR_GUIDE } from '../../src/errors/catalogue.js';
+import { expectedProblemStatus, PROJECT_PROBLEM_EXTENSIONS, SPEC_PROBLEM_STATUS } from '../support/spec-problems.js';
 
 let suite: ApiSuite;
 useApiSuite((s) => { suite = s; });
 
-const CODES = Object.keys(CATALOGUE) as ErrorCode[];
+/** The codes the page must hold: spec 01's table and the listed extensions (test/support/spec-problems.ts), not the catalogue. */
+const CODES = [...Object.keys(SPEC_PROBLEM_STATUS), ...Object.keys(PROJECT_PROBLEM_EXTENSIONS)];
 
 /** The ids of the page's anchors, and the text of the section each one opens. */
 function sectionsOf(html: string): Map<string, string> {
@@ -29,8 +29,8 @@ describe("Problem type: link https://{cell_host}/developers/errors#<code>", () =
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const section = sectionsOf(await page.text()).get('invalid_api_key');
-    expect(section).toContain('401');
-    expect(section).toContain('Invalid API key');
+    expect(section).toContain(`<span class="status">${expectedProblemStatus('invalid_api_key')}</span>`);
+    expect(section).toContain(refused.body.title);
   });
 
   it('a validation_failed Problem links to its own anchor on the same page', async () => {
@@ -44,31 +44,37 @@ describe("Problem type: link https://{cell_host}/developers/errors#<code>", () =
 });
 
 describe('GET /developers/errors', () => {
-  it('has an anchor for every catalogue code with its status, title, what it means and what to do', async () => {
+  it('has an anchor for every spec code (and listed extension), and no other, with the spec status', async () => {
     const page = await call(suite.api.origin, 'GET', '/developers/errors');
     expect(page.status).toBe(200);
     const sections = sectionsOf(page.text);
     expect([...sections.keys()].sort()).toEqual([...CODES].sort());
     for (const code of CODES) {
       const section = sections.get(code)!;
-      expect(section).toContain(`<span class="status">${CATALOGUE[code].status}</span>`);
-      expect(section).toContain(CATALOGUE[code].title);
-      expect(ERROR_GUIDE[code].meaning.length).toBeGreaterThan(10);
-      expect(ERROR_GUIDE[code].remedy.length).toBeGreaterThan(5);
+      expect({ code, status: /<span class="status">(\d+)<\/span>/.exec(section)?.[1] }).toEqual({ code, status: String(expectedProblemStatus(code)) });
     }
   });
 
-  it('answers the same catalogue as JSON with Accept: application/json', async () => {
+  it('answers the same codes as JSON with Accept: application/json: the spec status, and the title a Problem of the code carries', async () => {
     const page = await call(suite.api.origin, 'GET', '/developers/errors', { headers: { accept: 'application/json' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(page.body.errors).toEqual(CODES.map((code) => ({
-      code,
-      status: CATALOGUE[code].status,
-      title: CATALOGUE[code].title,
-      meaning: ERROR_GUIDE[code].meaning,
-      remedy: ERROR_GUIDE[code].remedy,
-      type: `${suite.api.origin}/developers/errors#${code}`,
-    })));
+    expect(page.body.errors.map((e: { code: string }) => e.code).sort()).toEqual([...CODES].sort());
+    const html = sectionsOf((await call(suite.api.origin, 'GET', '/developers/errors')).text);
+    for (const e of page.body.errors) {
+      expect(e).toEqual({
+        code: e.code,
+        status: expectedProblemStatus(e.code),
+        title: expect.stringMatching(/\S/),
+        meaning: expect.stringMatching(/\S.{10,}/),
+        remedy: expect.stringMatching(/\S.{5,}/),
+        type: `${suite.api.origin}/developers/errors#${e.code}`,
+      });
+      expect(html.get(e.code)).toContain(e.title);
+    }
+    // The page's title of a code is the one its Problems carry.
+    const refused = await call(suite.api.base, 'GET', '/me');
+    expectProblem(refused, 'invalid_api_key');
+    expect(page.body.errors.find((e: { code: string }) => e.code === 'invalid_api_key').title).toBe(refused.body.title);
   });
 });

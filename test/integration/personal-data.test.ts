@@ -4,8 +4,8 @@ import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { sqlClient } from '../support/database.js';
-import { PII_SCOPES, SCOPES } from '../../src/domain/access/scopes.js';
 import { contactsProbe, scopedProbe, PROBE_CONTACT_IDS, type ProbeReads } from '../support/probe-routes.js';
+import { SPEC_PII_SCOPES, SPEC_SCOPES } from '../support/spec-scopes.js';
 
 const reads: ProbeReads = { count: 0 };
 let ru: TestApi;
@@ -92,13 +92,13 @@ describe('GET /me key.scopes on the ru cell', () => {
 
   it('lists the personal-data scopes when the transfer conditions hold', async () => {
     const caller = await newCaller(ru.services);
-    expect((await me(ru, caller.apiKey)).body.key.scopes).toEqual(expect.arrayContaining([...PII_SCOPES]));
+    expect((await me(ru, caller.apiKey)).body.key.scopes).toEqual(expect.arrayContaining([...SPEC_PII_SCOPES]));
   });
 
   it('leaves out the personal-data scopes an integration without the transfer conditions cannot use', async () => {
     const caller = await newCaller(ru.services, { hostingCountry: 'DE' });
     const scopes: string[] = (await me(ru, caller.apiKey)).body.key.scopes;
-    expect(scopes).toEqual(SCOPES.filter((s) => !PII_SCOPES.includes(s)));
+    expect(scopes).toEqual(SPEC_SCOPES.filter((s) => !(SPEC_PII_SCOPES as readonly string[]).includes(s)));
     // The route-level refusal stays.
     expectProblem(await contacts(ru, caller.apiKey), 'pii_transfer_not_allowed');
   });
@@ -123,7 +123,7 @@ describe('on the en cell', () => {
 
   it('GET /me lists the personal-data scopes without the ru conditions', async () => {
     const caller = await newCaller(en.services, { integrationAllowlist: null, hostingCountry: null, transferBasis: null });
-    expect((await call(en.base, 'GET', '/me', { key: caller.apiKey })).body.key.scopes).toEqual([...SCOPES]);
+    expect((await call(en.base, 'GET', '/me', { key: caller.apiKey })).body.key.scopes).toEqual([...SPEC_SCOPES]);
   });
 });
 

@@ -7,6 +7,7 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, type Answer } from '../support/http.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { servedRoutes } from '../support/live-routes.js';
+import { bothWays, SPEC_WIDGET_ROUTES, WIDGET_DOCUMENT_ROUTES, WIDGET_ROUTE_EXTENSIONS } from '../support/spec-routes.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { SchemaConverter } from '../../src/http/openapi/joi-to-json-schema.js';
 import { MessageBody } from '../../src/widget/schemas.js';
@@ -94,13 +95,43 @@ describe('GET /api/widget/openapi.json', () => {
     expect(ids.size).toBe(Object.values(doc.paths).flatMap((ops) => Object.keys(ops as object)).length);
   });
 
-  it('has every /api/widget route the running app serves, and nothing else', () => {
-    // The live router of the app answering these tests; the document itself is not documented.
-    const registered = servedRoutes(api.app.koa, '/api/widget/').filter((r) => r !== 'GET /api/widget/openapi.json');
+  it("documents spec 01's visitor chat routes and the listed extensions, and nothing else; the live router serves the same", () => {
+    // Written from spec 01 Visitor chat routes (test/support/spec-routes.ts), not from the router the document describes.
+    const expected = [...SPEC_WIDGET_ROUTES, ...Object.keys(WIDGET_ROUTE_EXTENSIONS)];
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(registered.sort());
-    expect(documented).toHaveLength(9);
+    expect(bothWays(expected, documented)).toEqual({ missing: [], unexpected: [] });
+    expect(bothWays([...expected, ...WIDGET_DOCUMENT_ROUTES], servedRoutes(api.app.koa, '/api/widget/'))).toEqual({ missing: [], unexpected: [] });
+  });
+
+  it("names every field spec 01's visitor chat table and rules give (written from the spec, not from the schemas)", () => {
+    const resolve = (schema: Schema): Schema => (schema?.$ref ? resolve(doc.components.schemas[schema.$ref.split('/').pop()!]) : schema);
+    const props = (schema: Schema): string[] => Object.keys(resolve(schema)?.properties ?? {});
+    const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema as Schema;
+    const ok = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema as Schema;
+    const query = (path: string) => (doc.paths[path].get.parameters as Schema[]).filter((p) => p.in === 'query').map((p) => p.name);
+    const has = (names: string[], spec: string[]) => expect(spec.filter((n) => !names.includes(n))).toEqual([]);
+    has(props(body('/api/widget/init')), ['channel_id']);
+    const settings = resolve(ok('/api/widget/init', 'post'));
+    has(Object.keys(settings.properties), ['greeting', 'color', 'consent', 'assistant', 'queue']);
+    has(props(settings.properties.consent.anyOf?.[0] ?? settings.properties.consent), ['text', 'url', 'version']);
+    has(props(settings.properties.assistant), ['name', 'subtitle']);
+    has(props(settings.properties.queue), ['title', 'subtitle']);
+    has(props(body('/api/widget/messages')), ['channel_id', 'content', 'session_token', 'page_url', 'page_title', 'consent_version']);
+    has(props(ok('/api/widget/messages', 'post')), ['session_token', 'queued', 'response']);
+    has(query('/api/widget/history'), ['st']);
+    has(props(ok('/api/widget/history', 'get')), ['messages', 'state', 'operator']);
+    has(query('/api/widget/events'), ['st']);
+    has(query('/api/widget/poll'), ['st', 'after']);
+    has(props(ok('/api/widget/poll', 'get')), ['new_messages', 'state', 'operator']);
+    const message = resolve(component('WidgetMessage'));
+    has(Object.keys(message.properties), ['sender', 'content', 'id', 'created_at', 'operator', 'attachments', 'cards']);
+    has(message.properties.sender.enum, ['user', 'ai', 'operator', 'system']);
+    has(props(message.properties.attachments.items), ['url', 'name']);
+    const card = resolve(message.properties.cards.items);
+    has(Object.keys(card.properties), ['name', 'price_text', 'description', 'buttons']);
+    has(props(card.properties.buttons.items), ['label', 'url']);
+    has(resolve(ok('/api/widget/history', 'get')).properties.state.enum, ['ai', 'queued', 'operator']);
   });
 
   it('describes the message body with the schema the route validates with, consent_version included', () => {
