@@ -1,0 +1,29 @@
+// Mutation testing of the pure rule modules (issue 28 item 7). Run with bin/mutation; never part
+// of bin/test (each module's run takes minutes on a shared machine). Unit tests only: they need
+// no PostgreSQL, Redis or Temporal, so a mutant run is one jest process with no services.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'jest',
+  // Tests are native ES modules (jest.config.js): jest needs node's VM modules in the runner process.
+  testRunnerNodeArgs: ['--experimental-vm-modules'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    config: { roots: ['<rootDir>/test/unit'], maxWorkers: 1 },
+    enableFindRelatedTests: true,
+  },
+  coverageAnalysis: 'perTest',
+  concurrency: 1,
+  timeoutMS: 20000,
+  // bin/mutation passes --mutate per module; this is the full list it runs by default.
+  mutate: [],
+  checkers: [],
+  // The sandbox needs the sources and the unit tests only (.tools is a symlink to a directory).
+  ignorePatterns: ['/.tools', '/.state', '/dist', '/deploy', '/docs', '/test/integration', '/test/e2e', '/test/bench', '/test/artifacts'],
+  reporters: ['clear-text', 'progress', 'json'],
+  htmlReporter: { fileName: '.state/mutation/report.html' },
+  tempDirName: '.state/stryker-tmp',
+  incremental: false,
+  cleanTempDir: true,
+  thresholds: { high: 90, low: 80, break: null },
+};
