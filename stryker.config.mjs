@@ -23,7 +23,8 @@ export default {
   // The sandbox needs the sources and the unit tests only (.tools is a symlink to a directory).
   ignorePatterns: ['/.tools', '/.state', '/dist', '/deploy', '/docs', '/test/integration', '/test/e2e', '/test/bench', '/test/artifacts'],
   reporters: ['clear-text', 'progress', 'json'],
-  htmlReporter: { fileName: '.state/mutation/report.html' },
+  // bin/mutation names each module's report.
+  jsonReporter: { fileName: process.env.MUTATION_REPORT ?? '.state/mutation/report.json' },
   tempDirName: '.state/stryker-tmp',
   incremental: false,
   cleanTempDir: true,

@@ -49,10 +49,12 @@ export class CursorCodec {
     let data: Partial<CursorPayload> | null;
     try {
       data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<CursorPayload> | null;
+      // Stryker disable next-line BlockStatement: equivalent, data stays undefined and the check below refuses it with the same words.
     } catch {
       throw invalid('is not one this API issued');
     }
-    if (!data || typeof data !== 'object' || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
+    // Any JSON but an object with an array p and a number e (a number, a string or an array has no array p).
+    if (!data || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
     if (data.i !== integrationId) throw invalid('was issued to another integration');
     if (data.f !== binding) throw invalid('belongs to other filters');
     if (data.e <= now.getTime()) throw invalidField('/cursor', 'expired', 'The cursor expired (cursors live 24 hours); start again without a cursor.');
