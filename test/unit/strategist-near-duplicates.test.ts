@@ -42,5 +42,11 @@ describe('trend_score', () => {
     expect(trendScore({ volume: 5, growth: null })).toBe(62.97);
     expect(trendScore({ volume: 9, growth: 0.5 })).toBe(41.67);
     expect(trendScore({ volume: 9, growth: -0.5 })).toBe(16.67);
+    // Each half is capped at 50: volume past 1000 searches, growth past +100 %; no searches and falling is 0.
+    expect(trendScore({ volume: 100_000, growth: 0 })).toBe(50);
+    expect(trendScore({ volume: 0, growth: 3 })).toBe(50);
+    expect(trendScore({ volume: 0, growth: 1 })).toBe(50);
+    expect(trendScore({ volume: 0, growth: -1 })).toBe(0);
+    expect(trendScore({ volume: 0, growth: 0.123456 })).toBe(6.17);
   });
 });
