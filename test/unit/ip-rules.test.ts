@@ -23,7 +23,7 @@ describe('parseAddress', () => {
 });
 
 describe('isValidAllowlistEntry', () => {
-  it.each(['203.0.113.7', '203.0.113.0/24', '0.0.0.0/0', '::1', '2001:db8::/32', '::/0', '::ffff:203.0.113.0/120'])('accepts %s', (entry) => {
+  it.each(['203.0.113.7', '203.0.113.0/24', '0.0.0.0/0', '::1', '2001:db8::/32', '2001:db8::/120', '::/0', '::ffff:203.0.113.0/120'])('accepts %s', (entry) => {
     expect(isValidAllowlistEntry(entry)).toBe(true);
   });
 
@@ -42,6 +42,7 @@ describe('addressAllowed', () => {
     ['any IPv4 address', '198.51.100.1', ['0.0.0.0/0']],
     ['an exact IPv6 address, however written', '2001:db8:0:0:0:0:0:1', ['2001:db8::1']],
     ['an IPv6 network', '2001:db8:ffff::1', ['2001:db8::/32']],
+    ['a long IPv6 network (/120, not IPv4-mapped)', '2001:db8::42', ['2001:db8::/120']],
     ['the IPv6 loopback', '::1', ['::1']],
     ['an IPv4-mapped caller against an IPv4 entry', '::ffff:203.0.113.7', ['203.0.113.7']],
     ['an IPv4-mapped caller against an IPv4 network', '::ffff:203.0.113.7', ['203.0.113.0/24']],
@@ -157,6 +158,11 @@ describe('effectiveAllowlist', () => {
     expect(effectiveAllowlist(['203.0.113.0/24'], ['203.0.113.7'])).toEqual(['203.0.113.7']);
     expect(effectiveAllowlist(['203.0.113.7'], ['203.0.113.0/24'])).toEqual(['203.0.113.7']);
     expect(effectiveAllowlist(['10.0.0.0/8', '2001:db8::/32'], ['10.1.0.0/16', '2001:db8:1::/48', '192.0.2.1'])).toEqual(['10.1.0.0/16', '2001:db8:1::/48']);
+  });
+
+  it('of two entries naming the same network, keeps the one of the key as written', () => {
+    expect(effectiveAllowlist(['::ffff:203.0.113.0/120'], ['203.0.113.0/24'])).toEqual(['::ffff:203.0.113.0/120']);
+    expect(effectiveAllowlist(['203.0.113.0/24'], ['::ffff:203.0.113.0/120'])).toEqual(['203.0.113.0/24']);
   });
 
   it('keeps an entry both lists hold alike once', () => {
