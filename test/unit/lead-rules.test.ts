@@ -82,6 +82,18 @@ describe('applyLeadFields (src/domain/leads/lead-rules.ts)', () => {
     expect(applyLeadFields(l, { archived: false, archived_reason: 'ignored' }, 'RUB', NOW).changed).toEqual(['archived', 'archived_reason']);
     expect([l.archived, l.archivedReason]).toEqual([false, null]);
     expect(applyLeadFields(l, { archived: false }, 'RUB', NOW).changed).toEqual([]);
+    // Archiving again without a reason keeps the one the lead has; unarchiving still sets the other fields sent.
+    const kept = lead({ archivedReason: 'spam' });
+    expect(applyLeadFields(kept, { archived: true }, 'RUB', NOW).changed).toEqual(['archived']);
+    expect(kept.archivedReason).toBe('spam');
+    expect(applyLeadFields(kept, { archived: false, title: 'Back', owner: 'ann' }, 'RUB', NOW).changed).toEqual(['archived', 'archived_reason', 'owner', 'title']);
+    expect([kept.title, kept.owner, kept.archivedReason]).toEqual(['Back', 'ann', null]);
+  });
+
+  it('leaves what was not sent as it is, the value included', () => {
+    const l = lead({ valueAmount: '10.00', valueCurrency: 'RUB', title: 'Shoes', lostReason: 'price' });
+    expect(applyLeadFields(l, { owner: 'bob' }, 'RUB', NOW).changed).toEqual(['owner']);
+    expect([l.valueAmount, l.valueCurrency, l.title, l.lostReason]).toEqual(['10.00', 'RUB', 'Shoes', 'price']);
   });
 
   it('sets each plain field by its wire name, reports only real changes, dates by their time', () => {
