@@ -60,8 +60,7 @@ export function judge(i: StatusInputs, t: StatusThresholds): Record<Component, C
     ? `${(errorRate * 100).toFixed(1)} % of the last 15 minutes' answers were server errors.` : null;
   const lag = p?.outboxLagSeconds ?? null;
   const waiting = p?.deliveriesWaiting ?? null;
-  // Stryker disable next-line ConditionalExpression: lag !== null as true is equivalent (null > limit is false).
-  const deliverySlow = lag !== null && lag > limit ? `Events wait ${lag} s to become deliveries.`
+  const deliverySlow = (lag ?? 0) > limit ? `Events wait ${lag} s to become deliveries.`
     : waiting && waiting.oldestAgeSeconds > limit ? `${waiting.count} deliveries are due and not attempted, the oldest for ${waiting.oldestAgeSeconds} s.` : null;
   const queued = (kind: 'ai_replies' | 'articles') => {
     const q = p?.operationsQueued[kind];
