@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { COMPONENTS, judge, worstOf, type StatusInputs, type StatusThresholds } from '../../src/domain/status/verdicts.js';
+import { COMPONENTS, judge, worstOf, type Component, type StatusInputs, type StatusThresholds } from '../../src/domain/status/verdicts.js';
 import type { PipelineSignals } from '../../src/domain/status/signals.js';
 
 /**
@@ -27,7 +27,7 @@ describe('the status judge (src/domain/status/verdicts.ts)', () => {
   });
 
   // Which service each component needs: the one that is down makes exactly these an outage.
-  it.each<[string, Partial<typeof UP>, string[], string]>([
+  it.each<[string, Partial<typeof UP>, Component[], string]>([
     ['PostgreSQL', { postgres: false }, ['public_api', 'webhook_delivery', 'ai_replies', 'article_generation_and_publication', 'visitor_chat', 'analytics'], 'PostgreSQL cannot be reached.'],
     ['Redis', { redis: false }, ['public_api', 'webhook_delivery', 'ai_replies', 'visitor_chat'], 'Redis cannot be reached.'],
     ['Temporal', { temporal: false }, ['webhook_delivery', 'ai_replies', 'article_generation_and_publication', 'temporal'], 'Temporal cannot be reached.'],
