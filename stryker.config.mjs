@@ -1,6 +1,8 @@
 // Mutation testing of the pure rule modules (issue 28 item 7). Run with bin/mutation; never part
 // of bin/test (each module's run takes minutes on a shared machine). Unit tests only: they need
 // no PostgreSQL, Redis or Temporal, so a mutant run is one jest process with no services.
+import process from 'node:process';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'jest',
