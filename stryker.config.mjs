@@ -19,7 +19,7 @@ export default {
   // A module without unit tests scores 0 (every mutant 'no coverage') instead of stopping the run.
   allowEmpty: true,
   timeoutMS: 20000,
-  // bin/mutation passes --mutate per module; this is the full list it runs by default.
+  // Nothing unless --mutate names it: bin/mutation passes one module (file or file:lines) per run.
   mutate: [],
   checkers: [],
   // The sandbox needs the sources and the unit tests only (.tools is a symlink to a directory).
