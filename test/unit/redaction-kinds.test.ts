@@ -36,6 +36,14 @@ describe('redactCustomerText, kind by kind', () => {
     expect(redactCustomerText(text, context as never)).toBe(redacted);
   });
 
+  it('reads local phone numbers of every cell\'s country, whatever the cell, with the cell\'s own first', () => {
+    for (const cell of ['ru', 'en', 'id', undefined] as const) {
+      for (const local of ['8 916 123 45 67', '020 7946 0958', '(212) 555-0123', '0812 3456 789']) {
+        expect([cell, redactCustomerText(`ring ${local} now`, { ...none, cell })]).toEqual([cell, 'ring [phone] now']);
+      }
+    }
+  });
+
   it('keeps prices, quantities and short numbers without a phone word', () => {
     for (const cell of ['ru', 'en', 'id', undefined] as const) {
       expect(redactCustomerText('price 1 500 000 rub for 12345678 pcs, size 42?', { ...none, cell })).toBe('price 1 500 000 rub for 12345678 pcs, size 42?');
