@@ -44,6 +44,12 @@ describe('redactCustomerText, kind by kind', () => {
     }
   });
 
+  it('replaces every phone of a message that one country finds', () => {
+    for (const cell of ['id', undefined] as const) {
+      expect(redactCustomerText('ring 0812 3456 789 or 0813 9876 543, thanks', { ...none, cell })).toBe('ring [phone] or [phone], thanks');
+    }
+  });
+
   it('keeps prices, quantities and short numbers without a phone word', () => {
     for (const cell of ['ru', 'en', 'id', undefined] as const) {
       expect(redactCustomerText('price 1 500 000 rub for 12345678 pcs, size 42?', { ...none, cell })).toBe('price 1 500 000 rub for 12345678 pcs, size 42?');
