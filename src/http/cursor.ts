@@ -46,13 +46,14 @@ export class CursorCodec {
     const expected = sign(this.secret, payload);
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('is not one this API issued');
-    let data: Partial<CursorPayload> | null;
+    let data: Partial<CursorPayload> | null = null;
     try {
       data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<CursorPayload> | null;
     } catch {
-      throw invalid('is not one this API issued');
+      // Not JSON: data stays null, refused below.
     }
-    if (!data || typeof data !== 'object' || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
+    // Any JSON but an object with an array p and a number e (a number, a string or an array has no array p).
+    if (!data || !Array.isArray(data.p) || typeof data.e !== 'number') throw invalid('is not one this API issued');
     if (data.i !== integrationId) throw invalid('was issued to another integration');
     if (data.f !== binding) throw invalid('belongs to other filters');
     if (data.e <= now.getTime()) throw invalidField('/cursor', 'expired', 'The cursor expired (cursors live 24 hours); start again without a cursor.');

@@ -94,6 +94,43 @@ describe('page cursors', () => {
   });
 });
 
+describe('page cursors tell why they are refused', () => {
+  const message = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (err) {
+      return (err as DomainError).extras.errors![0]!.message;
+    }
+    throw new Error('the cursor was accepted');
+  };
+  const notIssued = 'The cursor is not one this API issued; start again without a cursor.';
+  const signed = (json: string) => {
+    const payload = Buffer.from(json).toString('base64url');
+    return `${payload}.${createHmac('sha256', SECRET).update(payload).digest().toString('base64url')}`;
+  };
+
+  it('names a cursor this API did not issue, whatever is wrong with it', () => {
+    const cursor = codec.encode(INTEGRATION, BINDING, [1], ISSUED);
+    const [payload, mac] = cursor.split('.') as [string, string];
+    // A signature of another length (timingSafeEqual would throw on it), one of the same length, parts missing or extra.
+    for (const bad of [`${payload}.${mac.slice(0, 10)}`, `${payload}.${mac}AAAA`, `${payload}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`, payload, `${cursor}.x`]) {
+      expect(message(() => codec.decode(bad, INTEGRATION, BINDING, ISSUED))).toBe(notIssued);
+    }
+    for (const json of ['{not json', 'null', '42', `{"i":"${INTEGRATION}","f":"${BINDING}","p":[1]}`]) {
+      expect(message(() => codec.decode(signed(json), INTEGRATION, BINDING, ISSUED))).toBe(notIssued);
+    }
+  });
+
+  it('names another integration, other filters and expiry', () => {
+    const cursor = codec.encode(OTHER_INTEGRATION, BINDING, [1], ISSUED);
+    expect(message(() => codec.decode(cursor, INTEGRATION, BINDING, ISSUED))).toBe('The cursor was issued to another integration; start again without a cursor.');
+    const own = codec.encode(INTEGRATION, BINDING, [1], ISSUED);
+    expect(message(() => codec.decode(own, INTEGRATION, filterBinding('GET /leads', {}), ISSUED))).toBe('The cursor belongs to other filters; start again without a cursor.');
+    expect(message(() => codec.decode(own, INTEGRATION, BINDING, new Date(ISSUED.getTime() + CURSOR_TTL_MS))))
+      .toBe('The cursor expired (cursors live 24 hours); start again without a cursor.');
+  });
+});
+
 describe('filterBinding', () => {
   it('ignores the order of the filters, limit, cursor and unset filters', () => {
     expect(filterBinding('GET /leads', { b: '2', a: '1', limit: 5, cursor: 'x', c: undefined }))

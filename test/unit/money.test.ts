@@ -10,6 +10,7 @@ describe('Money', () => {
     expect(money('1500', 'RUB')).toEqual({ amount: '1500.00', currency: 'RUB' });
     expect(money(new Decimal('0.1').plus('0.2'), 'RUB').amount).toBe('0.30');
     expect(typeof rub(7).amount).toBe('string');
+    expect(rub(7)).toEqual({ amount: '7.00', currency: 'RUB' });
   });
 
   it('keeps every digit of amounts a float would round', () => {

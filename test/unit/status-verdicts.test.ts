@@ -1,107 +1,115 @@
 import { describe, expect, it } from '@jest/globals';
-import { judge, worstOf, type Component, type ComponentStatus, type Readiness, type StatusInputs } from '../../src/domain/status/verdicts.js';
+import { COMPONENTS, judge, worstOf, type Component, type StatusInputs, type StatusThresholds } from '../../src/domain/status/verdicts.js';
 import type { PipelineSignals } from '../../src/domain/status/signals.js';
 
 /**
- * The status map's judge as docs/decisions.md ("The status map") states it, written out as a
- * table: which services each component needs (any of them unreachable: outage), and when it is
- * degraded (waiting work older than STATUS_WAITING_DEGRADED_SECONDS; more than
- * STATUS_ERROR_RATE_DEGRADED of at least 20 answers were 5xx). Delivery success and latency are
- * shown, never judged.
+ * The status map's judge as a table written from docs/decisions.md "The status map": which
+ * service each component needs (a missing one is an outage), and which waiting work or error
+ * rate makes it degraded. Thresholds: 60 s of waiting, 5 % of answers as server errors.
  */
-
-const LIMIT = 60;
-const THRESHOLDS = { waitingDegradedSeconds: LIMIT, errorRateDegraded: 0.05 };
-const UP: Readiness = { postgres: true, redis: true, temporal: true };
+const T: StatusThresholds = { waitingDegradedSeconds: 60, errorRateDegraded: 0.05 };
+const UP = { postgres: true, redis: true, temporal: true };
 const QUIET: PipelineSignals = {
   outboxLagSeconds: 0,
   deliveriesWaiting: { count: 0, oldestAgeSeconds: 0 },
   attempts: { count: 0, succeeded: 0, p50Ms: null, p95Ms: null },
   operationsQueued: { ai_replies: { count: 0, oldestAgeSeconds: 0 }, articles: { count: 0, oldestAgeSeconds: 0 } },
 };
-const inputs = (o: { readiness?: Partial<Readiness>; pipeline?: Partial<PipelineSignals> | null; requests?: StatusInputs['requests'] } = {}): StatusInputs => ({
-  readiness: { ...UP, ...o.readiness },
-  pipeline: o.pipeline === null ? null : { ...QUIET, ...o.pipeline },
-  requests: o.requests ?? { total: 0, errors: 0 },
-});
-const statuses = (i: StatusInputs): Record<Component, ComponentStatus> =>
-  Object.fromEntries(Object.entries(judge(i, THRESHOLDS)).map(([c, v]) => [c, v.status])) as Record<Component, ComponentStatus>;
+const inputs = (over: Partial<StatusInputs> = {}): StatusInputs => ({ readiness: UP, pipeline: QUIET, requests: { total: 0, errors: 0 }, ...over });
+const statuses = (i: StatusInputs) => Object.fromEntries(Object.entries(judge(i, T)).map(([c, v]) => [c, v.status]));
+const allOperational = Object.fromEntries(COMPONENTS.map((c) => [c, 'operational']));
 
-const ALL_OPERATIONAL: Record<Component, ComponentStatus> = {
-  public_api: 'operational', webhook_delivery: 'operational', ai_replies: 'operational', article_generation_and_publication: 'operational',
-  visitor_chat: 'operational', analytics: 'operational', temporal: 'operational',
-};
-const O = 'operational';
-const D = 'degraded';
-const X = 'outage';
-
-describe('the status judge: outage when a needed service cannot be reached', () => {
-  // Written from the decision: public_api and visitor_chat need PostgreSQL and Redis; webhook
-  // delivery and AI replies all three; articles PostgreSQL and Temporal; analytics PostgreSQL;
-  // temporal Temporal.
-  it.each<[string, Partial<Readiness>, ComponentStatus[]]>([
-    //                                          api delivery ai articles chat analytics temporal
-    ['everything up', {}, [O, O, O, O, O, O, O]],
-    ['PostgreSQL down', { postgres: false }, [X, X, X, X, X, X, O]],
-    ['Redis down', { redis: false }, [X, X, X, O, X, O, O]],
-    ['Temporal down', { temporal: false }, [O, X, X, X, O, O, X]],
-    ['Redis and Temporal down', { redis: false, temporal: false }, [X, X, X, X, X, O, X]],
-    ['all down', { postgres: false, redis: false, temporal: false }, [X, X, X, X, X, X, X]],
-  ])('%s', (_, readiness, expected) => {
-    const i = inputs({ readiness, pipeline: readiness.postgres === false ? null : {} });
-    expect(Object.values(statuses(i))).toEqual(expected);
-    const verdicts = judge(i, THRESHOLDS);
-    for (const v of Object.values(verdicts)) if (v.status === 'outage') expect(v.reason).toMatch(/cannot be reached\.$/);
+describe('the status judge (src/domain/status/verdicts.ts)', () => {
+  it('calls everything operational when every service answers and nothing waits, with no reason', () => {
+    const v = judge(inputs(), T);
+    expect(statuses(inputs())).toEqual(allOperational);
+    for (const c of COMPONENTS) expect(v[c].reason).toBeUndefined();
   });
 
-  it('names the unreachable services in the reason', () => {
-    const v = judge(inputs({ readiness: { redis: false, temporal: false } }), THRESHOLDS);
-    expect(v.webhook_delivery.reason).toBe('Redis and Temporal cannot be reached.');
-    expect(v.article_generation_and_publication.reason).toBe('Temporal cannot be reached.');
-    expect(v.analytics.reason).toBeUndefined();
+  // Which service each component needs: the one that is down makes exactly these an outage.
+  it.each<[string, Partial<typeof UP>, Component[], string]>([
+    ['PostgreSQL', { postgres: false }, ['public_api', 'webhook_delivery', 'ai_replies', 'article_generation_and_publication', 'visitor_chat', 'analytics'], 'PostgreSQL cannot be reached.'],
+    ['Redis', { redis: false }, ['public_api', 'webhook_delivery', 'ai_replies', 'visitor_chat'], 'Redis cannot be reached.'],
+    ['Temporal', { temporal: false }, ['webhook_delivery', 'ai_replies', 'article_generation_and_publication', 'temporal'], 'Temporal cannot be reached.'],
+  ])('%s down is an outage of exactly the components that need it', (_name, down, outage, reason) => {
+    const i = inputs({ readiness: { ...UP, ...down } });
+    const v = judge(i, T);
+    expect(statuses(i)).toEqual({ ...allOperational, ...Object.fromEntries(outage.map((c) => [c, 'outage'])) });
+    for (const c of outage) expect(v[c].reason).toBe(reason);
   });
 
-  it('an outage beats a degraded signal of the same component', () => {
-    const v = judge(inputs({ readiness: { temporal: false }, pipeline: { outboxLagSeconds: 3600 } }), THRESHOLDS);
-    expect(v.webhook_delivery.status).toBe('outage');
-  });
-});
-
-describe('the status judge: degraded when work waits too long or the api answers 5xx', () => {
-  it.each<[string, Parameters<typeof inputs>[0], Partial<Record<Component, ComponentStatus>>, RegExp | null]>([
-    ['events waiting exactly the limit', { pipeline: { outboxLagSeconds: LIMIT } }, {}, null],
-    ['events waiting past the limit', { pipeline: { outboxLagSeconds: LIMIT + 1 } }, { webhook_delivery: D }, /^Events wait 61 s to become deliveries\.$/],
-    ['due deliveries waiting past the limit', { pipeline: { deliveriesWaiting: { count: 3, oldestAgeSeconds: LIMIT + 5 } } }, { webhook_delivery: D },
-      /^3 deliveries are due and not attempted, the oldest for 65 s\.$/],
-    ['due deliveries waiting within the limit', { pipeline: { deliveriesWaiting: { count: 300, oldestAgeSeconds: LIMIT } } }, {}, null],
-    ['every delivery attempt failing (a subscriber down is not judged)', { pipeline: { attempts: { count: 500, succeeded: 0, p50Ms: 9000, p95Ms: 10000 } } }, {}, null],
-    ['AI replies queued past the limit', { pipeline: { operationsQueued: { ai_replies: { count: 2, oldestAgeSeconds: 120 }, articles: { count: 0, oldestAgeSeconds: 0 } } } },
-      { ai_replies: D }, /^2 operations are queued, the oldest for 120 s\.$/],
-    ['articles queued past the limit', { pipeline: { operationsQueued: { ai_replies: { count: 0, oldestAgeSeconds: 0 }, articles: { count: 1, oldestAgeSeconds: 61 } } } },
-      { article_generation_and_publication: D }, /^1 operations are queued, the oldest for 61 s\.$/],
-    ['5xx above 5 % of 20 answers', { requests: { total: 20, errors: 2 } }, { public_api: D }, /^10\.0 % of the last 15 minutes' answers were server errors\.$/],
-    ['5xx at exactly 5 %', { requests: { total: 40, errors: 2 } }, {}, null],
-    ['every answer 5xx but fewer than 20', { requests: { total: 19, errors: 19 } }, {}, null],
-    ['PostgreSQL unreadable for the signals (no pipeline): nothing waits as far as is known', { pipeline: null }, {}, null],
-  ])('%s', (_, given, degraded, reason) => {
-    const v = judge(inputs(given), THRESHOLDS);
-    expect(statuses(inputs(given))).toEqual({ ...ALL_OPERATIONAL, ...degraded });
-    const [component] = Object.keys(degraded) as Component[];
-    if (component) expect(v[component].reason).toMatch(reason!);
-    for (const c of Object.values(v)) if (c.status === 'operational') expect(c.reason).toBeUndefined();
+  it('names every missing service, joined by "and", and an outage wins over slowness', () => {
+    const i = inputs({ readiness: { postgres: false, redis: false, temporal: true }, pipeline: { ...QUIET, outboxLagSeconds: 999 } });
+    const v = judge(i, T);
+    expect(v.webhook_delivery).toMatchObject({ status: 'outage', reason: 'PostgreSQL and Redis cannot be reached.' });
+    expect(v.public_api.reason).toBe('PostgreSQL and Redis cannot be reached.');
   });
 
-  it('the figures behind the verdicts', () => {
-    const v = judge(inputs({ requests: { total: 200, errors: 3 }, pipeline: { outboxLagSeconds: 4, attempts: { count: 8, succeeded: 6, p50Ms: 120, p95Ms: 900 } } }), THRESHOLDS);
-    expect(v.public_api.figures).toEqual({ requests_15m: 200, server_errors_15m: 3, error_rate_15m: 0.015 });
-    expect(v.webhook_delivery.figures).toEqual({
-      outbox_lag_seconds: 4, deliveries_waiting: 0, oldest_waiting_seconds: 0, attempts_15m: 8, success_rate_15m: 0.75, attempt_p50_ms: 120, attempt_p95_ms: 900,
+  it('degrades the API above 5 % server errors, only from 20 answers on', () => {
+    expect(judge(inputs({ requests: { total: 20, errors: 2 } }), T).public_api).toMatchObject({
+      status: 'degraded', reason: "10.0 % of the last 15 minutes' answers were server errors.",
     });
+    // 19 answers, all errors: too few to judge.
+    expect(judge(inputs({ requests: { total: 19, errors: 19 } }), T).public_api.status).toBe('operational');
+    // Exactly at the threshold is not above it.
+    expect(judge(inputs({ requests: { total: 20, errors: 1 } }), T).public_api.status).toBe('operational');
+    expect(judge(inputs({ requests: { total: 40, errors: 3 } }), T).public_api.status).toBe('degraded');
+    // The API's error rate concerns the API only.
+    expect(statuses(inputs({ requests: { total: 20, errors: 20 } }))).toEqual({ ...allOperational, public_api: 'degraded' });
   });
-});
 
-describe('the overall status is the worst component', () => {
-  it.each<[ComponentStatus[], ComponentStatus]>([
-    [[], O], [[O, O], O], [[O, D, O], D], [[D, X, O], X], [[X], X], [[D, D], D],
-  ])('%j -> %s', (all, worst) => expect(worstOf(all)).toBe(worst));
+  it('shows the API figures: answers, server errors and their rate to four places', () => {
+    expect(judge(inputs({ requests: { total: 3, errors: 1 } }), T).public_api.figures).toEqual({ requests_15m: 3, server_errors_15m: 1, error_rate_15m: 0.3333 });
+    expect(judge(inputs(), T).public_api.figures).toEqual({ requests_15m: 0, server_errors_15m: 0, error_rate_15m: 0 });
+  });
+
+  it('degrades webhook delivery when the outbox lags or a due delivery waits past the threshold, not at it', () => {
+    expect(judge(inputs({ pipeline: { ...QUIET, outboxLagSeconds: 61 } }), T).webhook_delivery).toMatchObject({ status: 'degraded', reason: 'Events wait 61 s to become deliveries.' });
+    expect(judge(inputs({ pipeline: { ...QUIET, outboxLagSeconds: 60 } }), T).webhook_delivery.status).toBe('operational');
+    expect(judge(inputs({ pipeline: { ...QUIET, deliveriesWaiting: { count: 4, oldestAgeSeconds: 61 } } }), T).webhook_delivery).toMatchObject({
+      status: 'degraded', reason: '4 deliveries are due and not attempted, the oldest for 61 s.',
+    });
+    expect(judge(inputs({ pipeline: { ...QUIET, deliveriesWaiting: { count: 4, oldestAgeSeconds: 60 } } }), T).webhook_delivery.status).toBe('operational');
+    // The outbox's lag is told first when both wait.
+    expect(judge(inputs({ pipeline: { ...QUIET, outboxLagSeconds: 70, deliveriesWaiting: { count: 2, oldestAgeSeconds: 90 } } }), T).webhook_delivery.reason)
+      .toBe('Events wait 70 s to become deliveries.');
+    expect(statuses(inputs({ pipeline: { ...QUIET, outboxLagSeconds: 999 } }))).toEqual({ ...allOperational, webhook_delivery: 'degraded' });
+  });
+
+  it('shows the delivery figures, the success rate to four places and null without attempts', () => {
+    const p: PipelineSignals = { ...QUIET, outboxLagSeconds: 3, deliveriesWaiting: { count: 2, oldestAgeSeconds: 5 }, attempts: { count: 3, succeeded: 2, p50Ms: 40, p95Ms: 90 } };
+    expect(judge(inputs({ pipeline: p }), T).webhook_delivery.figures).toEqual({
+      outbox_lag_seconds: 3, deliveries_waiting: 2, oldest_waiting_seconds: 5, attempts_15m: 3, success_rate_15m: 0.6667, attempt_p50_ms: 40, attempt_p95_ms: 90,
+    });
+    expect(judge(inputs(), T).webhook_delivery.figures.success_rate_15m).toBeNull();
+  });
+
+  it.each<['ai_replies' | 'articles', 'ai_replies' | 'article_generation_and_publication']>([
+    ['ai_replies', 'ai_replies'], ['articles', 'article_generation_and_publication'],
+  ])('degrades %s when its oldest queued operation waits past the threshold, and only that component', (kind, component) => {
+    const queued = (oldestAgeSeconds: number) => inputs({ pipeline: { ...QUIET, operationsQueued: { ...QUIET.operationsQueued, [kind]: { count: 7, oldestAgeSeconds } } } });
+    expect(judge(queued(61), T)[component]).toEqual({
+      status: 'degraded', reason: '7 operations are queued, the oldest for 61 s.', figures: { queued: 7, oldest_queued_seconds: 61 },
+    });
+    expect(statuses(queued(61))).toEqual({ ...allOperational, [component]: 'degraded' });
+    expect(judge(queued(60), T)[component].status).toBe('operational');
+  });
+
+  it('without pipeline signals (PostgreSQL unreadable) shows null figures and judges by readiness alone', () => {
+    const i = inputs({ pipeline: null });
+    const v = judge(i, T);
+    expect(statuses(i)).toEqual(allOperational);
+    expect(v.webhook_delivery.figures).toEqual({
+      outbox_lag_seconds: null, deliveries_waiting: null, oldest_waiting_seconds: null, attempts_15m: null, success_rate_15m: null, attempt_p50_ms: null, attempt_p95_ms: null,
+    });
+    expect(v.ai_replies.figures).toEqual({ queued: null, oldest_queued_seconds: null });
+    expect(v.visitor_chat.figures).toEqual({});
+  });
+
+  it('worstOf: outage over degraded over operational; operational for none', () => {
+    expect(worstOf(['operational', 'degraded', 'outage'])).toBe('outage');
+    expect(worstOf(['operational', 'degraded'])).toBe('degraded');
+    expect(worstOf(['operational'])).toBe('operational');
+    expect(worstOf([])).toBe('operational');
+  });
 });

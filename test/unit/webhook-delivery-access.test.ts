@@ -15,6 +15,7 @@ describe('scopesForEvent', () => {
     expect(scopesForEvent('lead.created', false)).toEqual(['leads:read']);
     expect(scopesForEvent('contact.merged', false)).toEqual(['leads:read']);
     expect(scopesForEvent('task.created', false)).toEqual(['leads:read']);
+    expect(scopesForEvent('crm.mode_changed', false)).toEqual(['leads:read']);
     expect(scopesForEvent('conversation.created', false)).toEqual(['conversations:read']);
     expect(scopesForEvent('message.created', false)).toEqual(['conversations:read']);
     expect(scopesForEvent('article.ready', false)).toEqual(['articles:read']);

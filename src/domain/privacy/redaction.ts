@@ -32,7 +32,7 @@ const PHONE_MIN_DIGITS = 9;
 
 function phoneCountries(cell: Cell | undefined): CountryCode[] {
   const first = cell ? DEFAULT_COUNTRY[cell] : undefined;
-  return first ? [first, ...PHONE_COUNTRIES.filter((c) => c !== first)] : PHONE_COUNTRIES;
+  return first ? [...new Set([first, ...PHONE_COUNTRIES])] : PHONE_COUNTRIES;
 }
 
 const replaceAll = (text: string, pattern: RegExp, kind: PersonalDataKind | ((match: string) => PersonalDataKind)) =>

@@ -38,6 +38,7 @@ export interface ComponentVerdict {
   figures: Record<string, number | string | boolean | null>;
 }
 
+// Stryker disable next-line StringLiteral: 'operational' is also the answer when none is found.
 const WORST: ComponentStatus[] = ['outage', 'degraded', 'operational'];
 export const worstOf = (statuses: ComponentStatus[]): ComponentStatus => WORST.find((s) => statuses.includes(s)) ?? 'operational';
 
@@ -59,7 +60,7 @@ export function judge(i: StatusInputs, t: StatusThresholds): Record<Component, C
     ? `${(errorRate * 100).toFixed(1)} % of the last 15 minutes' answers were server errors.` : null;
   const lag = p?.outboxLagSeconds ?? null;
   const waiting = p?.deliveriesWaiting ?? null;
-  const deliverySlow = lag !== null && lag > limit ? `Events wait ${lag} s to become deliveries.`
+  const deliverySlow = (lag ?? 0) > limit ? `Events wait ${lag} s to become deliveries.`
     : waiting && waiting.oldestAgeSeconds > limit ? `${waiting.count} deliveries are due and not attempted, the oldest for ${waiting.oldestAgeSeconds} s.` : null;
   const queued = (kind: 'ai_replies' | 'articles') => {
     const q = p?.operationsQueued[kind];

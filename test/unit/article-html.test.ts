@@ -1,0 +1,138 @@
+import { describe, expect, it } from '@jest/globals';
+import { articleBlocks, byteLength, countWords, sanitizeArticleHtml as clean } from '../../src/domain/articles/article-html.js';
+
+/**
+ * The article sanitizer's allowlist (src/domain/articles/article-html.ts, spec 02 Article): the
+ * tags of an editor document, a few attributes, no style and no class, http(s)/mailto/tel links,
+ * paths and fragments, http(s) images; everything else dropped, scripts and the like with their
+ * text. Then the read formats built from its output: blocks and the word count.
+ */
+const KEPT_TAGS = [
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'blockquote', 'pre', 'code',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
+  'abbr', 'cite', 'q', 'span', 'div', 'figure', 'figcaption', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+];
+const DROPPED_WITH_TEXT = ['script', 'style', 'textarea', 'option', 'noscript', 'noembed', 'noframes', 'xmp', 'template', 'iframe', 'object', 'svg', 'math', 'title'];
+
+describe('sanitizeArticleHtml', () => {
+  it.each(KEPT_TAGS)('keeps <%s>', (tag) => {
+    expect(clean(`<${tag}>x</${tag}>`)).toBe(`<${tag}>x</${tag}>`);
+  });
+
+  it('keeps the void tags br, hr, a table and a link', () => {
+    expect(clean('a<br>b<hr>')).toBe('a<br />b<hr />');
+    expect(clean('<table><tr><td>x</td></tr></table>')).toBe('<table><tr><td>x</td></tr></table>');
+    expect(clean('<a href="/p">x</a>')).toBe('<a href="/p">x</a>');
+  });
+
+  it.each(DROPPED_WITH_TEXT)('drops <%s> with its text', (tag) => {
+    expect(clean(`a<${tag}>hidden</${tag}>b`)).toBe('ab');
+  });
+
+  it('drops other tags but keeps their text, and drops class, style, id and handlers', () => {
+    expect(clean('<section>x</section><p class="c" style="color:red" id="i" onclick="a()">p</p>')).toBe('x<p>p</p>');
+    expect(clean('<form><input value="v">f</form><video>v</video>')).toBe('fv');
+  });
+
+  it('keeps only the attributes of the allowlist, per tag', () => {
+    expect(clean('<a href="https://x.example/p" title="t" target="_blank" rel="x">a</a>')).toBe('<a title="t" href="https://x.example/p">a</a>');
+    expect(clean('<img src="https://x.example/a.png" alt="a" title="t" width="10" height="20" class="c">'))
+      .toBe('<img alt="a" title="t" width="10" height="20" src="https://x.example/a.png" />');
+    expect(clean('<table><tr><th colspan="2" rowspan="1" scope="col" abbr="x">h</th><td colspan="2" rowspan="3" headers="h">d</td></tr></table>'))
+      .toBe('<table><tr><th colspan="2" rowspan="1" scope="col">h</th><td colspan="2" rowspan="3">d</td></tr></table>');
+    expect(clean('<ol start="3" type="a"><li>x</li></ol><abbr title="t">a</abbr><q cite="https://x.example">q</q><p title="t">p</p>'))
+      .toBe('<ol start="3"><li>x</li></ol><abbr title="t">a</abbr><q>q</q><p>p</p>');
+  });
+
+  it('keeps link addresses that are http(s), mailto, tel, a path of the site or a fragment, trimmed, any letter case', () => {
+    expect(clean('<a href=" https://x.example/p ">a</a><a href="HTTPS://X.EXAMPLE">b</a><a href="http://x.example">h</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><a href="/p">p</a><a href="#f">f</a>'))
+      .toBe('<a href="https://x.example/p">a</a><a href="HTTPS://X.EXAMPLE">b</a><a href="http://x.example">h</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><a href="/p">p</a><a href="#f">f</a>');
+  });
+
+  it('drops every other link address and keeps the link text', () => {
+    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', '//evil.example/', '/\\evil.example', 'data:text/html,x', 'vbscript:x', 'https:// x', 'https://', 'ftp://x.example/', 'x', ' ', '']) {
+      expect(clean(`<a href="${href}">t</a>`)).toBe('<a>t</a>');
+    }
+  });
+
+  it('keeps http(s) and same-site images; an image whose address is refused or missing is no image', () => {
+    expect(clean('<img src="http://x.example/b.png"><img src="/c.png">')).toBe('<img src="http://x.example/b.png" /><img src="/c.png" />');
+    for (const src of ['mailto:a@b.c', 'tel:+1', 'data:image/png;base64,AA', 'javascript:alert(1)', '//evil.example/a.png']) {
+      expect(clean(`a<img src="${src}" alt="x">b`)).toBe('ab');
+    }
+    expect(clean('a<img alt="none">b')).toBe('ab');
+  });
+
+  it('keeps the content of an <html> document and trims what is around it', () => {
+    expect(clean('  <p>x</p>  ')).toBe('<p>x</p>');
+    expect(clean('<html><body><p>x</p></body></html>')).toBe('<p>x</p>');
+  });
+});
+
+describe('byteLength', () => {
+  it('counts UTF-8 bytes', () => {
+    expect(byteLength('aé€')).toBe(6);
+  });
+});
+
+describe('articleBlocks', () => {
+  it('is one block per top-level element, typed by the element; loose text and unknown elements are html', () => {
+    const html = '<h2>A</h2><p>B</p>loose<img src="https://x.example/a.png"><hr><br><ul><li>x</li></ul><table><tr><td>t</td></tr></table>'
+      + '<blockquote>q</blockquote><pre>c</pre><figure><img src="https://x.example/f.png"><figcaption>f</figcaption></figure><dl><dt>a</dt></dl>'
+      + '<ol><li>o</li></ol><h6>h</h6><div>d</div>tail';
+    expect(articleBlocks(html)).toEqual([
+      { type: 'heading', html: '<h2>A</h2>' },
+      { type: 'paragraph', html: '<p>B</p>' },
+      { type: 'html', html: 'loose' },
+      { type: 'image', html: '<img src="https://x.example/a.png" />' },
+      { type: 'divider', html: '<hr />' },
+      { type: 'html', html: '<br />' },
+      { type: 'list', html: '<ul><li>x</li></ul>' },
+      { type: 'table', html: '<table><tr><td>t</td></tr></table>' },
+      { type: 'quote', html: '<blockquote>q</blockquote>' },
+      { type: 'code', html: '<pre>c</pre>' },
+      { type: 'image', html: '<figure><img src="https://x.example/f.png" /><figcaption>f</figcaption></figure>' },
+      { type: 'list', html: '<dl><dt>a</dt></dl>' },
+      { type: 'list', html: '<ol><li>o</li></ol>' },
+      { type: 'heading', html: '<h6>h</h6>' },
+      { type: 'html', html: '<div>d</div>' },
+      { type: 'html', html: 'tail' },
+    ]);
+  });
+
+  it('keeps nested elements of one kind in their block, sanitizes first, and answers none for nothing', () => {
+    expect(articleBlocks('<div><div>a</div><p>b<br>c</p></div><p>d</p>')).toEqual([
+      { type: 'html', html: '<div><div>a</div><p>b<br />c</p></div>' }, { type: 'paragraph', html: '<p>d</p>' },
+    ]);
+    expect(articleBlocks('<script>x</script><p onclick="a()">p</p>')).toEqual([{ type: 'paragraph', html: '<p>p</p>' }]);
+    expect(articleBlocks('')).toEqual([]);
+    expect(articleBlocks('only text')).toEqual([{ type: 'html', html: 'only text' }]);
+  });
+});
+
+describe('countWords', () => {
+  it('counts words of letters and digits; an inner apostrophe or hyphen keeps one word', () => {
+    expect(countWords("don't e-mail re-up’s 42")).toBe(4);
+    expect(countWords('Слово и слово')).toBe(3);
+    expect(countWords('')).toBe(0);
+    expect(countWords(' - , . ')).toBe(0);
+  });
+
+  it('separates words at block boundaries, not at inline tags', () => {
+    expect(countWords('<p>one</p><p>two</p>')).toBe(2);
+    expect(countWords('a<br>b<li>c</li>d<td>e</td>')).toBe(5);
+    expect(countWords('<h3>a</h3><div>b</div><img src="/x.png">c<hr>d<blockquote>e</blockquote><pre>f</pre><dt>g</dt><dd>h</dd><th>i</th><tr>j</tr><figcaption>k</figcaption><caption>l</caption>')).toBe(12);
+    expect(countWords('a<b>b</b>c')).toBe(1);
+  });
+
+  it('reads entities as their characters: numeric in both bases, named, an unknown one as written', () => {
+    expect(countWords('&#x41;&#66;C')).toBe(1);
+    expect(countWords('&#X41;x &#65;')).toBe(2);
+    expect(countWords('a&amp;b a&nbsp;b &lt;c&gt; a&quot;b a&apos;b')).toBe(8);
+    expect(countWords('&foo;')).toBe(1);
+  });
+
+  it('counts no word of what the sanitizer drops', () => {
+    expect(countWords('<script>a b c</script>x<style>p {}</style>')).toBe(1);
+  });
+});
