@@ -44,6 +44,7 @@ import { followSnapshot, startSnapshot } from '../temporal/analytics.js';
 import { lastWholeDay, periodsOf } from '../domain/strategist/report-run.js';
 import { runStrategistReport } from '../temporal/strategist.js';
 import { setupTemporal } from '../temporal/search-attributes.js';
+import { stampLivemode } from '../http/livemode.js';
 import { addCompetitor, CompetitorRefused, listCompetitors, removeCompetitor, scanCompetitors } from '../domain/strategist/competitors.js';
 
 /**
@@ -409,7 +410,7 @@ const COMMANDS: Record<string, Command> = {
     f.done();
     const { lead, contact } = await leadForSupport(em, id);
     // As the API shows it to a key of the lead's tenant (a sandbox's lead says livemode false).
-    return { tenant_id: lead.tenantId, ...presentLead(lead, contact), livemode: !await isSandbox(em, lead.tenantId) };
+    return stampLivemode({ tenant_id: lead.tenantId, ...presentLead(lead, contact) }, !await isSandbox(em, lead.tenantId)) as Record<string, unknown>;
   },
   'site bind': async (s, em, f) => {
     const tenantId = (await findTenant(em, f.required('tenant'))).id;

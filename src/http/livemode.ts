@@ -1,47 +1,52 @@
 import type { JsonSchema } from './openapi/joi-to-json-schema.js';
 
-// Every object an API answer carries at its top (a resource, with an `id`) or in its `data`
-// list says `livemode`: false in a test key's sandbox, true live (spec 01 "livemode"; Stripe's
-// rule). Added here once for every route, and documented by the same rule.
+// Every object an API answer carries says `livemode`: false in a test key's sandbox, true live
+// (spec 01 "livemode"; the README's "every object"): the resource at its top, each object of its
+// `data` list, and the objects nested in them (a message, a reply, an operation, a contact, ...).
+// An object is anything with an `id`, except a reference ({type, id}: a pointer to an object, as
+// an operation's `resource`). Added here once for every route, and documented by the same rule.
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
-const isResource = (v: unknown): v is Plain => isPlain(v) && typeof v.id === 'string';
+const isReference = (keys: string[]): boolean => keys.length === 2 && keys.includes('id') && keys.includes('type');
+const isObjectOfItsOwn = (o: Plain): boolean => typeof o.id === 'string' && !isReference(Object.keys(o));
 
-function stamp(o: Plain, livemode: boolean): Plain {
-  return 'livemode' in o ? o : { ...o, livemode };
+function stamp(v: unknown, livemode: boolean): unknown {
+  if (Array.isArray(v)) return v.map((item: unknown) => stamp(item, livemode));
+  if (!isPlain(v)) return v;
+  const out: Plain = {};
+  for (const [key, value] of Object.entries(v)) out[key] = stamp(value, livemode);
+  if (isObjectOfItsOwn(v) && !('livemode' in v)) out.livemode = livemode;
+  return out;
 }
 
-/** The answer's body with `livemode` on its resource and on each object of its `data` list. */
+/** The answer's body with `livemode` on every object it carries, however deep (a livemode already said is kept). */
 export function stampLivemode(body: unknown, livemode: boolean): unknown {
-  if (!isPlain(body)) return body;
-  const stamped = isResource(body) ? stamp(body, livemode) : body;
-  if (!Array.isArray(stamped.data)) return stamped;
-  return { ...stamped, data: stamped.data.map((item: unknown) => (isResource(item) ? stamp(item, livemode) : item)) };
+  return isPlain(body) || Array.isArray(body) ? stamp(body, livemode) : body;
 }
 
 const LIVEMODE: JsonSchema = {
   type: 'boolean',
-  description: 'false for sandbox data (a test key), true for live data. On the object an answer carries and on each object of its `data` list.',
+  description: 'false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep.',
 };
 
 const hasId = (s: unknown): s is JsonSchema & { properties: Record<string, JsonSchema> } =>
-  isPlain(s) && s.type === 'object' && isPlain(s.properties) && 'id' in s.properties;
+  isPlain(s) && isPlain(s.properties) && 'id' in s.properties && !isReference(Object.keys(s.properties));
 
-function addLivemode(schema: JsonSchema): void {
+/** `livemode` on this schema if it describes an object with an id, and on every schema nested in it. */
+function addLivemode(schema: unknown): void {
+  if (!isPlain(schema)) return;
   if (hasId(schema) && !('livemode' in schema.properties)) schema.properties.livemode = LIVEMODE;
+  if (isPlain(schema.properties)) for (const p of Object.values(schema.properties)) addLivemode(p);
+  for (const key of ['items', 'additionalProperties', 'not']) addLivemode(schema[key]);
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) if (Array.isArray(schema[key])) for (const s of schema[key] as unknown[]) addLivemode(s);
 }
 
 /**
- * Documents what stampLivemode adds: `livemode` on every object schema with an `id` (the named
- * components, and a 2xx answer's own schema and its `data` items). Optional in the schema: the
- * same component nested deeper in an answer (or in an event's data) carries none.
+ * Documents what stampLivemode adds: `livemode` on every object schema with an `id` but a
+ * reference, however deep (the named components and each 2xx answer's own schema). Optional in
+ * the schema: the same component in an event's data carries none (the envelope says it).
  */
 export function documentLivemode(components: Record<string, JsonSchema>, answers: JsonSchema[]): void {
-  for (const schema of Object.values(components)) addLivemode(schema);
-  for (const schema of answers) {
-    addLivemode(schema);
-    const data = isPlain(schema.properties) ? (schema.properties as Record<string, JsonSchema>).data : undefined;
-    if (data && isPlain(data.items)) addLivemode(data.items);
-  }
+  for (const schema of [...Object.values(components), ...answers]) addLivemode(schema);
 }

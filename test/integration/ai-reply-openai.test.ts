@@ -67,7 +67,7 @@ async function expectReplied(t: Turn, amount: string, content = REPLY, model = M
   expect(t.res.body).toEqual({
     message: customerMessageBody(t.conversationId, t.res.body.message.content),
     ai_reply: { status: 'replied' },
-    reply: { id: t.res.body.operation.resource.id, content, cards },
+    reply: { id: t.res.body.operation.resource.id, content, cards, livemode: true },
     operation: operationBody({ status: 'succeeded', resourceId: t.res.body.reply.id, usage: { amount, model } }),
   });
   expect(await h.charges(t.res.body.operation.id)).toEqual([{ amount_rub: `-${amount}`, integration_id: t.caller.integrationId }]);
@@ -178,8 +178,8 @@ describe('provider failures that another attempt cures: one reply, one charge', 
 describe('a provider that cannot answer: the operation fails with upstream_unavailable, nothing is charged', () => {
   it('500 on every attempt (AI_MAX_ATTEMPTS=2): within wait the turn answers 503 upstream_unavailable with the message and the failed operation', async () => {
     const t = await turn([{ status: 500 }, { status: 500 }]);
-    const operation = operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 500: scripted 500' } });
-    expectProblem(t.res, 'upstream_unavailable', { message: customerMessageBody(t.conversationId, 'Hello!'), operation });
+    const operation = operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered HTTP 500: scripted 500' }, livemode: null });
+    expectProblem(t.res, 'upstream_unavailable', { message: withoutLivemode(customerMessageBody(t.conversationId, 'Hello!')), operation });
     expect(t.res.headers.get('retry-after')).toBe('30');
     expect(t.calls()).toHaveLength(2);
     const operationId = t.res.body.operation.id;
@@ -211,8 +211,8 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
   it('a time-out on every attempt', async () => {
     const t = await turn([{ delayMs: TIMEOUT_MS + 2000 }, { delayMs: TIMEOUT_MS + 2000 }], { wait: 20 });
     expectProblem(t.res, 'upstream_unavailable', {
-      message: customerMessageBody(t.conversationId, 'Hello!'),
-      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: `model endpoint timed out after ${TIMEOUT_MS} ms` } }),
+      message: withoutLivemode(customerMessageBody(t.conversationId, 'Hello!')),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: `model endpoint timed out after ${TIMEOUT_MS} ms` }, livemode: null }),
     });
     expect(t.calls()).toHaveLength(2);
     await expectNothingCharged(t, t.res.body.operation.id);
@@ -221,8 +221,8 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
   it('a refusal (401) is not retried, and the key never shows in the error', async () => {
     const t = await turn([{ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}` } } }]);
     expectProblem(t.res, 'upstream_unavailable', {
-      message: customerMessageBody(t.conversationId, 'Hello!'),
-      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: expect.stringContaining('HTTP 401 (check OPENAI_API_KEY)') } }),
+      message: withoutLivemode(customerMessageBody(t.conversationId, 'Hello!')),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: expect.stringContaining('HTTP 401 (check OPENAI_API_KEY)') }, livemode: null }),
     });
     expect(t.res.text).not.toContain(API_KEY);
     expect(t.calls()).toHaveLength(1);
@@ -232,8 +232,8 @@ describe('a provider that cannot answer: the operation fails with upstream_unava
   it('an answer that is not a completion is not retried', async () => {
     const t = await turn([{ status: 200, body: 'this is not json' }]);
     expectProblem(t.res, 'upstream_unavailable', {
-      message: customerMessageBody(t.conversationId, 'Hello!'),
-      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered a body that is not JSON' } }),
+      message: withoutLivemode(customerMessageBody(t.conversationId, 'Hello!')),
+      operation: operationBody({ status: 'failed', error: { code: 'upstream_unavailable', message: 'model endpoint answered a body that is not JSON' }, livemode: null }),
     });
     expect(t.calls()).toHaveLength(1);
     await expectNothingCharged(t, t.res.body.operation.id);

@@ -73,7 +73,7 @@ describe('one Idempotency-Key per customer turn', () => {
     expect(replay.body).toEqual({
       message: customerMessageBody(conversationId, 'Hello!', messageId),
       ai_reply: { status: 'replied' },
-      reply: { id: replyId, content, cards: [] },
+      reply: { id: replyId, content, cards: [], livemode: true },
       operation: operationBody({ id: operationId, status: 'succeeded', resourceId: replyId, usage: { amount: PRICE, model: MODEL } }),
     });
 

@@ -166,7 +166,7 @@ describe('the reply', () => {
     expect(res.body).toEqual({
       message: customerMessageBody(conversationId, 'Hello!'),
       ai_reply: { status: 'replied' },
-      reply: { id: expect.any(String), content, cards: [] },
+      reply: { id: expect.any(String), content, cards: [], livemode: true },
       operation: operationBody({ status: 'succeeded', resourceId: res.body.reply.id, usage: { amount: PRICE, model: MODEL } }),
     });
     await expectOneReply(caller, conversationId, { messageId: res.body.message.id, operationId: res.body.operation.id, replyId: res.body.reply.id, content });
@@ -197,7 +197,7 @@ describe('the reply', () => {
     expect(court.price_text).toEqual(expect.stringContaining('990'));
     expect(runner.price_text).toBe('4 990 ₽');
     const content = `Here is what I can offer:\nCourt sneakers — ${court.price_text}\nRunner sneakers — 4 990 ₽`;
-    expect(res.body.reply).toEqual({ id: res.body.operation.resource.id, content, cards: [courtCopy, runnerCopy] });
+    expect(res.body.reply).toEqual({ id: res.body.operation.resource.id, content, cards: [courtCopy, runnerCopy], livemode: true });
     expect(res.body.reply.content).not.toContain('[CARD:');
     await expectOneReply(caller, conversationId, {
       messageId: res.body.message.id, operationId: res.body.operation.id, replyId: res.body.reply.id, content, cards: [courtCopy, runnerCopy],
@@ -219,7 +219,7 @@ describe('the reply', () => {
     expect(res.body).toEqual({
       message: customerMessageBody(conversationId, 'I want to talk to a manager'),
       ai_reply: { status: 'replied' },
-      reply: { id: expect.any(String), content, cards: [] },
+      reply: { id: expect.any(String), content, cards: [], livemode: true },
       operation: operationBody({ status: 'succeeded', resourceId: res.body.reply.id, usage: { amount: PRICE, model: MODEL } }),
     });
     await expectOneReply(caller, conversationId, { messageId: res.body.message.id, operationId: res.body.operation.id, replyId: res.body.reply.id, content });
@@ -235,7 +235,7 @@ describe('the reply', () => {
     expect(res.body.ai_reply).toEqual({ status: 'replied' });
     expect(res.body.reply).toEqual({
       id: res.body.operation.resource.id, cards: [],
-      content: 'I am not sure I can answer that myself, so I will ask a colleague to help you. They will reply shortly.',
+      content: 'I am not sure I can answer that myself, so I will ask a colleague to help you. They will reply shortly.', livemode: true,
     });
     expect(await h.charges(res.body.operation.id)).toEqual([{ amount_rub: `-${PRICE}`, integration_id: caller.integrationId }]);
     expect(await conversation(caller, conversationId)).toMatchObject({ status: 'handoff_pending', mode: 'ai' });
@@ -337,6 +337,6 @@ describe('who may write', () => {
     expect(res.status).toBe(200);
     expect(res.body.ai_reply).toEqual({ status: 'replied' });
     expect(await h.charges(res.body.operation.id)).toEqual([{ amount_rub: `-${PRICE}`, integration_id: second.integrationId }]);
-    expect(await events(owner, 'operation.completed')).toEqual([{ integration_id: second.integrationId, data: { operation: res.body.operation } }]);
+    expect(await events(owner, 'operation.completed')).toEqual([{ integration_id: second.integrationId, data: { operation: withoutLivemode(res.body.operation) } }]);
   });
 });

@@ -47,7 +47,7 @@ describe('lead show', () => {
     const shown = await ctl('lead', 'show', '--lead', conversation.body.lead_id);
     const read = await call(h.api.base, 'GET', `/leads/${conversation.body.lead_id}`, { key: key.api_key });
     expect(shown).toEqual({ tenant_id: tenantId, ...read.body });
-    expect(shown.contact).toEqual({ id: conversation.body.contact_id, name: 'Anna', email: 'anna@example.com', phone: null });
+    expect(shown.contact).toEqual({ id: conversation.body.contact_id, name: 'Anna', email: 'anna@example.com', phone: null, livemode: true });
   });
 
   it('an unknown lead is an error naming it', async () => {

@@ -30,7 +30,10 @@ async function seeded(o: Parameters<typeof seedLead>[2] = {}) {
 describe('PATCH /leads/{id}', () => {
   it('without If-Match answers 428 precondition_required and changes nothing', async () => {
     const { caller, lead } = await seeded();
-    expectProblem(await patch(caller, lead.id, { owner: 'boris@shop.example' }), 'precondition_required');
+    const res = await patch(caller, lead.id, { owner: 'boris@shop.example' });
+    expectProblem(res, 'precondition_required');
+    // The ETag in the message is an example, not this lead's version (it is at "1").
+    expect(res.body.detail).toContain('(for example "3")');
     expect(await versionOf(lead.id)).toBe(1);
     expect(await leadEvents(caller)).toEqual([]);
   });
@@ -155,7 +158,7 @@ describe('POST /leads', () => {
     const caller = await newCaller(api.services);
     const conversation = await postJson(api, caller, '/conversations', { external_customer_id: 'c-2', name: 'Ira', email: 'ira@example.com' });
     const res = await create(caller, { contact: { email: 'IRA@example.com', phone: '+7 912 000 00 01' } });
-    expect(res.body.contact).toEqual({ id: conversation.body.contact_id, name: 'Ira', email: 'ira@example.com', phone: '+79120000001' });
+    expect(res.body.contact).toEqual({ id: conversation.body.contact_id, name: 'Ira', email: 'ira@example.com', phone: '+79120000001', livemode: true });
   });
 
   it('requires an Idempotency-Key; a retry with the same key answers the first lead', async () => {

@@ -51,7 +51,7 @@ export function leadBody(s: SeededLead): Record<string, unknown> {
     id: s.id, external_id: null, external_url: null, version, etag: `"${version}"`, status: o.status ?? 'new', archived: o.archived ?? false,
     archived_reason: null, owner: null, title: o.title ?? null, source: o.source === undefined ? 'website' : o.source, assigned_to: null,
     value: o.valueAmount ? { amount: o.valueAmount, currency: 'RUB' } : null, product_id: null, course_slug: null,
-    contact: s.contactId ? { id: s.contactId, name: o.contact?.name ?? 'Anna', email: o.contact?.email ?? null, phone: o.contact?.phone ?? null } : null,
+    contact: s.contactId ? { id: s.contactId, name: o.contact?.name ?? 'Anna', email: o.contact?.email ?? null, phone: o.contact?.phone ?? null, livemode: true } : null,
     conversation_id: o.conversationId ?? null, attribution: null, score: null, level: null, score_source: null, flags: [], intent: null, ai_summary: null,
     next_action: null, next_action_at: null, lost_reason: null, qualified_at: null, won_at: null, lost_at: null, last_activity_at: null,
     created_at: createdAt.toISOString(), updated_at: (o.updatedAt ?? createdAt).toISOString(), livemode: true,

@@ -93,7 +93,7 @@ describe('a lead opens when the customer becomes reachable', () => {
     expect(after.lead_id).toBe(created.body.lead_id);
     expect(await events('lead.created')).toHaveLength(1);
     const body = await lead(created.body.lead_id);
-    expect(body.contact).toEqual({ id: created.body.contact_id, name: null, email: 'gleb2@example.com', phone: '+79120001122' });
+    expect(body.contact).toEqual({ id: created.body.contact_id, name: null, email: 'gleb2@example.com', phone: '+79120001122', livemode: true });
     expect(body.last_activity_at).toBe(last.body.message.created_at);
     expect(body.version).toBe(1);
   });

@@ -127,8 +127,8 @@ describe('GET /operations/{id}', () => {
     expect(replay.body).toEqual({
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'replied' },
-      reply: { id: turn.replyId, content: REPLY, cards: [] },
-      operation: withoutLivemode(res.body),
+      reply: { id: turn.replyId, content: REPLY, cards: [], livemode: true },
+      operation: res.body,
     });
   });
 
@@ -197,7 +197,7 @@ describe('POST /operations/{id}/cancel', () => {
     expect(replay.body).toEqual({
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'canceled' },
-      operation: withoutLivemode(res.body),
+      operation: res.body,
     });
     expect(await h.operationsOf(turn.conversationId)).toHaveLength(1);
   });
@@ -263,7 +263,7 @@ describe('POST /operations/{id}/cancel', () => {
     expect(replay.body).toEqual({
       message: customerMessageBody(turn.conversationId, 'Hello!', turn.messageId),
       ai_reply: { status: 'failed', reason: 'operator_took_over' },
-      operation: withoutLivemode(got.body),
+      operation: got.body,
     });
     expectProblem(await h.cancel(caller, turn.operationId), 'invalid_state');
   });

@@ -90,11 +90,11 @@ describe('POST /strategist/sessions/{id}/turns', () => {
     const { turn, operation } = res.body;
     expect(operation).toEqual({
       id: turn.operation_id, type: 'strategist.turn', status: 'succeeded', created_at: ISO_TIME, completed_at: ISO_TIME,
-      resource: { type: 'strategist_turn', id: turn.id }, usage: { cost: { amount: '2.00', currency: 'RUB' }, model: 'builtin/strategist-chat-v1' },
+      resource: { type: 'strategist_turn', id: turn.id }, usage: { cost: { amount: '2.00', currency: 'RUB' }, model: 'builtin/strategist-chat-v1' }, livemode: true,
     });
     expect(turn).toEqual({
       id: expect.any(String), session_id: session, status: 'answered', question: 'What should I write about this week?', answer: expect.any(String),
-      action_ids: [expect.any(String), expect.any(String)], operation_id: operation.id, created_at: clock.now().toISOString(), answered_at: clock.now().toISOString(),
+      action_ids: [expect.any(String), expect.any(String)], operation_id: operation.id, created_at: clock.now().toISOString(), answered_at: clock.now().toISOString(), livemode: true,
     });
     // The answer rests on the tenant's rows: yesterday's 3 customer messages and 1 AI reply, and the head of its queue.
     expect(turn.answer).toContain('customer messages 3 (none the 7 days before)');
@@ -116,8 +116,8 @@ describe('POST /strategist/sessions/{id}/turns', () => {
       [caller.integrationId, { session_id: session, turn_id: turn.id }],
     ]);
     expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => e.data.operation.id)).toEqual([operation.id]);
-    // A list's objects say their mode; the turn nested in the POST answer does not (docs/decisions.md, "livemode").
-    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body).toEqual({ data: [{ ...turn, livemode: true }], next_cursor: null });
+    // The turn nested in the POST answer says its mode as the list's object does (issue 31 item 6).
+    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body).toEqual({ data: [turn], next_cursor: null });
     expect((await get(caller, `/strategist/actions?session_id=${session}`)).body.data).toHaveLength(2);
   });
 

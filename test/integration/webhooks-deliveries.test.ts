@@ -253,3 +253,31 @@ describe('a held delivery in GET /webhooks/{id}/deliveries', () => {
     expect(await holds()).toEqual(shown(null));
   });
 });
+
+describe('held in GET /me/status and in the delivery log', () => {
+  it('is one definition: a delivery held once and released since is held in neither; held again, in both', async () => {
+    const caller = await newCaller(api.services);
+    const hook = await newWebhook(api, caller);
+    const pending = await seedDelivery(api.services, hook, caller, { state: 'pending', createdAt: at(1), attempt: 0, statusCode: null });
+    const failed = await seedDelivery(api.services, hook, caller, { state: 'failed', createdAt: at(2), attempt: 2 });
+    const seen = async () => {
+      const logged = await log(caller, hook.id);
+      const status = await call(api.base, 'GET', '/me/status', { key: caller.apiKey });
+      expect(status.status).toBe(200);
+      const { oldest_seconds: _, ...waiting } = status.body.webhooks.find((w: any) => w.id === hook.id).waiting;
+      return { log_held: logged.body.data.filter((x: any) => x.held).length, waiting };
+    };
+    // Its last attempt found the failed one held for the wallet, and the pending one was queued
+    // while the subscription was paused: both holds are over now (wallet fine, subscription active).
+    await sql.query("update webhook_deliveries set held_at = $2, held_for = 'wallet_suspended' where id = $1", [failed.id, at(50)]);
+    await sql.query('update webhook_deliveries set queued_while_paused = true where id = $1', [pending.id]);
+    const released = { log_held: 0, waiting: { pending: 1, held: 0, failed: 1 } };
+    expect(await seen()).toEqual(released);
+
+    const patch = (status: string) => call(api.base, 'PATCH', `/webhooks/${hook.id}`, { key: caller.apiKey, body: { status } });
+    expect((await patch('paused')).status).toBe(200);
+    expect(await seen()).toEqual({ log_held: 2, waiting: { pending: 0, held: 2, failed: 0 } });
+    expect((await patch('active')).status).toBe(200);
+    expect(await seen()).toEqual(released);
+  });
+});

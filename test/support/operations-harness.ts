@@ -39,8 +39,8 @@ export interface OperationExpectation {
   /** Usage once charged: roubles (the ru test cell) and the model. */
   usage?: { amount: string; model: string };
   error?: { code: string; message?: unknown };
-  /** The operation as an answer's own object says it (GET /operations/{id}, cancel); nested ones carry none. */
-  livemode?: boolean;
+  /** What a 2xx answer says on the operation, wherever it is in it (default true); null where nothing stamps it (a Problem, an event's data). */
+  livemode?: boolean | null;
 }
 
 /**
@@ -58,7 +58,7 @@ export function operationBody(o: OperationExpectation): Record<string, unknown> 
     ...(o.status !== 'failed' && o.status !== 'canceled' ? { resource: { type: 'message', id: o.resourceId ?? expect.any(String) } } : {}),
     ...(o.usage ? { usage: { cost: { amount: o.usage.amount, currency: 'RUB' }, model: o.usage.model } } : {}),
     ...(o.error ? { error: { code: o.error.code, message: o.error.message ?? expect.any(String) } } : {}),
-    ...(o.livemode === undefined ? {} : { livemode: o.livemode }),
+    ...(o.livemode === null ? {} : { livemode: o.livemode ?? true }),
   };
 }
 
@@ -67,10 +67,10 @@ export function withoutLivemode(body: Record<string, unknown>): Record<string, u
   return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'livemode'));
 }
 
-/** A stored customer message as the api presents it. */
+/** A stored customer message as a 2xx answer presents it (livemode true, as in every object of such an answer). */
 export function customerMessageBody(conversationId: string, content: string, id: unknown = expect.any(String)): Record<string, unknown> {
   return {
-    id, conversation_id: conversationId, sender: 'customer', content_type: 'text', content, attachments: [], cards: [], operator: null, deleted: false, created_at: ISO_TIME,
+    id, conversation_id: conversationId, sender: 'customer', content_type: 'text', content, attachments: [], cards: [], operator: null, deleted: false, created_at: ISO_TIME, livemode: true,
   };
 }
 

@@ -1,4 +1,6 @@
 import type { Em } from '../../db/orm.js';
+import type { Cell } from '../../config.js';
+import { deliveryHolds } from '../webhooks/delivery-attempts.js';
 
 /**
  * One integration's own view of the pipeline (GET /me/status), in the manner of Svix's endpoint
@@ -15,12 +17,30 @@ export interface IntegrationStatus {
   }[];
 }
 
-/** Waiting for a hold to end: found held at its last look, or queued while its subscription was paused. */
-const HELD = `x.held_at is not null or (x.queued_while_paused and x.attempt = 0)`;
-
 const age = (v: string | null): number | null => (v === null ? null : Math.max(0, Math.round(Number(v) * 10) / 10));
 
-export async function integrationStatus(em: Em, integrationId: string, now: Date): Promise<IntegrationStatus> {
+/**
+ * Held: an unfinished delivery whose next attempt would find it held now, by the one definition
+ * the delivery log's `held` shows (deliveryHolds); pending and failed are the others. The
+ * columns held_at/held_for say what an attempt once found (and stay), so they are not counted.
+ */
+async function waitingByWebhook(em: Em, integrationId: string, cell: Cell, now: Date): Promise<Map<string, { pending: number; held: number; failed: number }>> {
+  const rows = await em.execute<{ id: string; webhook_id: string; state: 'pending' | 'failed' }[]>(
+    `select x.id, x.webhook_id, x.state from webhook_deliveries x join webhooks w on w.id = x.webhook_id
+      where w.integration_id = ? and x.state in ('pending', 'failed')`,
+    [integrationId],
+  );
+  const holds = await deliveryHolds(em, rows.map((r) => r.id), cell, now);
+  const counts = new Map<string, { pending: number; held: number; failed: number }>();
+  for (const row of rows) {
+    const c = counts.get(row.webhook_id) ?? { pending: 0, held: 0, failed: 0 };
+    c[holds.has(row.id) ? 'held' : row.state] += 1;
+    counts.set(row.webhook_id, c);
+  }
+  return counts;
+}
+
+export async function integrationStatus(em: Em, integrationId: string, cell: Cell, now: Date): Promise<IntegrationStatus> {
   const at = now.toISOString();
   const [ops] = await em.execute<{ queued: number; running: number; oldest: string | null }[]>(
     `select count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'running')::int as running,
@@ -29,8 +49,8 @@ export async function integrationStatus(em: Em, integrationId: string, now: Date
     [at, integrationId],
   );
   const hooks = await em.execute<{ id: string; status: string; attempts: number; succeeded: number; p50: string | null;
-    pending: number; held: number; failed: number; oldest: string | null }[]>(
-    `select w.id, w.status, a.attempts, a.succeeded, a.p50, d.pending, d.held, d.failed, d.oldest
+    oldest: string | null }[]>(
+    `select w.id, w.status, a.attempts, a.succeeded, a.p50, d.oldest
        from webhooks w
        cross join lateral (
          select count(*)::int as attempts, count(*) filter (where t.status_code between 200 and 299)::int as succeeded,
@@ -38,15 +58,13 @@ export async function integrationStatus(em: Em, integrationId: string, now: Date
            from webhook_deliveries x join webhook_delivery_attempts t on t.delivery_id = x.id
           where x.webhook_id = w.id and t.started_at > ?::timestamptz - interval '15 minutes') a
        cross join lateral (
-         select count(*) filter (where x.state = 'pending' and not (${HELD}))::int as pending,
-                count(*) filter (where ${HELD})::int as held,
-                count(*) filter (where x.state = 'failed')::int as failed,
-                extract(epoch from (?::timestamptz - min(x.created_at))) as oldest
+         select extract(epoch from (?::timestamptz - min(x.created_at))) as oldest
            from webhook_deliveries x where x.webhook_id = w.id and x.state in ('pending', 'failed')) d
       where w.integration_id = ?
       order by w.created_at, w.id`,
     [at, at, integrationId],
   );
+  const waiting = await waitingByWebhook(em, integrationId, cell, now);
   return {
     operations: { queued: ops!.queued, running: ops!.running, oldest_queued_seconds: age(ops!.oldest) },
     webhooks: hooks.map((h) => ({
@@ -57,7 +75,7 @@ export async function integrationStatus(em: Em, integrationId: string, now: Date
         success_rate: h.attempts ? Number((h.succeeded / h.attempts).toFixed(4)) : null,
         p50_ms: h.p50 === null ? null : Math.round(Number(h.p50)),
       },
-      waiting: { pending: h.pending, held: h.held, failed: h.failed, oldest_seconds: age(h.oldest) },
+      waiting: { ...(waiting.get(h.id) ?? { pending: 0, held: 0, failed: 0 }), oldest_seconds: age(h.oldest) },
     })),
   };
 }

@@ -52,7 +52,7 @@ function operationOf(route: RouteDefinition, config: Config): OperationDoc {
       }]),
       ...(!route.ifMatch ? [] : [{
         name: 'If-Match', in: 'header', required: true,
-        schema: { type: 'string' }, description: 'The ETag of the version you read (the quoted version, "3"), or *. Missing: 428 precondition_required; another version: 412 precondition_failed.',
+        schema: { type: 'string' }, description: 'The ETag of the version you read (the quoted version, for example "3"), or *. Missing: 428 precondition_required; another version: 412 precondition_failed.',
       }]),
     ],
     body: route.body,

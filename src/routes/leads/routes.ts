@@ -81,7 +81,7 @@ const changeContext = (auth: AuthContext, services: Services) => ({ tenantId: au
 /** If-Match: the quoted version the change was made against (`"3"`), or `*`; missing is precondition_required. */
 function expectedVersion(header: string | undefined): ExpectedVersion {
   const value = header?.trim();
-  if (!value) throw domainError('precondition_required', 'Send If-Match with the ETag of the lead as you read it ("3"), so a concurrent change is not overwritten.');
+  if (!value) throw domainError('precondition_required', 'Send If-Match with the ETag of the lead as you read it (for example "3"), so a concurrent change is not overwritten.');
   if (value === '*') return '*';
   const quoted = /^"(\d{1,9})"$/.exec(value);
   // Anything else (a weak or foreign tag) matches no version of a lead.
@@ -95,7 +95,7 @@ const leadAnswer = (status: number, r: { lead: Lead; contact: Contact | null }) 
 export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
   ...writing, release: 'planned', method: 'PATCH', path: '/leads/{id}', ifMatch: 'required',
   summary: 'Change a lead (optimistic: If-Match required)',
-  description: 'Send If-Match with the ETag of the lead as read (the quoted version, "3"): without it 428 precondition_required; when the '
+  description: 'Send If-Match with the ETag of the lead as read (the quoted version, for example "3"): without it 428 precondition_required; when the '
     + 'lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. '
     + 'Moving to lost needs lost_reason. A status move stamps qualified_at, won_at or lost_at and raises lead.status_changed {from, to}; '
     + 'any change raises lead.updated with the changed fields and the new version. A change that changes nothing keeps the version.',

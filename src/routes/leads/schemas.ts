@@ -29,7 +29,7 @@ export const LeadSchema = Joi.object({
   external_id: Joi.string().allow(null).required().description("The lead's id in an external CRM."),
   external_url: Joi.string().allow(null).required().description("The lead's page in an external CRM."),
   version: Joi.number().integer().min(1).required().description('Grows by one with every change.'),
-  etag: Joi.string().required().description('The quoted version ("3"): send it as If-Match to change the lead.'),
+  etag: Joi.string().required().description('The quoted version (for example "3"): send it as If-Match to change the lead.'),
   status: Joi.string().valid(...LEAD_STATUSES).required().description('Pipeline stage, in order: new, contacted, qualified, proposal, then won or lost.'),
   archived: Joi.boolean().required(),
   archived_reason: Joi.string().allow(null).required(),

@@ -27,8 +27,8 @@ export const IntegrationStatusSchema = Joi.object({
     }).required(),
     waiting: Joi.object({
       pending: Joi.number().integer().required().description('Due and not delivered yet, not held.'),
-      held: Joi.number().integer().required().description('Waiting for a hold to end (subscription paused, wallet suspended, access).'),
-      failed: Joi.number().integer().required().description('Failed, with a retry scheduled.'),
+      held: Joi.number().integer().required().description('Waiting for a hold to end (subscription paused, wallet suspended, access): the deliveries the delivery log shows `held: true` now.'),
+      failed: Joi.number().integer().required().description('Failed, with a retry scheduled, not held.'),
       oldest_seconds: seconds.description('Age of the oldest of them; null when nothing waits.'),
     }).required(),
   })).required().description("This integration's subscriptions, oldest first."),
@@ -44,7 +44,7 @@ export const getIntegrationStatus = defineRoute({
   responses: { 200: { description: 'IntegrationStatus', schema: IntegrationStatusSchema } },
   handler: async ({ auth, wallet, em, services }) => ({
     status: 200,
-    body: { wallet: { state: wallet.state, exchange: wallet.exchange }, ...(await integrationStatus(em, auth.integration.id, services.clock.now())) },
+    body: { wallet: { state: wallet.state, exchange: wallet.exchange }, ...(await integrationStatus(em, auth.integration.id, services.config.cell, services.clock.now())) },
   }),
 });
 
