@@ -32,6 +32,7 @@ import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult
  *   --workers 1               worker processes of the pipeline
  *   --bare 2000               signed POSTs of the bare loop (0: none)
  *   --drain 120               seconds to wait for a step's stragglers
+ *   --floor-steps LIST        the floor's own offered rates (default: --steps), when its knee lies above the pipeline's
  *   --skip-floor              pipeline only
  *
  * Floor: a no-op workflow of the delivery's shape (test/bench/floor-workflows.ts: the same five
@@ -50,10 +51,12 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1' },
     bare: { type: 'string', default: '2000' },
     drain: { type: 'string', default: '120' },
+    'floor-steps': { type: 'string' },
     'skip-floor': { type: 'boolean', default: false },
   },
 });
 const STEPS = values.steps.split(',').map(Number);
+const FLOOR_STEPS = (values['floor-steps'] ?? values.steps).split(',').map(Number);
 const STEP_SECONDS = Number(values['step-seconds']);
 const BURST = Number(values.burst);
 const WORKERS = Number(values.workers);
@@ -221,7 +224,7 @@ function burstReport(b: BurstResult, kneeRate: number): string {
 }
 
 async function main(): Promise<void> {
-  if (!STEPS.every((n) => Number.isFinite(n) && n > 0) || !(STEP_SECONDS > 0) || !(BURST >= 0) || !(WORKERS >= 1) || !(BARE >= 0)) {
+  if (![...STEPS, ...FLOOR_STEPS].every((n) => Number.isFinite(n) && n > 0) || !(STEP_SECONDS > 0) || !(BURST >= 0) || !(WORKERS >= 1) || !(BARE >= 0)) {
     throw new Error('--steps is a list of positive rates; --step-seconds and --workers positive; --burst and --bare zero or more');
   }
   if (!TLS_DIR || !process.env.NODE_EXTRA_CA_CERTS) throw new Error('WEBHOOK_BENCH_TLS_DIR and NODE_EXTRA_CA_CERTS are not set: run bin/bench-webhooks');
@@ -237,7 +240,7 @@ async function main(): Promise<void> {
   const p: Pipeline = { s, receiver, tenantId: '', integrationId: '', workers: [] };
   const loadBefore = os.loadavg()[0]!;
   try {
-    const floor = values['skip-floor'] ? [] : await measureFloor(config, STEPS);
+    const floor = values['skip-floor'] ? [] : await measureFloor(config, FLOOR_STEPS);
 
     const seed = await s.orm.em.fork().transactional((em) => seedDemo(em, config, new Date()));
     p.tenantId = seed.tenant_id;
