@@ -34,6 +34,14 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     text: 'Personal data stays behind its scopes, and abuse costs the abuser: customer text reaches strategist, article and dashboard answers only redacted; rate limits count a sliding minute; refused keys, deep bodies and impossible dates are refused early.',
   },
   {
+    date: '2026-11-24', kind: 'additive', routes: [],
+    text: 'Test mode: a test key (sk_test_…) works in the tenant\'s sandbox, with its own data, wallet of test money, webhooks and rate limits; every object an answer carries (and each object of a list) says `livemode`, as every event does.',
+  },
+  {
+    date: '2026-11-24', kind: 'additive', routes: [],
+    text: 'Leads and their tasks, SEO articles (generation as an operation, approval, publication through the site module), analytics (events, offline conversions, time series, the funnel, the pulse), the strategist (reports, topics and their decisions, the chat) and the dashboards\' overview.',
+  },
+  {
     date: '2026-11-24', kind: 'additive', routes: ['GET /me/status'],
     text: 'Release labels on every operation (x-release), the status map at {cell_origin}/status, and GET /me/status: your subscriptions\' last 15 minutes, what waits, your operations queue.',
   },
