@@ -52,7 +52,7 @@ describe('the strategist block', () => {
     expect(block).toEqual({
       availability: 'ok', data_as_of: { snapshot: '2026-11-20' }, topics_proposed: 0,
       report: {
-        id: latest, report_date: '2026-11-20', report_type: 'daily', summary_text: 'Searches for trail shoes doubled.', created_at: '2026-11-20T03:00:00.000Z',
+        id: latest, livemode: true, report_date: '2026-11-20', report_type: 'daily', summary_text: 'Searches for trail shoes doubled.', created_at: '2026-11-20T03:00:00.000Z',
         top_actions: actions.slice(0, 3), actions_total: 4,
       },
     });
@@ -131,9 +131,9 @@ describe('clusters: topics grouped by subject', () => {
     expect((await overview(caller, 'clusters')).clusters).toEqual({
       availability: 'ok', data_as_of: {}, clusters_total: 3,
       clusters: [
-        { id: shoes.id, title: 'trail running shoes', topics: 2, proposed: 2, approved: 0, generated: 0 },
-        { id: boots.id, title: 'waterproof boots', topics: 2, proposed: 2, approved: 0, generated: 0 },
-        { id: gifts.id, title: 'gift cards', topics: 1, proposed: 1, approved: 0, generated: 0 },
+        { id: shoes.id, livemode: true, title: 'trail running shoes', topics: 2, proposed: 2, approved: 0, generated: 0 },
+        { id: boots.id, livemode: true, title: 'waterproof boots', topics: 2, proposed: 2, approved: 0, generated: 0 },
+        { id: gifts.id, livemode: true, title: 'gift cards', topics: 1, proposed: 1, approved: 0, generated: 0 },
       ],
     });
   });
