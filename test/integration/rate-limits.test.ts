@@ -7,6 +7,7 @@ import { PinnedClock } from '../../src/clock.js';
 import { atTime } from '../support/pinned-time.js';
 import { createRedis } from '../../src/redis.js';
 import { randomBase62 } from '../../src/ids.js';
+import { ownShare } from '../support/isolation.js';
 
 const write = defineRoute({
   release: 'available', method: 'POST', path: '/test/writes', family: 'test', migration: 'Migration20261121000100Foundation',
@@ -18,12 +19,17 @@ const write = defineRoute({
 // Half a minute into a clock minute: a fixed window would say 30 seconds, the sliding minute says 60.
 const clock = new PinnedClock(new Date('2026-11-21T12:00:30.000Z'));
 let api: TestApi;
+/** The file's own Redis prefix, which the second api process of one test shares. */
+const SHARE = ownShare('rate-limits');
 
 beforeAll(async () => {
   api = await startApi({
     RATE_LIMIT_READ_PER_MIN: '3', RATE_LIMIT_WRITE_PER_MIN: '2', RATE_LIMIT_REFUSED_KEYS_PER_MIN: '3',
-    // The refused-key tests call from their own addresses (other files of the run share 127.0.0.1 and Redis).
+    // The refused-key tests call from their own addresses (other files of the run share 127.0.0.1).
     TRUSTED_PROXIES: '127.0.0.1',
+    // Redis of its own: other files' refused keys from 127.0.0.1, counted at today's time, lay
+    // within this file's pinned minute (in its future) and refused its first reads with 429.
+    ...SHARE.env,
   }, { clock, extraRoutes: [write] });
 });
 afterAll(async () => api.close());
@@ -186,7 +192,7 @@ describe('refused API keys are counted per client address', () => {
 
   it('an address held through another api process: a valid key not yet known is looked up, then waits uncounted', async () => {
     // A second process of the same cluster (same Redis prefix and clock) that has seen none of the refusals.
-    const other = await startApi({ RATE_LIMIT_READ_PER_MIN: '3', RATE_LIMIT_REFUSED_KEYS_PER_MIN: '3', TRUSTED_PROXIES: '127.0.0.1' }, { clock });
+    const other = await startApi({ RATE_LIMIT_READ_PER_MIN: '3', RATE_LIMIT_REFUSED_KEYS_PER_MIN: '3', TRUSTED_PROXIES: '127.0.0.1', ...SHARE.env }, { clock });
     try {
       const address = newAddress();
       const valid = await newCaller(api.services, { integrationAllowlist: null });
