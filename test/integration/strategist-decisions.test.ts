@@ -132,6 +132,24 @@ describe('POST /strategist/actions/{id}/confirm', () => {
     expectInvalidState(await post(caller, `/strategist/actions/${id}/cancel`), 'executed');
   });
 
+  it('fails an action whose title near-duplicates a topic or an article of the tenant: status failed, error duplicate_topic, no topic', async () => {
+    const caller = await h.caller();
+    await seedTopic(h.api.services, caller, { title: 'Trail running shoes for beginners' });
+    const id = await seedAction(h.api.services, caller, null, 'Beginners trail running shoes');
+    clock.advance(1000);
+    const res = await post(caller, `/strategist/actions/${id}/confirm`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id, status: 'failed', result: null, decided_at: clock.now().toISOString(),
+      error: { code: 'duplicate_topic', message: 'The queue already holds this subject: "Trail running shoes for beginners".' },
+    });
+    const topics = await h.db.query(`select title from strategist_topics where tenant_id = $1`, [caller.tenantId]);
+    expect(topics.rows.map((r) => r.title)).toEqual(['Trail running shoes for beginners']);
+    expectInvalidState(await post(caller, `/strategist/actions/${id}/confirm`), 'failed');
+    const listed = await call(h.api.base, 'GET', '/strategist/actions?status=failed', { key: caller.apiKey });
+    expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([id]);
+  });
+
   it('an action confirmed twice at once executes once: one 200, one 409, one topic', async () => {
     const caller = await h.caller();
     const id = await seedAction(h.api.services, caller, null, 'Once only');

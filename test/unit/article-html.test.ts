@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { articleBlocks, byteLength, countWords, sanitizeArticleHtml as clean } from '../../src/domain/articles/article-html.js';
+import { articleBlocks, articleMarkdown as markdown, byteLength, countWords, sanitizeArticleHtml as clean } from '../../src/domain/articles/article-html.js';
 
 /**
  * The article sanitizer's allowlist (src/domain/articles/article-html.ts, spec 02 Article): the
@@ -108,6 +108,52 @@ describe('articleBlocks', () => {
     expect(articleBlocks('')).toEqual([]);
     expect(articleBlocks('only text')).toEqual([{ type: 'html', html: 'only text' }]);
   });
+
+  it('types every heading level as a heading, and drops the blank text between blocks and at the ends', () => {
+    expect(articleBlocks('<h1>a</h1><h3>b</h3><h4>c</h4><h5>d</h5>').map((b) => b.type)).toEqual(['heading', 'heading', 'heading', 'heading']);
+    expect(articleBlocks('x<p>a</p> \n <p>b</p>\n')).toEqual([
+      { type: 'html', html: 'x' }, { type: 'paragraph', html: '<p>a</p>' }, { type: 'paragraph', html: '<p>b</p>' },
+    ]);
+    expect(articleBlocks('<p>a</p>  y  ')).toEqual([{ type: 'paragraph', html: '<p>a</p>' }, { type: 'html', html: 'y' }]);
+  });
+});
+
+describe('articleMarkdown', () => {
+  it('writes headings, lists, fenced code, GFM tables, strikethrough and underscore emphasis', () => {
+    expect(markdown('<h1>A</h1><h3>B</h3><ul><li>x</li></ul><pre><code>c</code></pre><table><tr><th>h</th></tr><tr><td>d</td></tr></table><del>s</del><em>e</em>'))
+      .toBe('# A\n\n### B\n\n-   x\n\n```\nc\n```\n\n| h   |\n| --- |\n| d   |\n\n~~s~~_e_');
+  });
+
+  it('sanitizes first: what the allowlist drops never reaches the Markdown', () => {
+    expect(markdown('<p>a<script>alert(1)</script></p><a href="javascript:x()">t</a>')).toBe('a\n\nt');
+  });
+
+  it('writes text that could be markup as entities, and an & that starts an entity as &amp;', () => {
+    expect(markdown('<p>a &lt;b&gt; &amp;amp; c</p>')).toBe('a &lt;b&gt; &amp;amp; c');
+    expect(markdown('<p>&#60;script&#62;</p>')).toBe('&lt;script&gt;');
+    expect(markdown('<p>AT&amp;T &amp; co</p>')).toBe('AT&T & co');
+  });
+
+  it('escapes a ( that opens the text or follows an escaped ], so no text becomes a link or an image', () => {
+    expect(markdown('<p>[x](javascript:alert(1))</p>')).toBe('\\[x\\]\\(javascript:alert(1))');
+    expect(markdown('<p>(start) mid (x)</p>')).toBe('\\(start) mid (x)');
+  });
+
+  it('writes a link with its address percent-encoded where it could end, parentheses escaped, and its title quoted on one line', () => {
+    expect(markdown('<a href="https://x.example/a b" title="say &quot;hi&quot; \\ back">t</a>'))
+      .toBe('[t](https://x.example/a%20b "say \\"hi\\" \\\\ back")');
+    expect(markdown('<a href="https://x.example/(p)">t</a>')).toBe('[t](https://x.example/\\(p\\))');
+    expect(markdown('<a href="/p" title="line\n  one ">t</a>')).toBe('[t](/p "line one")');
+    expect(markdown('<a href="/p" title="a<b">t</a>')).toBe('[t](/p "a&lt;b")');
+    expect(markdown('<a href="/p" title=" ">t</a>')).toBe('[t](/p)');
+    expect(markdown('<a>no address</a>')).toBe('no address');
+  });
+
+  it('writes an image with its alt on one line and escaped, its address encoded, and its title', () => {
+    expect(markdown('<img src="https://x.example/a.png" alt="al\nt <b>" title="T">')).toBe('![al t &lt;b&gt;](https://x.example/a.png "T")');
+    expect(markdown('<img src="https://x.example/a`|^{}\'&quot;<>.png">')).toBe('![](https://x.example/a%60%7C%5E%7B%7D%27%22%3C%3E.png)');
+    expect(markdown('<img src="/\\evil.example/a.png">')).toBe('');
+  });
 });
 
 describe('countWords', () => {
@@ -130,6 +176,8 @@ describe('countWords', () => {
     expect(countWords('&#X41;x &#65;')).toBe(2);
     expect(countWords('a&amp;b a&nbsp;b &lt;c&gt; a&quot;b a&apos;b')).toBe(8);
     expect(countWords('&foo;')).toBe(1);
+    expect(countWords('a&#9;b a&#x9;b a&#32;b')).toBe(6);
+    expect(countWords('&#x1F600;')).toBe(0);
   });
 
   it('counts no word of what the sanitizer drops', () => {

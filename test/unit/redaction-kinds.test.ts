@@ -50,6 +50,14 @@ describe('redactCustomerText, kind by kind', () => {
     }
   });
 
+  it('replaces three phones of one message whole: each replacement leaves the others\' offsets right', () => {
+    // Replaced from the start, the second number's offsets would point past its own digits
+    // ("+7 916 76[phone] 111 22 33"): the order is what keeps a message's later phones whole.
+    for (const cell of ['ru', 'en', undefined] as const) {
+      expect(redactCustomerText('a +7 916 123 45 67 b +7 916 765 43 21 c +7 916 111 22 33 d', { ...none, cell })).toBe('a [phone] b [phone] c [phone] d');
+    }
+  });
+
   it('keeps prices, quantities and short numbers without a phone word', () => {
     for (const cell of ['ru', 'en', 'id', undefined] as const) {
       expect(redactCustomerText('price 1 500 000 rub for 12345678 pcs, size 42?', { ...none, cell })).toBe('price 1 500 000 rub for 12345678 pcs, size 42?');

@@ -7,6 +7,7 @@ import { newId } from '../../ids.js';
 import { ACTION_LIFETIME_MS, stateAt, stateCondition } from './states.js';
 import { proposeTopic } from './topics.js';
 import { clusterFor } from './clusters.js';
+import { knownTitles, nearDuplicateOf } from './near-duplicates.js';
 
 /** Newest first. */
 export const ACTION_ORDER: KeysetOrder = { keys: [['createdAt', 'time'], ['id', 'uuid']], direction: 'desc' };
@@ -64,15 +65,25 @@ async function lockProposedAction(em: Em, integrationId: string, id: string, now
 /**
  * Confirms a proposed action and executes it in the same transaction: a propose_topic puts
  * its topic in the queue (source chat, unscored) and records `{topic_id}`; no article is
- * written. The row lock makes a second simultaneous confirmation find it executed.
+ * written. It fails instead, with `error` {code: duplicate_topic}, when the title
+ * near-duplicates one of the tenant's topics (any state) or articles: the queue holds each
+ * subject once (the rule queueTopic applies to the planner's proposals). The row lock makes a
+ * second simultaneous confirmation find it decided.
  */
 export async function confirmAction(em: Em, integrationId: string, id: string, now: Date): Promise<StrategistAction> {
   const action = await lockProposedAction(em, integrationId, id, now);
+  action.decidedAt = now;
+  const existing = nearDuplicateOf(action.title, await knownTitles(em, action.tenantId));
+  if (existing !== null) {
+    action.status = 'failed';
+    action.error = { code: 'duplicate_topic', message: `The queue already holds this subject: "${existing}".` };
+    await em.flush();
+    return action;
+  }
   const clusterId = await clusterFor(em, action.tenantId, action.title);
   const topic = proposeTopic(em, { tenantId: action.tenantId, title: action.title, rationale: action.rationale ?? null, trendScore: null, source: 'chat', clusterId }, now);
   action.status = 'executed';
   action.result = { topic_id: topic.id };
-  action.decidedAt = now;
   await em.flush();
   return action;
 }

@@ -102,7 +102,8 @@ export const ActionSchema = Joi.object({
   title: Joi.string().required(),
   status: Joi.string().valid(...ACTION_STATES).required().description('expired is derived: proposed and expires_at reached.'),
   result: Joi.object({ topic_id: Joi.string().uuid().required() }).allow(null).required(),
-  error: Joi.object({ code: Joi.string().required(), message: Joi.string().required() }).allow(null).required(),
+  error: Joi.object({ code: Joi.string().required(), message: Joi.string().required() }).allow(null).required()
+    .description('Set when status is failed. code duplicate_topic: the title near-duplicates one of the tenant\'s topics or articles (the message names it), so no topic was queued.'),
   created_at: time,
   decided_at: time,
   expires_at: time,
