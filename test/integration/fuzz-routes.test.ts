@@ -7,6 +7,7 @@ import type { Schema } from '../support/json-schema.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { HOOKS_ENV, HOOK_URL, newWebhook, seedDelivery } from './webhooks-fixtures.js';
 import { newCard } from './cards-fixtures.js';
+import { seedArticle } from './articles-fixtures.js';
 import { send, websiteChannel } from './widget-fixtures.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 
@@ -91,17 +92,30 @@ async function fixtures(): Promise<Fixtures> {
   const conversation = async (who: Caller) => (await call(s.api.base, 'POST', '/conversations', { key: who.apiKey, body: { external_customer_id: 'fuzz' } })).body.id as string;
   const [ownHook, otherHook] = [await newWebhook(s.api, own), await newWebhook(s.api, other)];
   const [ownDelivery, otherDelivery] = [await seedDelivery(services, ownHook, own), await seedDelivery(services, otherHook, other)];
-  const bound = await services.orm.em.fork().transactional((em) =>
-    bindSite(em, { tenantId: own.tenantId, url: 'https://shop.example.com/', draftsOnly: false }, services.config.secrets.apiKeyPepper, services.clock.now()));
+  const [ownJob, otherJob] = [await queuedJob(own, 'shop'), await queuedJob(other, 'other-shop')];
   return {
-    own, other, channelId, token: turn.body.session_token, messageId: turn.body.message.id, siteToken: bound.site_token,
+    own, other, channelId, token: turn.body.session_token, messageId: turn.body.message.id, siteToken: ownJob.siteToken,
     ids: {
       'conversations id': [await conversation(own), await conversation(other)],
       'webhooks id': [ownHook.id, otherHook.id],
       'webhooks delivery_id': [ownDelivery.id, otherDelivery.id],
       'cards code': [(await newCard(s.api, own)).code, (await newCard(s.api, other)).code],
+      'site-module id': [ownJob.id, otherJob.id],
     },
   };
+}
+
+/** A bound site of the caller's tenant with one queued publication job: the site module's routes act on real jobs. */
+async function queuedJob(who: Caller, host: string): Promise<{ siteToken: string; id: string }> {
+  const { services } = s.api;
+  const site = await services.orm.em.fork().transactional((em) =>
+    bindSite(em, { tenantId: who.tenantId, url: `https://${host}.example.com/`, draftsOnly: false }, services.config.secrets.apiKeyPepper, services.clock.now()));
+  const beat = await call(s.api.origin, 'POST', '/api/site-module/heartbeat', { headers: { authorization: `Bearer ${site.site_token}` } });
+  if (beat.status !== 200) throw new Error(`the site's heartbeat answered ${beat.status}: ${beat.text}`);
+  const article = await seedArticle(s.api, who, { status: 'approved', slug: 'fuzz', content: '<p>Fuzz</p>' });
+  const job = await call(s.api.base, 'POST', `/articles/${article}/publish`, { key: who.apiKey, body: { target: 'connector', site_id: site.site_id, publish_mode: 'publish' } });
+  if (job.status !== 200) throw new Error(`publishing to the bound site answered ${job.status}: ${job.text}`);
+  return { siteToken: site.site_token, id: job.body.id as string };
 }
 
 // ---- Values from schemas ----
@@ -178,16 +192,16 @@ interface Case {
  * start") or not at all (the POSTs): an unknown parameter is not refused there, unlike the API.
  */
 const LENIENT_QUERY = new Set(['GET /api/widget/events', 'POST /api/widget/init', 'POST /api/widget/messages',
-  // The site module's reads (docs/decisions.md "The site-module protocol" says nothing of their
-  // query or of a heartbeat's body): a CMS plugin's extra parameters are not refused there.
-  'POST /api/site-module/heartbeat', 'GET /api/site-module/jobs']);
+  // The site module's routes (docs/decisions.md "The site-module protocol" says nothing of their
+  // query or of a heartbeat's body): a CMS plugin's extra parameters (a cache buster) are not refused there.
+  'POST /api/site-module/heartbeat', 'GET /api/site-module/jobs', 'POST /api/site-module/jobs/{id}/result']);
 /** Writes that read no body at all, so any body is ignored (still never a 5xx). */
 const BODY_IGNORED = new Set(['POST /api/site-module/heartbeat']);
 
 const paramsIn = (op: Schema, where: string): Schema[] => (op.parameters ?? []).filter((p: Schema) => p.in === where);
 
 function idsOf(o: Operation, name: string): [string, string] | undefined {
-  return fx.ids[`${o.path.split('/')[1]} ${name}`];
+  return fx.ids[`${o.surface === 'site' ? 'site-module' : o.path.split('/')[1]} ${name}`];
 }
 
 function baseCase(o: Operation): Case {

@@ -85,7 +85,7 @@ describe('GET /operations/{id}', () => {
     const before = chat.requests.length;
     chat.script({ hold: true });
     const expired = waiter().expired;
-    // (Shorter than AI_TIMEOUT_MS, 3 s here, after which the held call would be retried.)
+    // (Shorter than AI_TIMEOUT_MS, 30 s here, after which the held call would be retried.)
     const res = await h.say(caller, conversationId, 'Hello!', { wait: 2 });
     expect(res.status).toBe(202);
     // Running once the worker took it; queued on a machine too loaded to start it within the wait.

@@ -96,7 +96,7 @@ export class OperationsHarness {
     const h = new OperationsHarness();
     if (o.freshDatabase) h.ownDatabase = await freshDatabase(o.freshDatabase);
     h.env = {
-      ...h.share.env, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '3000', OPERATION_SWEEP_MS: '500',
+      ...h.share.env, AI_RETRY_INITIAL: '100ms', AI_TIMEOUT_MS: '30000', OPERATION_SWEEP_MS: '500',
       ...(h.ownDatabase ? { DATABASE_URL: h.ownDatabase } : {}), ...o.env,
     };
     h.api = await startApi(h.env, o.clock ? { clock: o.clock } : {});
