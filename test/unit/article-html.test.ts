@@ -131,6 +131,7 @@ describe('articleMarkdown', () => {
   it('writes text that could be markup as entities, and an & that starts an entity as &amp;', () => {
     expect(markdown('<p>a &lt;b&gt; &amp;amp; c</p>')).toBe('a &lt;b&gt; &amp;amp; c');
     expect(markdown('<p>&#60;script&#62;</p>')).toBe('&lt;script&gt;');
+    expect(markdown('<p>&amp;#60;script&amp;#x3e; &amp;lt;</p>')).toBe('&amp;#60;script&amp;#x3e; &amp;lt;');
     expect(markdown('<p>AT&amp;T &amp; co</p>')).toBe('AT&T & co');
   });
 
@@ -143,6 +144,7 @@ describe('articleMarkdown', () => {
     expect(markdown('<a href="https://x.example/a b" title="say &quot;hi&quot; \\ back">t</a>'))
       .toBe('[t](https://x.example/a%20b "say \\"hi\\" \\\\ back")');
     expect(markdown('<a href="https://x.example/(p)">t</a>')).toBe('[t](https://x.example/\\(p\\))');
+    expect(markdown('<a href="https://x.example/a&#9;b">t</a>')).toBe('[t](https://x.example/a%09b)');
     expect(markdown('<a href="/p" title="line\n  one ">t</a>')).toBe('[t](/p "line one")');
     expect(markdown('<a href="/p" title="a<b">t</a>')).toBe('[t](/p "a&lt;b")');
     expect(markdown('<a href="/p" title=" ">t</a>')).toBe('[t](/p)');
@@ -169,6 +171,7 @@ describe('countWords', () => {
     expect(countWords('a<br>b<li>c</li>d<td>e</td>')).toBe(5);
     expect(countWords('<h3>a</h3><div>b</div><img src="/x.png">c<hr>d<blockquote>e</blockquote><pre>f</pre><dt>g</dt><dd>h</dd><th>i</th><tr>j</tr><figcaption>k</figcaption><caption>l</caption>')).toBe(12);
     expect(countWords('a<b>b</b>c')).toBe(1);
+    expect(countWords('<h1>a</h1>b<h6>c</h6>d')).toBe(4);
   });
 
   it('reads entities as their characters: numeric in both bases, named, an unknown one as written', () => {
@@ -176,6 +179,8 @@ describe('countWords', () => {
     expect(countWords('&#X41;x &#65;')).toBe(2);
     expect(countWords('a&amp;b a&nbsp;b &lt;c&gt; a&quot;b a&apos;b')).toBe(8);
     expect(countWords('&foo;')).toBe(1);
+    expect(countWords('a&lt;b a&gt;b a"b')).toBe(6);
+    expect(countWords('&amp;lt;b&amp;gt; x')).toBe(4); // decoded once: the text &lt;b&gt; is the words lt, b, gt
     expect(countWords('a&#9;b a&#x9;b a&#32;b')).toBe(6);
     expect(countWords('&#x1F600;')).toBe(0);
   });
