@@ -192,7 +192,7 @@ describe('the reply', () => {
     };
     const runnerCopy = {
       code: 'runner', name: 'Runner sneakers', description: null, image_url: null, page_url: 'https://shop.example.com/runner', badge: null,
-      price_text: '4 990 ₽', buttons: [{ label: 'Подробнее', url: 'https://shop.example.com/runner' }],
+      price_text: '4 990 ₽', buttons: [{ label: 'More details', url: 'https://shop.example.com/runner' }],
     };
     expect(court.price_text).toEqual(expect.stringContaining('990'));
     expect(runner.price_text).toBe('4 990 ₽');
