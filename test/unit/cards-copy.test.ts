@@ -63,6 +63,16 @@ describe('the copy of a card a message keeps', () => {
     expect(cardLanguage(null, 'en')).toBe('en');
   });
 
+  it("while the conversation's language is unknown, the language of the text the card comes with", () => {
+    expect(cardLanguage(null, 'ru', 'Here is what I can offer:')).toBe('en');
+    expect(cardLanguage(null, 'en', 'Вот что могу предложить:')).toBe('ru');
+    expect(cardLanguage(null, 'id', 'Ini yang bisa saya tawarkan:')).toBe('id');
+    expect(cardLanguage(null, 'ru', null)).toBe('ru');
+    expect(cardLanguage(null, 'ru', '42?')).toBe('ru');
+    // A known language wins over the text.
+    expect(cardLanguage('ru', 'ru', 'Runner X')).toBe('ru');
+  });
+
   it('a card without buttons and without a page has no button', () => {
     expect(cardCopy(card(), 'ru').buttons).toEqual([]);
   });

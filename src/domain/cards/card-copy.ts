@@ -9,13 +9,23 @@ export const CELL_LOCALE: Record<Cell, string> = { ru: 'ru-RU', en: 'en-GB', id:
 /** The label of the default button of a card without buttons, in the cell's language. */
 const DETAILS_LABEL: Record<Cell, string> = { ru: 'Подробнее', en: 'More details', id: 'Selengkapnya' };
 
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN = /\p{Script=Latin}/u;
+
 /**
  * The language a card's own words (its default button) are written in: the conversation's when
- * it is one the platform writes (ru, en, id), else the cell's. An English chat in the ru cell
- * reads "More details", not "Подробнее".
+ * it is one the platform writes (ru, en, id); while the conversation's language is not known yet
+ * (a message too short to tell), the language of the text the card comes with (a Cyrillic text
+ * is ru, a Latin one en in the ru cell, where the sellers answer such a customer in English);
+ * else the cell's. An English chat in the ru cell reads "More details", not "Подробнее".
  */
-export function cardLanguage(conversationLanguage: string | null | undefined, cell: Cell): Cell {
-  return (CELLS as readonly string[]).includes(conversationLanguage ?? '') ? conversationLanguage as Cell : cell;
+export function cardLanguage(conversationLanguage: string | null | undefined, cell: Cell, text?: string | null): Cell {
+  if ((CELLS as readonly string[]).includes(conversationLanguage ?? '')) return conversationLanguage as Cell;
+  if (!conversationLanguage && text) {
+    if (CYRILLIC.test(text)) return 'ru';
+    if (cell === 'ru' && LATIN.test(text)) return 'en';
+  }
+  return cell;
 }
 
 /** The cell whose money is `currency`, for formatting when no cell is given. */

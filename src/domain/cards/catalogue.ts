@@ -19,14 +19,16 @@ export async function loadAiCatalogue(em: Em, tenantId: string, cell?: Cell): Pr
 /**
  * Copies of the cards an AI reply names with `[CARD:<code>]`, in the order named: only the
  * tenant's active, ai_enabled cards (a marker of any other card is dropped); their own words in
- * the conversation's language (cardLanguage).
+ * the conversation's language, else the reply text's (cardLanguage).
  */
-export async function findCardsForMarkers(em: Em, tenantId: string, codes: readonly string[], cell: Cell, conversationLanguage: string | null = null): Promise<CardCopy[]> {
+export async function findCardsForMarkers(
+  em: Em, tenantId: string, codes: readonly string[], cell: Cell, language: { conversation: string | null; text: string | null } = { conversation: null, text: null },
+): Promise<CardCopy[]> {
   if (!codes.length) return [];
   const cards = await em.find(Card, { tenantId, code: { $in: [...codes] }, active: true, aiEnabled: true });
   const byCode = new Map(cards.map((c) => [c.code, c]));
   return codes.flatMap((code) => {
     const card = byCode.get(code);
-    return card ? [cardCopy(card, cell, cardLanguage(conversationLanguage, cell))] : [];
+    return card ? [cardCopy(card, cell, cardLanguage(language.conversation, cell, language.text))] : [];
   });
 }

@@ -26,7 +26,7 @@ export async function sendCard(em: Em, tenantId: string, conversationId: string,
   if (conversation.status === 'closed') throw domainError('invalid_state', 'The conversation is closed; nothing can be sent into it.');
   if (!card.active) throw domainError('invalid_state', `The card ${card.code} is inactive; an inactive card cannot be sent.`);
   const message = await appendMessage(em, conversation, {
-    sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell, cardLanguage(conversation.language, cell))], operatorName: conversation.operatorName ?? null,
+    sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell, cardLanguage(conversation.language, cell, sending.content))], operatorName: conversation.operatorName ?? null,
   }, now);
   await em.flush();
   return message;
