@@ -13,7 +13,7 @@ import { FramePolicies } from './frame-policy.js';
  * `npm run build:widget` from src/widget/client/):
  *   GET /widget.js           the embed script a site pastes in one line (with data-channel)
  *   GET /widget/frame.html   the chat page the embed script opens in an iframe (?channel=<id>)
- *   GET /widget/frame.js, /widget/frame.css
+ *   GET /widget/frame.js (and the modules it imports, FRAME_MODULES), /widget/frame.css
  * Short caching (a new release reaches visitors within minutes) with an ETag for revalidation.
  * The chat page may use only this origin for scripts, styles and calls; pictures of product
  * cards may come from any https address (the tenants' shops). Only the sites its channel
@@ -25,6 +25,9 @@ export const WIDGET_ASSET_MAX_AGE_S = 300;
 
 /** The chat page varies by channel (its frame-ancestors): a shorter max-age, so a changed list of sites shows soon. */
 export const WIDGET_FRAME_MAX_AGE_S = 60;
+
+/** The chat page's script modules besides frame.js (src/widget/client/frame-*.ts). */
+export const FRAME_MODULES = ['frame-http.js', 'frame-live.js', 'frame-render.js', 'frame-storage.js'] as const;
 
 interface Asset {
   file: string;
@@ -48,6 +51,8 @@ const ASSETS: Record<string, Asset> = {
     perChannel: true,
   },
   '/widget/frame.js': { file: 'frame.js', type: 'application/javascript; charset=utf-8', headers: {} },
+  // The modules frame.js imports (same origin, script-src 'self').
+  ...Object.fromEntries(FRAME_MODULES.map((name) => [`/widget/${name}`, { file: name, type: 'application/javascript; charset=utf-8', headers: {} }])),
   '/widget/frame.css': { file: 'frame.css', type: 'text/css; charset=utf-8', headers: {} },
 };
 

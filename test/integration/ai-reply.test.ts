@@ -192,7 +192,7 @@ describe('the reply', () => {
     };
     const runnerCopy = {
       code: 'runner', name: 'Runner sneakers', description: null, image_url: null, page_url: 'https://shop.example.com/runner', badge: null,
-      price_text: '4 990 ₽', buttons: [{ label: 'Подробнее', url: 'https://shop.example.com/runner' }],
+      price_text: '4 990 ₽', buttons: [{ label: 'More details', url: 'https://shop.example.com/runner' }],
     };
     expect(court.price_text).toEqual(expect.stringContaining('990'));
     expect(runner.price_text).toBe('4 990 ₽');
@@ -208,6 +208,18 @@ describe('the reply', () => {
     const patched = await call(h.api.base, 'PATCH', '/cards/runner', { key: caller.apiKey, body: { name: 'Runner sneakers 2', price_text: '5 500 ₽' } });
     expect(patched.status).toBe(200);
     expect((await listed(caller, conversationId))[1].cards).toEqual([courtCopy, runnerCopy]);
+  });
+
+  it("the card's default button speaks the reply's language (issue 31): English in the ru cell, also before the conversation's language is known", async () => {
+    const caller = await h.caller({ name: 'Sofa Shop' });
+    await h.card(caller, { code: 'oslo', name: 'Sofa Oslo', price_text: '49 990 ₽', page_url: '/products/oslo', ai_enabled: true });
+    const short = await h.conversation(caller);
+    const res = await h.say(caller, short, 'sofa?', { wait: 15 });
+    expect(res.body.reply).toMatchObject({ content: 'Here is what I can offer:\nSofa Oslo — 49 990 ₽', cards: [{ code: 'oslo', buttons: [{ label: 'More details', url: '/products/oslo' }] }] });
+    expect((await conversation(caller, short)).language).toBeNull();
+    const russian = await h.conversation(caller);
+    const ru = await h.say(caller, russian, 'Есть ли у вас sofa?', { wait: 15 });
+    expect(ru.body.reply).toMatchObject({ content: 'Вот что могу предложить:\nSofa Oslo — 49 990 ₽', cards: [{ code: 'oslo', buttons: [{ label: 'Подробнее', url: '/products/oslo' }] }] });
   });
 
   it('a request for a human: the reply says so, the conversation becomes handoff_pending and conversation.handoff_requested is recorded', async () => {

@@ -38,7 +38,9 @@ describe('POST /articles/generation-jobs', () => {
 
   it('writes a draft within wait: 200 with the operation, one charge, article.ready and operation.completed', async () => {
     const caller = await withProfile();
-    await h.card(caller, { code: 'sofa-mini', name: 'Sofa Mini', description: 'Two seats, 140 cm', price_text: '19 990 ₽', ai_enabled: true });
+    await h.card(caller, { code: 'boots', name: 'Winter boots', description: 'Warm, for a small budget', price_text: '9 990 ₽', ai_enabled: true, sort: 1 });
+    await h.card(caller, { code: 'runner', name: 'Runner sneakers', description: 'Light, for the living room too', price_text: '4 990 ₽', ai_enabled: true, sort: 2 });
+    await h.card(caller, { code: 'sofa-mini', name: 'Sofa Mini', description: 'Two seats, 140 cm', price_text: '19 990 ₽', ai_enabled: true, sort: 3 });
     const res = await generate(caller, { keyword: 'sofa for a small living room' });
     expect(res.status).toBe(200);
     const op = res.body.operation;
@@ -50,12 +52,15 @@ describe('POST /articles/generation-jobs', () => {
     expect(read.body).toMatchObject({ id: op.id, status: 'succeeded', keyword: 'sofa for a small living room', article_id: expect.any(String), error: null });
     const article = (await getArticle(h.api, caller, read.body.article_id)).body;
     expect(article).toMatchObject({
-      status: 'draft', title: 'Sofa for a small living room', slug: 'sofa-for-a-small-living-room', locale: null, keyword: 'sofa for a small living room',
+      status: 'draft', title: 'Sofa for a small living room', slug: 'sofa-for-a-small-living-room', locale: 'en', keyword: 'sofa for a small living room',
       meta_title: expect.any(String), meta_description: expect.stringContaining('sofa for a small living room'),
     });
     expect(article.word_count).toBeGreaterThan(50);
     expect(article.content).toContain('<h2>How to choose</h2>');
+    // Issue 31: the article on sofas cites the sofa, never the boots or sneakers of the catalogue
+    // (their descriptions share words with the keyword, their names do not).
     expect(article.content).toContain('Sofa Mini');
+    expect(article.content).not.toMatch(/Winter boots|Runner sneakers/);
     expect(await h.charges(op.id)).toEqual([{ amount_rub: '-5.00', integration_id: caller.integrationId }]);
     expect((await h.events(caller.tenantId, 'article.ready')).map((e) => [e.integration_id, e.data])).toEqual([[null, { article_id: read.body.article_id }]]);
     expect((await h.events(caller.tenantId, 'operation.completed')).map((e) => [e.integration_id, e.data.operation.id])).toEqual([[caller.integrationId, op.id]]);
@@ -69,6 +74,8 @@ describe('POST /articles/generation-jobs', () => {
     expect(again.body.operation.id).toBe(first.body.operation.id);
     await h.settled(first.body.operation.id);
     expect(await h.charges(first.body.operation.id)).toHaveLength(1);
+    // The request's locale wins over the profile's (en).
+    expect((await getArticle(h.api, caller, (await job(caller, first.body.operation.id)).body.article_id)).body.locale).toBe('ru');
     expect((await h.db.query('select count(*)::int as n from articles where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CtlHarness } from '../support/ctl.js';
 import { call } from '../support/http.js';
 import { DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';
+import { demoBlogPages } from '../../src/domain/articles/demo-articles.js';
 
 /** `bin/ctl site bind`, `bin/ctl article create`, and the demo seed's articles. */
 
@@ -48,10 +49,15 @@ describe('article create', () => {
 });
 
 describe('demo seed', () => {
-  it('gives the demo tenant its three articles once, however often it runs', async () => {
+  it('gives the demo tenant its five articles once, however often it runs', async () => {
     await ctl('demo', 'seed');
     await ctl('demo', 'seed');
-    expect(await count('articles where tenant_id = $1', DEMO_TENANT_ID)).toBe(3);
+    expect(await count('articles where tenant_id = $1', DEMO_TENANT_ID)).toBe(5);
+  });
+
+  it("its published articles are the pages the demo shop's blog starts with, under the same article ids", async () => {
+    const { rows } = await h.db.query("select id, slug, title, locale from articles where tenant_id = $1 and status = 'published' order by slug", [DEMO_TENANT_ID]);
+    expect(rows).toEqual(demoBlogPages(DEMO_TENANT_ID).map((p) => ({ id: p.page.article_id, slug: p.slug, title: p.page.title, locale: p.page.locale })).sort((a, b) => a.slug.localeCompare(b.slug)));
   });
 });
 

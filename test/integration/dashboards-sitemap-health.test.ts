@@ -135,8 +135,8 @@ describe('sitemap_health of the demo shop (its /robots.txt declares its /sitemap
       availability: 'ok', data_as_of: {}, state: 'ok',
       sites: [{
         site_id: site, url: shopOrigin(), state: 'ok', sitemap_url: `${shopOrigin()}/sitemap.xml`, declared: true, fetched_at: expect.any(String),
-        // The home page, the products and the two served blog pages (not the draft).
-        url_count: 1 + DEMO_PRODUCTS.length + 2, sitemaps_read: 1, truncated: false, warnings: [],
+        // The home page, the products, the blog index and the two served blog pages (not the draft).
+        url_count: 1 + DEMO_PRODUCTS.length + 1 + 2, sitemaps_read: 1, truncated: false, warnings: [],
         articles_checked: 2, articles_missing: 0, missing_articles: [], articles_unverified: 0, error: null,
       }],
     });

@@ -59,7 +59,7 @@ describe('card paths in the chat', () => {
     const res = await history(h.api, token);
     expect(res.status).toBe(200);
     expect(res.body.messages.at(-1).cards).toEqual([
-      expect.objectContaining({ page_url: 'https://shop.example.com/products/runner', buttons: [{ label: 'Подробнее', url: 'https://shop.example.com/products/runner' }] }),
+      expect.objectContaining({ page_url: 'https://shop.example.com/products/runner', buttons: [{ label: 'More details', url: 'https://shop.example.com/products/runner' }] }),
       expect.objectContaining({
         page_url: 'https://other.example.com/boots',
         buttons: [{ label: 'Buy', url: 'https://shop.example.com/cart/boots' }, { label: 'Reviews', url: 'https://reviews.example.com/boots' }],
@@ -82,7 +82,7 @@ describe('the demo tenant (bin/ctl demo seed)', () => {
     ]);
   });
 
-  it('a newcomer asking the demo chat "Do you have sneakers?" gets the Runner X card, linking to its page on the demo shop', async () => {
+  it('a newcomer asking the demo chat "Do you have sneakers?" gets the Runner X card, linking to its page on the demo shop, its button in English', async () => {
     await ctl('demo', 'seed', '--shop-domain', 'localhost:3401');
     const res = await send(h.api, { channel_id: DEMO_WEBSITE_CHANNEL_ID, content: 'Do you have sneakers?', consent_version: DEMO_CONSENT.version });
     expect(res.status).toBe(200);
@@ -90,7 +90,7 @@ describe('the demo tenant (bin/ctl demo seed)', () => {
       sender: 'ai',
       cards: [{
         name: 'Runner X sneakers', description: 'Light, for every day', price_text: `7${NBSP}990${NBSP}₽`, image_url: null,
-        page_url: 'http://localhost:3401/products/runner-x', buttons: [{ label: 'Подробнее', url: 'http://localhost:3401/products/runner-x' }],
+        page_url: 'http://localhost:3401/products/runner-x', buttons: [{ label: 'More details', url: 'http://localhost:3401/products/runner-x' }],
       }],
     });
   });

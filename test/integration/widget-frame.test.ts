@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { FRAME_POLICY_CACHE_MS } from '../../src/widget/frame-policy.js';
+import { FRAME_MODULES } from '../../src/widget/assets.js';
 
 /** The chat page's CSP without frame-ancestors, written out here (not taken from the code's FRAME_BASE_CSP). */
 const BASE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' https: data:; "
@@ -91,7 +92,7 @@ describe('frame-ancestors of the chat page', () => {
   });
 
   it('the other widget files carry no frame policy', async () => {
-    for (const path of ['/widget.js', '/widget/frame.js', '/widget/frame.css']) {
+    for (const path of ['/widget.js', '/widget/frame.js', ...FRAME_MODULES.map((m) => `/widget/${m}`), '/widget/frame.css']) {
       const res = await fetch(`${api.origin}${path}?channel=${randomUUID()}`);
       expect({ path, status: res.status, csp: res.headers.get('content-security-policy'), cache: res.headers.get('cache-control') })
         .toEqual({ path, status: 200, csp: null, cache: 'public, max-age=300' });

@@ -60,7 +60,7 @@ describe('a new visitor', () => {
         content: 'Here is what I can offer:\nRunner sneakers — 4 990 ₽',
         cards: [{
           name: 'Runner sneakers', price_text: '4 990 ₽', description: 'Light and fast', image_url: null, page_url: 'https://shop.example.com/runner',
-          buttons: [{ label: 'Подробнее', url: 'https://shop.example.com/runner' }],
+          buttons: [{ label: 'More details', url: 'https://shop.example.com/runner' }],
         }],
       }),
       state: 'ai',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cardCopy, priceText } from '../../src/domain/cards/card-copy.js';
+import { cardCopy, cardLanguage, priceText } from '../../src/domain/cards/card-copy.js';
 import type { Card } from '../../src/entities/card.js';
 
 const NBSP = '\u00a0';
@@ -48,6 +48,29 @@ describe('the copy of a card a message keeps', () => {
     expect(cardCopy(card({ pageUrl: '/sofa' }), 'ru').buttons).toEqual([{ label: 'Подробнее', url: '/sofa' }]);
     expect(cardCopy(card({ pageUrl: '/sofa' }), 'en').buttons).toEqual([{ label: 'More details', url: '/sofa' }]);
     expect(cardCopy(card({ pageUrl: '/sofa' }), 'id').buttons).toEqual([{ label: 'Selengkapnya', url: '/sofa' }]);
+  });
+
+  it("the default button speaks the conversation's language, the price stays the cell's (issue 31: an English chat in the ru cell)", () => {
+    const copy = cardCopy(card({ pageUrl: '/sofa', priceAmount: '1990.00', priceCurrency: 'RUB' }), 'ru', cardLanguage('en', 'ru'));
+    expect(copy.buttons).toEqual([{ label: 'More details', url: '/sofa' }]);
+    expect(copy.price_text).toBe(`1${NBSP}990${NBSP}₽`);
+  });
+
+  it("the conversation's language when the platform writes it, else the cell's", () => {
+    expect(cardLanguage('en', 'ru')).toBe('en');
+    expect(cardLanguage('id', 'en')).toBe('id');
+    expect(cardLanguage('uk', 'ru')).toBe('ru');
+    expect(cardLanguage(null, 'en')).toBe('en');
+  });
+
+  it("while the conversation's language is unknown, the language of the text the card comes with", () => {
+    expect(cardLanguage(null, 'ru', 'Here is what I can offer:')).toBe('en');
+    expect(cardLanguage(null, 'en', 'Вот что могу предложить:')).toBe('ru');
+    expect(cardLanguage(null, 'id', 'Ini yang bisa saya tawarkan:')).toBe('id');
+    expect(cardLanguage(null, 'ru', null)).toBe('ru');
+    expect(cardLanguage(null, 'ru', '42?')).toBe('ru');
+    // A known language wins over the text.
+    expect(cardLanguage('ru', 'ru', 'Runner X')).toBe('ru');
   });
 
   it('a card without buttons and without a page has no button', () => {

@@ -73,7 +73,7 @@ export async function writeAiReply(s: WriterServices, operationId: string, reply
     if (conversation.mode === 'operator' || conversation.status === 'closed') {
       return finishOperation(tx, op, { status: 'failed', error: { code: 'operator_took_over', message: 'An operator took the conversation over (or closed it) before the reply was ready; nothing was charged.' } }, money, now);
     }
-    const cards = await findCardsForMarkers(tx, op.tenantId, cardCodes(reply.content), s.config.cell);
+    const cards = await findCardsForMarkers(tx, op.tenantId, cardCodes(reply.content), s.config.cell, { conversation: conversation.language ?? null, text: withoutCardMarkers(reply.content) });
     await appendMessage(tx, conversation, { id: op.resourceId ?? undefined, sender: 'ai', content: withoutCardMarkers(reply.content) || null, cards }, now);
     if (reply.handoff) await requestHandoff(tx, conversation, 'ai_handoff', now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);

@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '../ai-seller/seller-model.js';
+import { contentWords, sameStem, words } from '../ai-seller/words.js';
 import type { ComposedArticle } from '../../../workflows/operation-contract.js';
 
 /** What a generator writes from: the editorial profile, the request and the tenant's AI catalogue. */
@@ -57,17 +58,36 @@ export function slugOf(text: string): string {
   return latin.normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '') || 'article';
 }
 
+/** Most products one article cites. */
+const MAX_CITED = 3;
+
+/**
+ * The catalogue entries an article on `subject` (its keyword and title) may cite: those whose
+ * name or code shares a word with the subject (up to its ending: sofa/sofas, кроссовки/кроссовок),
+ * in catalogue order. A description alone does not make a product relevant ("warm light" is no
+ * reason to cite a lamp in an article on light sofas); an article on a subject the catalogue
+ * does not sell cites nothing rather than whatever comes first.
+ */
+export function relevantProducts(products: readonly CatalogueEntry[], subject: string): CatalogueEntry[] {
+  const subjectWords = contentWords(subject);
+  return products.filter((p) => {
+    const own = [...words(p.name), ...words(p.code)];
+    return subjectWords.some((w) => own.some((o) => sameStem(w, o)));
+  }).slice(0, MAX_CITED);
+}
+
 /**
  * The offline generator: a real, readable article (headings, paragraphs, a list, a product
- * section with up to three catalogue cards and meta fields) from the profile, the keyword and
- * the catalogue, in ru, en or id. Deterministic: the same brief writes the same article.
+ * section with the catalogue cards relevant to the subject, at most three, and meta fields)
+ * from the profile, the keyword and the catalogue, in ru, en or id. Deterministic: the same
+ * brief writes the same article.
  */
 export function builtinArticle(brief: GenerationBrief): GeneratedArticle {
   const c = COPY[brief.locale];
   const k = brief.keyword;
   const title = brief.title ?? capitalised(k);
   const audience = brief.profile.audience ?? c.audience;
-  const products = brief.products.slice(0, 3);
+  const products = relevantProducts(brief.products, `${k} ${brief.title ?? ''}`);
   const html = [
     `<p>${escape(c.intro(k, brief.profile.niche, audience))}</p>`,
     `<h2>${c.why}</h2>`, `<p>${escape(c.whyText(k))}</p>`,

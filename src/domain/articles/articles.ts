@@ -64,6 +64,8 @@ function sanitizedContent(html: string): { contentHtml: string; wordCount: numbe
 
 /** What an article is made of (the seed of bin/ctl, the generation, the tests). */
 export interface NewArticle {
+  /** Chosen by the caller (the demo seed's stable ids); default a new one. */
+  id?: string;
   title: string;
   slug?: string | null;
   status?: ArticleStatus;
@@ -83,7 +85,7 @@ export async function createArticle(em: Em, tenantId: string, input: NewArticle,
   const body = input.content === null || input.content === undefined ? { contentHtml: null, wordCount: 0 } : sanitizedContent(input.content);
   const status = input.status ?? 'draft';
   const article = em.create(Article, {
-    id: newId(),
+    id: input.id ?? newId(),
     tenantId,
     title: input.title,
     slug: input.slug ?? null,

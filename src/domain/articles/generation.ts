@@ -89,16 +89,27 @@ export async function requestGeneration(em: Em, r: GenerationAdmission, body: Ge
 
 type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
 
-/** The brief of a generation: the profile, the request (the profile's locale, else the cell's language) and the catalogue. */
+type ArticleLocale = (typeof ARTICLE_LOCALES)[number];
+const articleLocaleOf = (locale: string | null | undefined): ArticleLocale | null =>
+  (ARTICLE_LOCALES as readonly string[]).includes(locale ?? '') ? locale as ArticleLocale : null;
+
+/**
+ * The language a generated article is written in, and so its `locale`: the request's, else the
+ * editorial profile's, else the cell's language (en when the cell's is none of ru, en, id).
+ */
+export function generationLocale(requested: string | null, profileLocale: string | null | undefined, cell: string): ArticleLocale {
+  return articleLocaleOf(requested) ?? articleLocaleOf(profileLocale) ?? articleLocaleOf(cell) ?? 'en';
+}
+
+/** The brief of a generation: the profile, the request (in generationLocale) and the catalogue. */
 export async function generationBrief(s: WriterServices, operationId: string): Promise<GenerationBrief> {
   const em = s.orm.em.fork();
   const op = await em.findOneOrFail(Operation, { id: operationId });
   const input = op.input as unknown as GenerationInput;
   const profile = await findEditorialProfile(em, op.tenantId);
-  const fallback = (ARTICLE_LOCALES as readonly string[]).includes(s.config.cell) ? s.config.cell as 'ru' | 'en' | 'id' : 'en';
   return {
     keyword: input.keyword, title: input.title,
-    locale: input.locale ?? (profile?.locale as 'ru' | 'en' | 'id' | null) ?? fallback,
+    locale: generationLocale(input.locale, profile?.locale, s.config.cell),
     profile: { niche: profile?.niche ?? '', audience: profile?.audience ?? null, tone: profile?.tone ?? null, avoid: profile?.avoid ?? null },
     products: await loadAiCatalogue(em, op.tenantId, s.config.cell),
   };
@@ -155,9 +166,11 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
     const now = s.clock.now();
     const input = op.input as unknown as GenerationInput;
     const html = sanitizeArticleHtml(generated.html);
+    // The language the brief was written in (the profile's when the request named none).
+    const locale = generationLocale(input.locale, (await findEditorialProfile(tx, op.tenantId))?.locale, s.config.cell);
     tx.create(Article, {
       id: input.article_id, tenantId: op.tenantId, title: generated.title, slug: await freeSlug(tx, op.tenantId, slugOf(generated.slug)),
-      status: 'draft', locale: input.locale ?? null, keyword: input.keyword, metaTitle: generated.metaTitle, metaDescription: generated.metaDescription,
+      status: 'draft', locale, keyword: input.keyword, metaTitle: generated.metaTitle, metaDescription: generated.metaDescription,
       coverImageUrl: null, wordCount: countWords(html), contentHtml: html, createdAt: now, updatedAt: now, publishedAt: null,
     });
     // The tenant's article, for every integration that reads articles (docs/decisions.md, "Who hears of an article").

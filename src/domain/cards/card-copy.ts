@@ -9,6 +9,25 @@ export const CELL_LOCALE: Record<Cell, string> = { ru: 'ru-RU', en: 'en-GB', id:
 /** The label of the default button of a card without buttons, in the cell's language. */
 const DETAILS_LABEL: Record<Cell, string> = { ru: 'Подробнее', en: 'More details', id: 'Selengkapnya' };
 
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * The language a card's own words (its default button) are written in: the conversation's when
+ * it is one the platform writes (ru, en, id); while the conversation's language is not known yet
+ * (a message too short to tell), the language of the text the card comes with (a Cyrillic text
+ * is ru, a Latin one en in the ru cell, where the sellers answer such a customer in English);
+ * else the cell's. An English chat in the ru cell reads "More details", not "Подробнее".
+ */
+export function cardLanguage(conversationLanguage: string | null | undefined, cell: Cell, text?: string | null): Cell {
+  if ((CELLS as readonly string[]).includes(conversationLanguage ?? '')) return conversationLanguage as Cell;
+  if (!conversationLanguage && text) {
+    if (CYRILLIC.test(text)) return 'ru';
+    if (cell === 'ru' && LATIN.test(text)) return 'en';
+  }
+  return cell;
+}
+
 /** The cell whose money is `currency`, for formatting when no cell is given. */
 const homeCell = (currency: string): Cell => CELLS.find((c) => CELL_CURRENCY[c] === currency) ?? 'en';
 
@@ -40,12 +59,13 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
  * The copy of a card a message keeps (later edits of the card do not reach it): the card as
  * shown, with its price text derived, and a card without buttons gets the one default detail
  * button to its page (when it has one). A page path stays a path: the chat resolves it
- * against the account's primary domain.
+ * against the account's primary domain. The price is written as the cell writes money; the
+ * default button's label in `language` (cardLanguage: the conversation's), else the cell's.
  */
-export function cardCopy(card: Card, cell: Cell): CardCopy {
+export function cardCopy(card: Card, cell: Cell, language: Cell = cell): CardCopy {
   const buttons = card.buttons.length
     ? card.buttons.map((b) => ({ label: b.label, url: b.url }))
-    : card.pageUrl ? [{ label: DETAILS_LABEL[cell], url: card.pageUrl }] : [];
+    : card.pageUrl ? [{ label: DETAILS_LABEL[language], url: card.pageUrl }] : [];
   return {
     code: card.code,
     name: card.name,

@@ -5,7 +5,7 @@ import type { Message } from '../../entities/conversation.js';
 import { invalidField, domainError } from '../../errors/domain-error.js';
 import { findVisibleConversation } from '../conversations/conversations.js';
 import { appendMessage } from '../conversations/messages.js';
-import { cardCopy } from './card-copy.js';
+import { cardCopy, cardLanguage } from './card-copy.js';
 
 export interface CardSending {
   /** The card to send (a body field: an unknown one is validation_failed at /code, not not_found). */
@@ -26,7 +26,7 @@ export async function sendCard(em: Em, tenantId: string, conversationId: string,
   if (conversation.status === 'closed') throw domainError('invalid_state', 'The conversation is closed; nothing can be sent into it.');
   if (!card.active) throw domainError('invalid_state', `The card ${card.code} is inactive; an inactive card cannot be sent.`);
   const message = await appendMessage(em, conversation, {
-    sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell)], operatorName: conversation.operatorName ?? null,
+    sender: 'operator', content: sending.content ?? null, cards: [cardCopy(card, cell, cardLanguage(conversation.language, cell, sending.content))], operatorName: conversation.operatorName ?? null,
   }, now);
   await em.flush();
   return message;

@@ -1,5 +1,5 @@
 import type { CustomerQuestion, Figures, MetricKey } from './snapshot.js';
-import { excerptOf } from './analyst.js';
+import { topicTitle } from './topic-titles.js';
 import { nearDuplicateOf, titleWords } from './near-duplicates.js';
 
 /**
@@ -61,8 +61,8 @@ function change(current: number, previous: number): string {
 /**
  * The offline strategist: deterministic, from the tenant's own figures and queue. It states
  * the figures of the last 7 days against the 7 before, names the head of the topic queue,
- * and proposes as topics the customer questions of the period (quoted as the report quotes
- * them), leaving out what the queue or the session already holds.
+ * and proposes as topics the customer questions of the period (each titled from its
+ * redacted text, topicTitle), leaving out what the queue or the session already holds.
  */
 export const builtinChatAnalyst: ChatAnalyst = {
   name: 'builtin',
@@ -77,8 +77,8 @@ export const builtinChatAnalyst: ChatAnalyst = {
     const seen = [...brief.taken];
     const proposals: TopicSuggestion[] = [];
     for (const q of brief.questions) {
-      const title = excerptOf(q.text);
-      if (!titleWords(title).size || nearDuplicateOf(title, seen) !== null || proposals.length >= PROPOSALS_PER_TURN) continue;
+      const title = topicTitle(q.text);
+      if (!title || !titleWords(title).size || nearDuplicateOf(title, seen) !== null || proposals.length >= PROPOSALS_PER_TURN) continue;
       seen.push(title);
       proposals.push({ title, rationale: 'A customer asked this in chat in the last 7 days and no article answers it.' });
     }

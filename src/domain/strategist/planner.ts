@@ -4,7 +4,7 @@ import { addDays } from '../analytics/time-zone.js';
 import { pulse, type PulseAlert } from '../dashboards/pulse.js';
 import { VISIBLE_CONVERSATION_SQL } from '../conversations/conversations.js';
 import { customerTextRedactor } from '../privacy/customer-text.js';
-import { excerptOf } from './analyst.js';
+import { topicTitle } from './topic-titles.js';
 import { articleSubjects, covers, nearDuplicateOf } from './near-duplicates.js';
 import { queueTopic } from './topics.js';
 
@@ -72,7 +72,9 @@ export async function planCandidates(em: Em, tenantId: string, to: string, since
       where m.tenant_id = ? and m.sender = 'customer' and m.deleted_at is null and ${VISIBLE_CONVERSATION_SQL}
         and m.created_at >= ? and strpos(m.content, chr(63)) > 0
       order by m.created_at desc, m.id desc limit 100`, [tenantId, since]);
-  const questions = [...new Set(asked.map((q) => excerptOf(redact(q.content))))].filter(uncovered).slice(0, PER_KIND);
+  // A question becomes a topic title (topic-titles.ts), from the redacted text only.
+  const titles = asked.map((q) => topicTitle(redact(q.content))).filter((t): t is string => t !== null);
+  const questions = [...new Set(titles)].filter(uncovered).slice(0, PER_KIND);
   for (const q of questions) out.push({ title: q, rationale: 'Customers asked this in chat and no article answers it.', trendScore: null });
   return out;
 }

@@ -13,6 +13,7 @@ import { analyticsRollupsReader } from './rollups-reader.js';
 import { builtinAnalyst, type Analyst } from './analyst.js';
 import { checkEvidence, type CheckedReport } from './evidence.js';
 import { queueTopic } from './topics.js';
+import { topicTitle } from './topic-titles.js';
 import { openaiAnalyst } from './openai-analyst.js';
 import type { AiSettings, Cell } from '../../config.js';
 import { aiSettingsFor } from '../ai-seller/index.js';
@@ -51,13 +52,16 @@ export function reportSourcesFor(config: { ai: AiSettings; cell: Cell }, livemod
 
 /**
  * A report's checked actions that answer a customer question (target message:<id>) put the
- * question in the topic queue (source strategist, unscored), quoted as the evidence quotes it.
+ * question in the topic queue (source strategist, unscored), titled from the question as the
+ * evidence quotes it (redacted there; topicTitle). A question that leaves no title is skipped.
  */
 async function queueQuestionTopics(em: Em, tenantId: string, checked: CheckedReport, now: Date): Promise<void> {
   for (const [i, action] of checked.actions.entries()) {
     if (!action.target_ref?.startsWith('message:')) continue;
     const quoted = checked.evidence.actions[i]?.items.find((item) => item.kind === 'message' && item.excerpt)?.excerpt;
-    await queueTopic(em, { tenantId, title: quoted ?? action.title, rationale: 'Customers ask this in chat and no article answers it.', trendScore: null, source: 'strategist' }, now);
+    const title = quoted ? topicTitle(quoted) : null;
+    if (!title) continue;
+    await queueTopic(em, { tenantId, title, rationale: 'Customers ask this in chat and no article answers it.', trendScore: null, source: 'strategist' }, now);
   }
 }
 

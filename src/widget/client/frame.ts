@@ -1,21 +1,19 @@
 /**
  * /widget/frame.js: the visitor chat inside the iframe on the cell origin (contract:
- * spec 01 "Visitor chat routes"). Every call is same-origin. The session token lives in this
- * origin's localStorage, keyed by channel, so it survives page loads of the host site; where
- * the browser refuses a third-party frame its storage, the embed script keeps it in the host
- * page's storage instead (FrameState over postMessage).
+ * spec 01 "Visitor chat routes"). Every call is same-origin (frame-http.ts). The session token
+ * lives in this origin's localStorage, keyed by channel, so it survives page loads of the host
+ * site; where the browser refuses a third-party frame its storage, the embed script keeps it in
+ * the host page's storage instead (FrameState over postMessage; frame-storage.ts).
  * Live updates come from the event stream; when it is unavailable the frame polls every
- * 2.5 s and tries the stream again now and then. Data reaches the page only as text nodes.
+ * 2.5 s and tries the stream again now and then (frame-live.ts). Data reaches the page only as
+ * text nodes (frame-render.ts).
  */
-import type {
-  Consent, ConversationView, FrameState, FrameToHost, HistoryAnswer, HostToFrame, InitAnswer, PollAnswer, ProblemAnswer, SendAnswer, WidgetCard, WidgetMessage,
-} from './contract.js';
+import type { Consent, ConversationView, FrameState, FrameToHost, HistoryAnswer, HostToFrame, InitAnswer, SendAnswer, WidgetMessage } from './contract.js';
+import { api, HttpError, sessionGone } from './frame-http.js';
+import { LiveUpdates } from './frame-live.js';
+import { el, renderMessage as drawMessage, safeUrl, timeOf } from './frame-render.js';
+import { FrameStorage } from './frame-storage.js';
 
-const POLL_MS = 2500;
-const STREAM_OPEN_TIMEOUT_MS = 5000;
-/** After a stream that was open drops: try again soon; one that never opened: now and then. */
-const STREAM_QUICK_RETRY_MS = 2500;
-const STREAM_RETRY_MS = 30_000;
 const TYPING_TIMEOUT_MS = 90_000;
 const MAX_CONTENT = 4000;
 
@@ -50,60 +48,16 @@ const form = byId<HTMLFormElement>('form');
 const input = byId<HTMLTextAreaElement>('input');
 const sendButton = byId<HTMLButtonElement>('send');
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string | null): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
 // ---------------------------------------------------------------- state
 
-/**
- * The frame's own localStorage (cell origin; partitioned by the host site where browsers do
- * that), or, where the browser blocks storage in third-party frames, the host page's storage
- * through the embed script; plain memory when neither works.
- */
-const ownStorage = ((): boolean => {
-  try {
-    const probe = `${storageKey}:probe`;
-    localStorage.setItem(probe, '1');
-    localStorage.removeItem(probe);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-let hostState: FrameState = {};
-let hostStateLoaded = false;
 let contextArrived: () => void = () => undefined;
 const firstContext = new Promise<void>((resolve) => {
   contextArrived = resolve;
 });
 
-function stored(): FrameState {
-  if (!ownStorage) return hostState;
-  try {
-    return JSON.parse(localStorage.getItem(storageKey) ?? '{}') as FrameState;
-  } catch {
-    return {};
-  }
-}
-
-function store(patch: Partial<FrameState>): void {
-  const next: FrameState = { ...stored(), ...patch };
-  for (const key of Object.keys(patch) as (keyof FrameState)[]) if (patch[key] === undefined) delete next[key];
-  if (!ownStorage) {
-    hostState = next;
-    tell({ type: 'saleschat:store', state: next });
-    return;
-  }
-  try {
-    localStorage.setItem(storageKey, JSON.stringify(next));
-  } catch {
-    // full: the chat lasts as long as the page
-  }
-}
+const storage = new FrameStorage(storageKey, (state) => tell({ type: 'saleschat:store', state }));
+const stored = () => storage.stored();
+const store = (patch: Partial<FrameState>) => storage.store(patch);
 
 let settings: InitAnswer | null = null;
 /** The session token (read at boot, once the host page's storage is known). */
@@ -137,157 +91,10 @@ function tell(message: FrameToHost): void {
   window.parent.postMessage(message, message.type === 'saleschat:store' ? contextOrigin! : hostOrigin ?? '*');
 }
 
-// ---------------------------------------------------------------- HTTP
-
-class HttpError extends Error {
-  constructor(readonly status: number, readonly problem: ProblemAnswer, readonly retryAfter: number | null) {
-    super(problem.detail ?? `HTTP ${status}`);
-  }
-
-  get code(): string | undefined {
-    return this.problem.error ?? this.problem.code;
-  }
-}
-
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method, cache: 'no-store', credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = {};
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    json = {};
-  }
-  if (!res.ok) {
-    const retryAfter = Number(res.headers.get('Retry-After'));
-    throw new HttpError(res.status, json as ProblemAnswer, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
-  }
-  return json as T;
-}
-
-const sessionGone = (err: unknown): boolean => err instanceof HttpError && (err.status === 401 || err.status === 404);
-
 // ---------------------------------------------------------------- rendering
 
-/** http(s) addresses only (never javascript: and the like); paths resolve against `base`. */
-function safeUrl(raw: string | null | undefined, base: string | null): string | null {
-  if (!raw) return null;
-  try {
-    const url = base ? new URL(raw, base) : new URL(raw);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function link(href: string, className: string, text: string): HTMLAnchorElement {
-  const a = el('a', className, text);
-  a.href = href;
-  a.target = '_blank';
-  a.rel = 'noopener noreferrer';
-  return a;
-}
-
-/** Text with its web addresses as links; card markers a model left behind are dropped. */
-function richText(content: string): HTMLElement {
-  const box = el('div', 'text');
-  const text = content.replace(/\[CARD:[a-z0-9_-]{1,40}\]/g, '').trim();
-  let at = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g)) {
-    box.append(text.slice(at, match.index));
-    const href = safeUrl(match[0], null);
-    box.append(href ? link(href, 'inline-link', match[0]) : match[0]);
-    at = (match.index ?? 0) + match[0].length;
-  }
-  box.append(text.slice(at));
-  return box;
-}
-
-function renderCard(card: WidgetCard): HTMLElement {
-  const box = el('div', 'card');
-  // Pictures of the account's storage are under the cell host; product pages under the site's.
-  const image = safeUrl(card.image_url, location.origin);
-  if (image) {
-    const img = el('img', 'card-image');
-    img.src = image;
-    img.alt = card.name;
-    img.loading = 'lazy';
-    img.referrerPolicy = 'no-referrer';
-    img.addEventListener('error', () => img.remove());
-    box.append(img);
-  }
-  const body = el('div', 'card-body');
-  body.append(el('div', 'card-name', card.name));
-  if (card.price_text) body.append(el('div', 'card-price', card.price_text));
-  if (card.description) body.append(el('div', 'card-description', card.description));
-  const page = safeUrl(card.page_url, hostOrigin);
-  const buttons = card.buttons.length > 0 ? card.buttons.slice(0, 3) : page ? [{ label: 'Details', url: page }] : [];
-  const row = el('div', 'card-buttons');
-  for (const b of buttons) {
-    const href = safeUrl(b.url, hostOrigin);
-    if (href) row.append(link(href, 'card-button', b.label));
-  }
-  if (row.childElementCount > 0) body.append(row);
-  box.append(body);
-  return box;
-}
-
-/** A paper clip (not an emoji: not every system has a font for it). */
-function clipIcon(): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '16');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.classList.add('clip');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '2');
-  path.setAttribute('stroke-linecap', 'round');
-  path.setAttribute('d', 'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5');
-  svg.append(path);
-  return svg;
-}
-
-const timeOf = (iso: string): string => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-};
-
-function renderMessage(m: Pick<WidgetMessage, 'sender' | 'content' | 'created_at' | 'operator' | 'attachments' | 'cards'>): HTMLElement {
-  const item = el('li', `msg msg-${m.sender}`);
-  item.dataset.sender = m.sender;
-  if (m.sender === 'operator') item.append(el('div', 'author', m.operator?.name ?? 'Operator'));
-  if (m.content) {
-    const bubble = el('div', 'bubble');
-    bubble.append(richText(m.content));
-    item.append(bubble);
-  }
-  if (m.attachments.length > 0) {
-    const list = el('div', 'attachments');
-    m.attachments.forEach((a, i) => {
-      const href = safeUrl(a.url, location.origin);
-      if (!href) return;
-      const anchor = link(href, 'attachment', a.name ?? `File ${i + 1}`);
-      anchor.prepend(clipIcon());
-      list.append(anchor);
-    });
-    item.append(list);
-  }
-  if (m.cards.length > 0) {
-    const cards = el('div', 'cards');
-    for (const card of m.cards) cards.append(renderCard(card));
-    item.append(cards);
-  }
-  if (m.sender !== 'system') item.append(el('time', 'time', timeOf(m.created_at)));
-  return item;
-}
+/** A message as drawn, its card and button paths resolved against the host page. */
+const renderMessage = (m: Parameters<typeof drawMessage>[0]): HTMLElement => drawMessage(m, hostOrigin);
 
 function scrollDown(): void {
   scroller.scrollTop = scroller.scrollHeight;
@@ -476,7 +283,7 @@ async function send(item: HTMLElement, content: string, mayRestart: boolean): Pr
     setView(answer);
     if (answer.response) addMessage(answer.response, { live: true });
     else if (answer.queued || answer.state !== 'ai') stopTyping();
-    if (!source && pollTimer === undefined) connectStream(); // the first message: from now on there is a conversation to follow
+    if (!live.following) live.connect(); // the first message: from now on there is a conversation to follow
   } catch (err) {
     stopTyping();
     if (err instanceof HttpError && err.code === 'consent_required') {
@@ -522,113 +329,22 @@ function failed(item: HTMLElement, content: string, err: unknown): void {
 
 // ---------------------------------------------------------------- live updates: stream, then polling
 
-type Transport = 'none' | 'stream' | 'poll';
-let transport: Transport = 'none';
-let source: EventSource | null = null;
-let openTimer: number | undefined;
-let retryTimer: number | undefined;
-let pollTimer: number | undefined;
-let polling = false;
-
-function setTransport(t: Transport): void {
-  transport = t;
-  app.dataset.transport = t;
-}
-
-function closeStream(): void {
-  clearTimeout(openTimer);
-  source?.close();
-  source = null;
-}
-
-function connectStream(): void {
-  clearTimeout(retryTimer);
-  closeStream();
-  if (!token) return;
-  const query = new URLSearchParams({ st: token });
-  if (lastCursor) query.set('last_event_id', lastCursor);
-  const es = new EventSource(`/api/widget/events?${query.toString()}`);
-  source = es;
-  let opened = false;
-  openTimer = window.setTimeout(() => {
-    if (source === es && !opened) streamFailed(false);
-  }, STREAM_OPEN_TIMEOUT_MS);
-  es.addEventListener('open', () => {
-    if (source !== es) return;
-    opened = true;
-    clearTimeout(openTimer);
-    stopPolling();
-    setTransport('stream');
-    showNotice(null);
-    // Nothing to catch up here: the stream starts with the current state and resends the
-    // messages after last_event_id.
-  });
-  es.addEventListener('message', (e: MessageEvent<string>) => {
-    const m = parse<WidgetMessage>(e.data);
-    if (m?.id) addMessage(m, { live: true, cursor: e.lastEventId });
-  });
-  es.addEventListener('conversation:update', (e: MessageEvent<string>) => {
-    const v = parse<ConversationView>(e.data);
-    if (v?.state) setView(v);
-  });
-  es.addEventListener('closed', () => note('The conversation was closed. Write to us again any time.'));
-  es.addEventListener('error', () => {
-    if (source === es) streamFailed(opened);
-  });
-}
-
-function parse<T>(data: string): T | null {
-  try {
-    return JSON.parse(data) as T;
-  } catch {
-    return null;
-  }
-}
-
-/** The stream broke or never opened: poll meanwhile and try the stream again later (with the newest token). */
-function streamFailed(wasOpen: boolean): void {
-  closeStream();
-  startPolling();
-  clearTimeout(retryTimer);
-  retryTimer = window.setTimeout(connectStream, wasOpen ? STREAM_QUICK_RETRY_MS : STREAM_RETRY_MS);
-}
-
-function startPolling(): void {
-  setTransport('poll');
-  if (pollTimer !== undefined) return;
-  pollTimer = window.setInterval(() => void pollOnce(), POLL_MS);
-  void pollOnce();
-}
-
-function stopPolling(): void {
-  clearInterval(pollTimer);
-  pollTimer = undefined;
-}
-
-async function pollOnce(): Promise<void> {
-  if (polling || !token) return;
-  polling = true;
-  const st = token;
-  try {
-    const query = new URLSearchParams({ st, after: lastAt ?? new Date(0).toISOString() });
-    const answer = await api<PollAnswer>('GET', `/api/widget/poll?${query.toString()}`);
-    for (const m of answer.new_messages) addMessage(m, { live: true });
-    setView(answer);
-    if (transport === 'poll') showNotice(null);
-  } catch (err) {
-    if (sessionGone(err) && st === token) resetSession('Your previous chat has ended.');
-    else if (transport === 'poll') showNotice('Connection problems; retrying…');
-  } finally {
-    polling = false;
-  }
-}
+const live = new LiveUpdates({
+  token: () => token,
+  newest: () => ({ cursor: lastCursor, at: lastAt }),
+  message: (m, cursor) => addMessage(m, { live: true, cursor }),
+  view: setView,
+  notice: showNotice,
+  closed: () => note('The conversation was closed. Write to us again any time.'),
+  sessionEnded: () => resetSession('Your previous chat has ended.'),
+  transport: (t) => {
+    app.dataset.transport = t;
+  },
+});
 
 /** Drops the session: a new visitor from the next message on. */
 function resetSession(message: string | null): void {
-  closeStream();
-  stopPolling();
-  clearTimeout(retryTimer);
-  setTransport('none');
+  live.stop();
   token = null;
   store({ token: undefined });
   tell({ type: 'saleschat:session', active: false });
@@ -674,10 +390,10 @@ async function boot(): Promise<void> {
     if (!(err instanceof HttpError && err.status === 404)) window.setTimeout(() => void boot(), 10_000);
     return;
   }
-  if (embedded && !ownStorage) {
+  if (embedded && !storage.own) {
     // The token is in the host page's storage: wait for the embed script's first context.
     await Promise.race([firstContext, new Promise((resolve) => window.setTimeout(resolve, 2000))]);
-    hostStateLoaded = true;
+    storage.hostStateLoaded = true;
   }
   token = stored().token ?? null;
   showConsent(consent);
@@ -690,7 +406,7 @@ async function boot(): Promise<void> {
       if (sessionGone(err)) resetSession(null);
     }
   }
-  if (token) connectStream();
+  if (token) live.connect();
   app.dataset.ready = 'true';
   updateComposer();
   focusInput();
@@ -707,12 +423,7 @@ window.addEventListener('message', (event: MessageEvent<HostToFrame>) => {
   hostOrigin = contextOrigin = event.origin;
   pageUrl = typeof data.page_url === 'string' ? data.page_url : null;
   pageTitle = typeof data.page_title === 'string' ? data.page_title : null;
-  if (!ownStorage && !hostStateLoaded && data.stored && typeof data.stored === 'object') {
-    // Read once: from then on this frame's state is the newer one (it sends each change).
-    const { token: t, consent: c } = data.stored;
-    hostState = { ...(typeof t === 'string' ? { token: t } : {}), ...(typeof c === 'string' ? { consent: c } : {}) };
-  }
-  hostStateLoaded = true;
+  storage.takeHostState(data.stored);
   contextArrived();
   const wasVisible = visible;
   visible = data.open === true;
