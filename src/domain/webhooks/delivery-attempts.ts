@@ -124,9 +124,13 @@ export async function nextOfKey(em: Em, webhookId: string, order: DeliveryOrder)
   return next?.id ?? null;
 }
 
-/** Whether a delivery in `state` after `attempt` no longer holds back the later deliveries of its key. */
+/**
+ * Whether a delivery in `state` after `attempt` has just stopped holding back the later
+ * deliveries of its key: finished, or failed for the ORDER_WAIT_ATTEMPTS-th time (its later
+ * retries signal nobody again).
+ */
 export const releasesItsKey = (state: DeliveryState, attempt: number): boolean =>
-  state === 'delivered' || state === 'dead' || attempt >= ORDER_WAIT_ATTEMPTS;
+  state === 'delivered' || state === 'dead' || attempt === ORDER_WAIT_ATTEMPTS;
 
 /**
  * A delivery queued while paused whose turn came but which waits for an earlier delivery of its
