@@ -1,7 +1,9 @@
 import type { Services } from '../src/services.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
-import { endDelivery, logPiiDelivery, markHeld, nextQueuedDelivery, planAttempt, recordAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import {
+  endDelivery, leaveQueue, logPiiDelivery, markHeld, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
+} from '../src/domain/webhooks/delivery-attempts.js';
 import { noticeDeliveries } from '../src/temporal/deliveries.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
@@ -24,7 +26,7 @@ export interface AttemptInput {
 export interface AttemptOutcome {
   /**
    * held: not attempted (subscription paused, wallet suspended, access ended for now, an older
-   * queued delivery first); gone: deleted with its subscription; ended: closed as dead without
+   * queued delivery or an earlier delivery of the event's key first); gone: deleted with its subscription; ended: closed as dead without
    * an attempt (the integration was revoked).
    */
   state: DeliveryState | 'held' | 'gone' | 'ended';
@@ -44,6 +46,11 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
   /** A queued delivery was tried (or ended): the next one queued from the same pause may go. */
   const releaseNextQueued = async (webhookId: string) => {
     const next = await nextQueuedDelivery(orm.em.fork(), webhookId);
+    if (next) await noticeDeliveries(temporal, [next], 'recheck');
+  };
+  /** A keyed delivery no longer holds its key back (delivered, dead, or failed often enough): the next one of the key may go. */
+  const releaseNextOfKey = async (webhookId: string, order: DeliveryOrder | null) => {
+    const next = order ? await nextOfKey(orm.em.fork(), webhookId, order) : null;
     if (next) await noticeDeliveries(temporal, [next], 'recheck');
   };
   return {
@@ -69,6 +76,11 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
       if (plan.verdict === 'stop') return { state: 'gone', pauseMs: null, statusCode: null, error: null };
       if (plan.verdict === 'hold') {
         if (!marked || plan.reason !== 'wallet_suspended') await markHeld(em, input.deliveryId, plan.reason, startedAt);
+        if (plan.behindKey) {
+          // Its turn in a paused subscription's queue came: it leaves the queue, which goes on behind it.
+          const queue = await leaveQueue(em, input.deliveryId);
+          if (queue) await releaseNextQueued(queue);
+        }
         return { state: 'held', holdReason: plan.reason, pauseMs: null, statusCode: null, error: null };
       }
       if (plan.verdict === 'finished') return { state: plan.state, pauseMs: null, statusCode: null, error: null };
@@ -77,6 +89,7 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
         if (!ended) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
         metrics.deliveryTransitions.inc({ state: 'dead' });
         await releaseNextQueued(ended.webhookId);
+        await releaseNextOfKey(ended.webhookId, ended.order);
         return { state: 'ended', pauseMs: null, statusCode: null, error: plan.reason };
       }
       const { delivery } = plan;
@@ -94,6 +107,7 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
       metrics.attemptLatency.observe({ outcome: result.error === null ? 'delivered' : 'failed' }, result.durationMs / 1000);
       if (state) metrics.deliveryTransitions.inc({ state });
       if (input.attempt === 1 && delivery.queuedWhilePaused) await releaseNextQueued(delivery.webhookId);
+      if (state && releasesItsKey(state, input.attempt)) await releaseNextOfKey(delivery.webhookId, delivery.order);
       return { state: state ?? 'gone', pauseMs: state === 'failed' ? pauseMs : null, statusCode: result.statusCode, error: result.error };
     },
 

@@ -48,7 +48,8 @@ export interface DeliveryProgress {
 /**
  * Holds whose end signals the held deliveries (recheckHoldSignal): the subscription set active
  * (the api and bin/ctl), the wallet active again (WalletHoldRelease), the earlier queued delivery
- * tried (the attempt). Their timer is only a backstop (holdBackstopMs); the other holds (access
- * ended for now) end with no signal and are looked at every holdRecheckMs.
+ * tried or the earlier delivery of the event's key done (the attempt). Their timer is only a
+ * backstop (holdBackstopMs); the other holds (access ended for now) end with no signal and are
+ * looked at every holdRecheckMs.
  */
 export const SIGNALLED_HOLDS: readonly string[] = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first'];

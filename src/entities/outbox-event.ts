@@ -16,6 +16,11 @@ export const OutboxEvent = defineEntity({
     piiData: p.json<Record<string, unknown>>().nullable(),
     /** Set for an event meant for one subscription only (webhook.test). */
     targetWebhookId: p.uuid().nullable(),
+    /**
+     * `conversation:<id>` or `lead:<id>`: the events of one key reach each subscription in order
+     * (orderingKeyOf). The column `seq` (a sequence, not mapped) orders them.
+     */
+    orderingKey: p.text().nullable(),
     createdAt: p.datetime(),
     relayedAt: p.datetime().nullable(),
   },

@@ -20,7 +20,7 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
  */
 export type HoldVerdict =
   | { verdict: 'send' }
-  | { verdict: 'hold'; reason: HoldReason }
+  | { verdict: 'hold'; reason: HoldReason; behindKey?: true }
   | { verdict: 'stop' }
   | { verdict: 'end'; reason: 'integration_revoked' }
   | { verdict: 'finished'; state: 'delivered' | 'dead' };
@@ -32,6 +32,8 @@ export interface DeliveryToSend {
   integrationId: string;
   webhookId: string;
   queuedWhilePaused: boolean;
+  /** The event's ordering key and sequence number (null for events without a key, and replays). */
+  order: DeliveryOrder | null;
   url: string;
   includePii: boolean;
   secretSealed: string;
@@ -41,11 +43,36 @@ export interface DeliveryToSend {
   event: StoredEvent;
 }
 
+/** Where a keyed delivery stands among its subscription's deliveries of the same key. */
+export interface DeliveryOrder {
+  key: string;
+  seq: string;
+}
+
+/**
+ * A delivery waits for an earlier unfinished delivery of its key to its subscription while that
+ * one has failed fewer than this many attempts (with the default schedule, about 5 minutes of
+ * retries): a subscriber that keeps refusing one event does not stop its key for days
+ * (docs/decisions.md, "Keyed events go out in order").
+ */
+export const ORDER_WAIT_ATTEMPTS = 3;
+
+/**
+ * An earlier delivery of the same key to the same subscription that a later one waits for: not
+ * a replay (a replay is sent when asked, and waits for nothing), pending (held or not tried
+ * yet) or failed fewer than ORDER_WAIT_ATTEMPTS times. Delivered and dead ones are final. Read
+ * through webhook_deliveries_ordering_idx, which holds only unfinished keyed deliveries.
+ */
+const UNFINISHED_OF_KEY = `from webhook_deliveries p
+  where p.webhook_id = d.webhook_id and p.ordering_key is not null and p.ordering_key = d.ordering_key and p.replay_of is null
+    and p.state in ('pending', 'failed') and (p.state = 'pending' or p.attempt < ${ORDER_WAIT_ATTEMPTS})`;
+
 /** What an attempt reads first: the verdict, and with `send` the delivery to send. */
 export type AttemptPlan = Exclude<HoldVerdict, { verdict: 'send' }> | { verdict: 'send'; delivery: DeliveryToSend };
 
 interface AttemptRow {
-  id: string; state: DeliveryState; attempt: number; queued_while_paused: boolean; tenant_id: string; integration_id: string; webhook_id: string;
+  id: string; state: DeliveryState; attempt: number; queued_while_paused: boolean; ordering_key: string | null; ordering_seq: string | null;
+  earlier_of_key: boolean; tenant_id: string; integration_id: string; webhook_id: string;
   status: string; url: string; include_pii: boolean; secret_sealed: string; previous_secret_sealed: string | null;
   event_id: string; event_type: string; api_version: string; event_created_at: string; livemode: boolean;
   data: Record<string, unknown>; pii_data: Record<string, unknown> | null;
@@ -60,8 +87,9 @@ interface AttemptRow {
  * "The attempt's round trips"). Read fresh from the database (never the api's caches): a
  * paused subscription or a suspended exchange holds it (spec 01: "outgoing webhooks are
  * postponed"; a tenant without a wallet row reads as unknown, which does not hold); so does
- * access that has ended for now (deliveryAccess), and a delivery queued while paused waits for
- * the older ones queued with it to be tried first. A revoked integration ends it.
+ * access that has ended for now (deliveryAccess), a delivery queued while paused waits for
+ * the older ones queued with it to be tried first, and a keyed delivery for the earlier
+ * unfinished ones of its key (UNFINISHED_OF_KEY). A revoked integration ends it.
  */
 export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: Date): Promise<AttemptPlan> {
   const [row] = await em.execute<AttemptRow[]>(`${ATTEMPT_ROWS} where d.id = ?`, [now.toISOString(), deliveryId]);
@@ -72,7 +100,7 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
     verdict: 'send',
     delivery: {
       id: row.id, tenantId: row.tenant_id, integrationId: row.integration_id, webhookId: row.webhook_id,
-      queuedWhilePaused: row.queued_while_paused, url: row.url, includePii: row.include_pii,
+      queuedWhilePaused: row.queued_while_paused, order: row.ordering_key && row.ordering_seq ? { key: row.ordering_key, seq: row.ordering_seq } : null, url: row.url, includePii: row.include_pii,
       secretSealed: row.secret_sealed, previousSecretSealed: row.previous_secret_sealed, recipientCountry: row.hosting_country,
       event: {
         id: row.event_id, type: row.event_type, apiVersion: row.api_version, createdAt: new Date(row.event_created_at),
@@ -80,6 +108,41 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
       },
     },
   };
+}
+
+/**
+ * The next delivery of a key to a subscription after `order` (by sequence), not finished and
+ * not a replay: the one to signal when this one stops holding it back.
+ */
+export async function nextOfKey(em: Em, webhookId: string, order: DeliveryOrder): Promise<string | null> {
+  const [next] = await em.execute<{ id: string }[]>(
+    `select d.id from webhook_deliveries d
+      where d.webhook_id = ? and d.ordering_key = ? and d.ordering_seq > ? and d.replay_of is null and d.state in ('pending', 'failed')
+      order by d.ordering_seq limit 1`,
+    [webhookId, order.key, order.seq],
+  );
+  return next?.id ?? null;
+}
+
+/**
+ * Whether a delivery in `state` after `attempt` has just stopped holding back the later
+ * deliveries of its key: finished, or failed for the ORDER_WAIT_ATTEMPTS-th time (its later
+ * retries signal nobody again).
+ */
+export const releasesItsKey = (state: DeliveryState, attempt: number): boolean =>
+  state === 'delivered' || state === 'dead' || attempt === ORDER_WAIT_ATTEMPTS;
+
+/**
+ * A delivery queued while paused whose turn came but which waits for an earlier delivery of its
+ * key leaves the queue (its key orders it now), so the queue goes on behind it. Answers its
+ * subscription when it was in the queue.
+ */
+export async function leaveQueue(em: Em, deliveryId: string): Promise<string | null> {
+  const [row] = await em.execute<{ webhook_id: string }[]>(
+    `update webhook_deliveries set queued_while_paused = false where id = ? and queued_while_paused returning webhook_id`,
+    [deliveryId],
+  );
+  return row?.webhook_id ?? null;
 }
 
 /**
@@ -102,6 +165,9 @@ export async function deliveryHolds(em: Em, deliveryIds: readonly string[], cell
 }
 
 const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
+            case when d.replay_of is null then d.ordering_key end as ordering_key, d.ordering_seq,
+            d.replay_of is null and d.ordering_key is not null
+              and exists (select 1 ${UNFINISHED_OF_KEY} and p.ordering_seq < d.ordering_seq) as earlier_of_key,
             w.status, w.url, w.include_pii, w.secret_sealed,
             case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
             e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
@@ -127,6 +193,7 @@ async function verdictOf(em: Em, row: AttemptRow, cell: Cell): Promise<HoldVerdi
   const wallet = row.balance_rub === null ? null : { balanceRub: row.balance_rub, blocked: row.blocked === true, lowThresholdRub: row.low_threshold_rub ?? '0' };
   if (walletState(wallet).exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
   if (row.queued_while_paused && row.attempt === 0 && await olderQueuedDelivery(em, row.id, row)) return { verdict: 'hold', reason: 'earlier_delivery_first' };
+  if (row.earlier_of_key) return { verdict: 'hold', reason: 'earlier_delivery_first', behindKey: true };
   return { verdict: 'send' };
 }
 
@@ -183,13 +250,15 @@ export async function nextQueuedDelivery(em: Em, webhookId: string): Promise<str
  * Closes a delivery that must never go out (its integration was revoked) as dead, without an
  * attempt and without a disclosure. Answers null when it was deleted meanwhile.
  */
-export async function endDelivery(em: Em, deliveryId: string, reason: string, now: Date): Promise<{ webhookId: string } | null> {
-  const [row] = await em.execute<{ webhook_id: string }[]>(
+export async function endDelivery(em: Em, deliveryId: string, reason: string, now: Date): Promise<{ webhookId: string; order: DeliveryOrder | null } | null> {
+  const [row] = await em.execute<{ webhook_id: string; ordering_key: string | null; ordering_seq: string | null; replay_of: string | null }[]>(
     `update webhook_deliveries set state = 'dead', error = ?, next_attempt_at = null, updated_at = ?
-      where id = ? and state in ('pending', 'failed') returning webhook_id`,
+      where id = ? and state in ('pending', 'failed') returning webhook_id, ordering_key, ordering_seq, replay_of`,
     [reason, now.toISOString(), deliveryId],
   );
-  return row ? { webhookId: row.webhook_id } : null;
+  if (!row) return null;
+  const ordered = row.ordering_key && row.ordering_seq && !row.replay_of;
+  return { webhookId: row.webhook_id, order: ordered ? { key: row.ordering_key!, seq: row.ordering_seq! } : null };
 }
 
 /**

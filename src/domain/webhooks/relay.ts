@@ -116,18 +116,20 @@ export class OutboxRelay {
    * subscriptions; a targeted event (webhook.test) only to its subscription, whatever its
    * patterns; any other event to the subscriptions whose `events` hold its type or
    * `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
-   * they wait for the resume. Whether the integration may receive the event now is the
-   * attempt's question (deliveryAccess).
+   * they wait for the resume. Each delivery carries its event's ordering key and sequence
+   * number, by which the attempt keeps a key's events in order (planAttempt). Whether the
+   * integration may receive the event now is the attempt's question (deliveryAccess).
    */
   private async relayBatch(): Promise<{ events: number; deliveries: number }> {
     const now = this.s.clock.now().toISOString();
     const [result] = await this.s.orm.em.fork().execute<{ events: number; deliveries: number }[]>(
       `with ev as (
-         select id, tenant_id, integration_id, type, target_webhook_id from outbox_events
+         select id, tenant_id, integration_id, type, target_webhook_id, ordering_key, seq from outbox_events
           where relayed_at is null order by created_at limit ? for update skip locked
        ),
        matched as (
-         select w.tenant_id, w.integration_id, w.id as webhook_id, ev.id as event_id, ev.type as event_type, w.status <> 'active' as queued_while_paused
+         select w.tenant_id, w.integration_id, w.id as webhook_id, ev.id as event_id, ev.type as event_type, w.status <> 'active' as queued_while_paused,
+                ev.ordering_key, ev.seq as ordering_seq
            from ev
            join webhooks w on w.tenant_id = ev.tenant_id
            join integrations i on i.id = w.integration_id
@@ -137,8 +139,8 @@ export class OutboxRelay {
                      else ev.type = any(w.events) or split_part(ev.type, '.', 1) || '.*' = any(w.events) end
        ),
        inserted as (
-         insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, state, attempt, created_at, updated_at)
-         select gen_random_uuid(), tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, 'pending', 0, ?, ? from matched
+         insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, ordering_key, ordering_seq, state, attempt, created_at, updated_at)
+         select gen_random_uuid(), tenant_id, integration_id, webhook_id, event_id, event_type, queued_while_paused, ordering_key, ordering_seq, 'pending', 0, ?, ? from matched
          on conflict (webhook_id, event_id) where replay_of is null do nothing
          returning 1
        ),

@@ -62,7 +62,7 @@ export const WebhookDeliverySchema = Joi.object({
   state: Joi.string().valid(...DELIVERY_STATES).required(),
   held: Joi.boolean().required().description('The delivery (pending or failed) waits without spending attempts: see hold_reason. It goes out within seconds of the hold ending.'),
   hold_reason: Joi.string().valid(...HOLD_REASONS).allow(null).required()
-    .description('Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.'),
+    .description('Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, an earlier event of the same conversation or lead goes first (earlier_delivery_first for both), or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.'),
   attempt: Joi.number().integer().min(0).required().description('Number of the last attempt; 0 = none yet.'),
   status_code: Joi.number().integer().allow(null).required().description("Subscriber's HTTP status."),
   duration_ms: Joi.number().integer().allow(null).required(),
