@@ -4,7 +4,7 @@
 // from its code.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import swc from '@swc/core';
 
 export async function resolve(specifier, context, next) {

@@ -38,10 +38,10 @@ export abstract class Resource {
   constructor(protected readonly api: Api) {}
 
   /** A list route as a PageList: `fetch(cursor)` reads one page. */
-  protected paged<T, P extends Page<T>>(
+  protected paged<P extends Page<unknown>>(
     fetch: (cursor: string | undefined) => Promise<{ data?: P; error?: unknown; response: Response }>,
     startCursor?: string,
-  ): PageList<T, P> {
-    return new PageList<T, P>((cursor) => unwrap(fetch(cursor)) as Promise<P>, startCursor);
+  ): PageList<P['data'][number], P> {
+    return new PageList<P['data'][number], P>((cursor) => unwrap(fetch(cursor)) as Promise<P>, startCursor);
   }
 }
