@@ -75,8 +75,8 @@ export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   /** TLS connections accepted so far (a keep-alive sender reuses its own). */
   connections = 0;
-  /** Deliveries that do not fit the document, one message per drift. */
-  readonly eventDrifts: string[] = [];
+  /** Deliveries that do not fit the document: one message per drift, by path. */
+  readonly eventDrifts: { path: string; drift: string }[] = [];
   private readonly routes = new Map<string, Route>();
 
   private constructor(private readonly server: Server, readonly address: string) {}
@@ -121,7 +121,7 @@ export class Receiver {
   }
 
   received(path: string): ReceivedRequest[] {
-    this.assertEventsConform();
+    this.assertEventsConform(path);
     return this.requests.filter((r) => r.path === path);
   }
 
@@ -133,9 +133,10 @@ export class Receiver {
     }, timeoutMs);
   }
 
-  /** Throws with every drift of a delivery from the document seen so far. */
-  assertEventsConform(): void {
-    if (this.eventDrifts.length) throw new Error(`deliveries that do not fit the OpenAPI document's webhooks:\n${[...new Set(this.eventDrifts)].join('\n')}`);
+  /** Throws with every drift of a delivery from the document seen so far (at `path`, or anywhere). */
+  assertEventsConform(path?: string): void {
+    const drifts = this.eventDrifts.filter((d) => path === undefined || d.path === path).map((d) => d.drift);
+    if (drifts.length) throw new Error(`deliveries that do not fit the OpenAPI document's webhooks:\n${[...new Set(drifts)].join('\n')}`);
   }
 
   /** Closes the server, then fails on any delivery that did not fit the document. */
@@ -155,7 +156,7 @@ export class Receiver {
       const eventId = String(req.headers['svc-event-id'] ?? '');
       const signature = route?.secrets ? specVerify(rawBody, req.headers['svc-signature'] as string | undefined, route.secrets, 300) : null;
       const request: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, rawBody, receivedAt: Date.now(), eventId, signature, status: 0 };
-      if (isDelivery(req.headers)) this.eventDrifts.push(...eventDrifts(req.headers, rawBody).map((d) => `${path} ${eventId}: ${d}`));
+      if (isDelivery(req.headers)) this.eventDrifts.push(...eventDrifts(req.headers, rawBody).map((d) => ({ path, drift: `${path} ${eventId}: ${d}` })));
       const nth = this.requests.filter((r) => r.path === path && r.eventId === eventId).length + 1;
       this.requests.push(request);
       let answer: Answer = route ? route.script(nth, request) : { status: 404 };
