@@ -79,13 +79,13 @@ export class CrmSync {
   private async process(event: WebhookEvent): Promise<void> {
     // New event types may come: answered 200 above and ignored here.
     if (event.type !== 'lead.updated') return;
-    const data = event.data as { lead_id: string; version: number; changed_fields?: string[] };
-    // Thin payload: identifiers only; the lead is read with your own key.
-    const known = this.records.get(data.lead_id);
-    if (known && known.version >= data.version) return;
-    const lead = await this.client.leads.retrieve(data.lead_id);
+    // Narrowed by its type: the thin data (identifiers, version, changed fields); the lead is read with your own key.
+    const { lead_id: leadId, version, changed_fields: changed } = event.data;
+    const known = this.records.get(leadId);
+    if (known && known.version >= version) return;
+    const lead = await this.client.leads.retrieve(leadId);
     this.upsert(lead);
-    this.log(`lead.updated ${data.lead_id.slice(0, 8)}: ${data.changed_fields?.join(', ') ?? 'changed'} -> status ${lead.status}, version ${lead.version}`);
+    this.log(`lead.updated ${leadId.slice(0, 8)}: ${changed.join(', ')} -> status ${lead.status}, version ${lead.version}`);
   }
 
   private upsert(lead: Lead): void {

@@ -9,7 +9,7 @@ export type { Body, Query, WaitOptions, WriteOptions } from './resource.js';
 export { FINISHED_STATUSES, isFinished, type Operation, type OperationEnvelope, type OperationWaitOptions } from './resources/operations.js';
 export type { IfMatch } from './resources/leads.js';
 export type { RetryOptions } from './transport.js';
-export type { WebhookEvent } from './events.js';
+export type { WebhookEvent, WebhookEventOf, WebhookEventType } from './events.js';
 export type { components, operations, paths } from './schema.js';
 import { constructEvent, signatureHeader } from './signature.js';
 export { constructEvent, signatureHeader, type ConstructEventOptions } from './signature.js';

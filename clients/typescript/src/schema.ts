@@ -1117,7 +1117,512 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "conversation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.created
+         * @description A conversation started.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `conversation.created` (or `conversation.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["conversationCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.handoff_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.handoff_requested
+         * @description The conversation asks for an operator (the only operator-handoff event).
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `conversation.handoff_requested` (or `conversation.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["conversationHandoffRequestedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.summary_ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.summary_ready
+         * @description The conversation's summary can be read (GET /conversations/{id}); the summary itself quotes the customer and is never in the event.
+         *
+         *     The same in both payload modes: this event never carries content, whatever include_pii says.
+         *
+         *     POSTed to every active subscription whose events match `conversation.summary_ready` (or `conversation.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["conversationSummaryReadyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.created
+         * @description A customer, AI or operator message was stored; the message text is never in the event.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `message.created` (or `message.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["messageCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lead.created
+         * @description A lead opened.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `lead.created` (or `lead.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["leadCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lead.updated
+         * @description A lead changed: the changed fields and the new version.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `lead.updated` (or `lead.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["leadUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.scored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lead.scored
+         * @description A lead got a new score, level or flags.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `lead.scored` (or `lead.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["leadScoredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lead.status_changed
+         * @description A lead moved to another pipeline stage.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `lead.status_changed` (or `lead.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["leadStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.action_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lead.action_requested
+         * @description A lead became hot and the tenant works leads in an external CRM: that CRM is asked to act (then PATCH the lead back).
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `lead.action_requested` (or `lead.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["leadActionRequestedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.created
+         * @description A lead task was created.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `task.created` (or `task.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["taskCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.completed
+         * @description A lead task was completed.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `task.completed` (or `task.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["taskCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.merged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.merged
+         * @description Contacts were merged into one.
+         *
+         *     Thin by default (identifiers: read the resource through the API with your own key). A subscription with include_pii true also receives the content (contact and lead fields, personal data) in `data`: the second shape.
+         *
+         *     POSTed to every active subscription whose events match `contact.merged` (or `contact.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["contactMergedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "crm.mode_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crm.mode_changed
+         * @description The tenant's CRM mode changed.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `crm.mode_changed` (or `crm.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["crmModeChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "article.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * article.ready
+         * @description An article was generated and is ready for review.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `article.ready` (or `article.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["articleReadyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "article.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * article.published
+         * @description An article was published: the site module answered applied with an address, or published_url was confirmed.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `article.published` (or `article.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["articlePublishedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "article.generation.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * article.generation.failed
+         * @description An article generation failed.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `article.generation.failed` (or `article.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["articleGenerationFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "strategist.report.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * strategist.report.ready
+         * @description A strategist report can be read.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `strategist.report.ready` (or `strategist.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["strategistReportReadyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "strategist.turn.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * strategist.turn.completed
+         * @description The strategist answered a turn of a session.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `strategist.turn.completed` (or `strategist.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["strategistTurnCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operation.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operation.completed
+         * @description An asynchronous operation ended (succeeded, failed, canceled): its operation envelope.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `operation.completed` (or `operation.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["operationCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_key.expiring
+         * @description An API key expires soon.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `api_key.expiring` (or `api_key.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["apiKeyExpiringEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by POST /webhooks/{id}/test to that subscription only, with livemode false.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `webhook.test` (or `webhook.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Problem: {
@@ -3127,6 +3632,752 @@ export interface components {
         StrategistTurnPage: {
             data: components["schemas"]["StrategistTurn"][];
             next_cursor: string | null;
+        };
+        ConversationCreatedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "conversation.created";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["ConversationCreatedData"] | components["schemas"]["ConversationCreatedDataWithPii"];
+        };
+        ConversationCreatedData: {
+            conversation_id: string;
+            contact_id: string | null;
+            /** @description The channel type: website, api, a messenger. */
+            channel: string | null;
+        };
+        ConversationCreatedDataWithPii: {
+            conversation_id: string;
+            contact_id: string | null;
+            /** @description The channel type: website, api, a messenger. */
+            channel: string | null;
+            contact: components["schemas"]["EventContact"];
+        };
+        /** @description The customer: personal data, only to include_pii subscriptions. */
+        EventContact: {
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+        };
+        ConversationHandoffRequestedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "conversation.handoff_requested";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["ConversationHandoffRequestedData"] | components["schemas"]["ConversationHandoffRequestedDataWithPii"];
+        };
+        ConversationHandoffRequestedData: {
+            conversation_id: string;
+            /** @description The conversation's lead, when it has one. */
+            lead_id?: string;
+            /** @description Why: ai_handoff, ai_reply_failed, a skip reason, or what the caller said. */
+            reason?: string;
+        };
+        ConversationHandoffRequestedDataWithPii: {
+            conversation_id: string;
+            /** @description The conversation's lead, when it has one. */
+            lead_id?: string;
+            /** @description Why: ai_handoff, ai_reply_failed, a skip reason, or what the caller said. */
+            reason?: string;
+            contact: components["schemas"]["EventContact"];
+        };
+        ConversationSummaryReadyEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "conversation.summary_ready";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["ConversationSummaryReadyData"];
+        };
+        ConversationSummaryReadyData: {
+            conversation_id: string;
+        };
+        MessageCreatedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "message.created";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["MessageCreatedData"];
+        };
+        MessageCreatedData: {
+            message_id: string;
+            conversation_id: string;
+            /** @enum {string} */
+            sender: "customer" | "ai" | "operator" | "system";
+            /** @description A customer message only: whether the AI answers it. */
+            ai_reply?: {
+                /** @enum {string} */
+                status: "queued" | "skipped";
+                /** @description skipped only: ai_not_permitted, operator_mode, handoff_pending, or why the paid work was refused. */
+                reason?: string;
+            };
+        };
+        LeadCreatedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "lead.created";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["LeadCreatedData"] | components["schemas"]["LeadCreatedDataWithPii"];
+        };
+        LeadCreatedData: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+        };
+        LeadCreatedDataWithPii: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            /** @description Absent when the lead has no contact. */
+            contact?: components["schemas"]["EventContact"];
+            lead?: components["schemas"]["EventLead"];
+        };
+        /** @description The lead's own fields (as in the Lead resource): personal data, only to include_pii subscriptions. */
+        EventLead: {
+            /** @description Derived when the lead opens ("Runner X sneakers — Anna"); changeable. */
+            title: string | null;
+            /**
+             * @description Pipeline stage, in order: new, contacted, qualified, proposal, then won or lost.
+             * @enum {string}
+             */
+            status: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+            /** @description The channel the lead came through: website, api, messenger types; the set may grow. */
+            source: string | null;
+            /** @description Who owns the lead on the tenant side (free text, e.g. an e-mail). */
+            owner: string | null;
+            assigned_to: string | null;
+            /** @description Expected deal value, in the cell currency. */
+            value: components["schemas"]["Money"] | null;
+            /** @description The product (card) the customer named. */
+            product_id: string | null;
+            attribution: components["schemas"]["LeadAttribution"] | null;
+            archived: boolean;
+            /** @description The lead's id in an external CRM. */
+            external_id: string | null;
+            /** @description The lead's page in an external CRM. */
+            external_url: string | null;
+        };
+        LeadUpdatedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "lead.updated";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["LeadUpdatedData"] | components["schemas"]["LeadUpdatedDataWithPii"];
+        };
+        LeadUpdatedData: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            /** @description The Lead fields that changed. */
+            changed_fields: string[];
+        };
+        LeadUpdatedDataWithPii: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            /** @description The Lead fields that changed. */
+            changed_fields: string[];
+            /** @description Absent when the lead has no contact. */
+            contact?: components["schemas"]["EventContact"];
+            lead?: components["schemas"]["EventLead"];
+        };
+        LeadScoredEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "lead.scored";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["LeadScoredData"] | components["schemas"]["LeadScoredDataWithPii"];
+        };
+        LeadScoredData: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            score: number;
+            /** @enum {string} */
+            level: "cold" | "warm" | "hot";
+            reason: string | null;
+            /** @description Signals the scorer saw (contact_left, product_named, price_asked, ...). */
+            flags: string[];
+        };
+        LeadScoredDataWithPii: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            score: number;
+            /** @enum {string} */
+            level: "cold" | "warm" | "hot";
+            reason: string | null;
+            /** @description Signals the scorer saw (contact_left, product_named, price_asked, ...). */
+            flags: string[];
+            /** @description Absent when the lead has no contact. */
+            contact?: components["schemas"]["EventContact"];
+            lead?: components["schemas"]["EventLead"];
+        };
+        LeadStatusChangedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "lead.status_changed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["LeadStatusChangedData"] | components["schemas"]["LeadStatusChangedDataWithPii"];
+        };
+        LeadStatusChangedData: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            /** @enum {string} */
+            from: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+            /** @enum {string} */
+            to: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+        };
+        LeadStatusChangedDataWithPii: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            /** @enum {string} */
+            from: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+            /** @enum {string} */
+            to: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+            /** @description Absent when the lead has no contact. */
+            contact?: components["schemas"]["EventContact"];
+            lead?: components["schemas"]["EventLead"];
+        };
+        LeadActionRequestedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "lead.action_requested";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["LeadActionRequestedData"] | components["schemas"]["LeadActionRequestedDataWithPii"];
+        };
+        LeadActionRequestedData: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            reason: string;
+            /** @description The customer messages the scorer read (the latest) and the score. */
+            evidence: ({
+                /** @enum {string} */
+                type: "message";
+                /** @description A customer message the scorer read. */
+                id: string;
+            } | {
+                /** @enum {string} */
+                type: "score";
+                score: number;
+                flags: string[];
+            })[];
+        };
+        LeadActionRequestedDataWithPii: {
+            lead_id: string;
+            contact_id: string | null;
+            conversation_id: string | null;
+            /** @description The lead's version after the change. */
+            version: number;
+            reason: string;
+            /** @description The customer messages the scorer read (the latest) and the score. */
+            evidence: ({
+                /** @enum {string} */
+                type: "message";
+                /** @description A customer message the scorer read. */
+                id: string;
+            } | {
+                /** @enum {string} */
+                type: "score";
+                score: number;
+                flags: string[];
+            })[];
+            /** @description Absent when the lead has no contact. */
+            contact?: components["schemas"]["EventContact"];
+            lead?: components["schemas"]["EventLead"];
+        };
+        TaskCreatedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "task.created";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["TaskCreatedData"];
+        };
+        TaskCreatedData: {
+            task_id: string;
+            lead_id: string | null;
+        };
+        TaskCompletedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "task.completed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["TaskCompletedData"];
+        };
+        TaskCompletedData: {
+            task_id: string;
+            lead_id: string | null;
+        };
+        ContactMergedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "contact.merged";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            /** @description The thin payload; to an include_pii subscription the content too (when the event has any). */
+            data: components["schemas"]["ContactMergedData"] | components["schemas"]["ContactMergedDataWithPii"];
+        };
+        ContactMergedData: {
+            /** @description The contact that remains. */
+            contact_id: string;
+            /** @description The contacts merged into it (they no longer exist). */
+            merged_contact_ids: string[];
+        };
+        ContactMergedDataWithPii: {
+            /** @description The contact that remains. */
+            contact_id: string;
+            /** @description The contacts merged into it (they no longer exist). */
+            merged_contact_ids: string[];
+            contact: components["schemas"]["EventContact"];
+        };
+        CrmModeChangedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "crm.mode_changed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["CrmModeChangedData"];
+        };
+        CrmModeChangedData: {
+            crm_mode: string;
+            previous_crm_mode: string;
+        };
+        ArticleReadyEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "article.ready";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["ArticleReadyData"];
+        };
+        ArticleReadyData: {
+            article_id: string;
+        };
+        ArticlePublishedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "article.published";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["ArticlePublishedData"];
+        };
+        ArticlePublishedData: {
+            article_id: string;
+            published_url: string | null;
+        };
+        ArticleGenerationFailedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "article.generation.failed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["ArticleGenerationFailedData"];
+        };
+        ArticleGenerationFailedData: {
+            operation_id: string;
+            topic_id: string | null;
+            error: {
+                code: string;
+                message: string;
+            };
+        };
+        StrategistReportReadyEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "strategist.report.ready";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["StrategistReportReadyData"];
+        };
+        StrategistReportReadyData: {
+            report_id: string;
+            /** @enum {string} */
+            report_type: "daily" | "weekly";
+        };
+        StrategistTurnCompletedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "strategist.turn.completed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["StrategistTurnCompletedData"];
+        };
+        StrategistTurnCompletedData: {
+            session_id: string;
+            turn_id: string;
+        };
+        OperationCompletedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "operation.completed";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["OperationCompletedData"];
+        };
+        OperationCompletedData: {
+            operation: components["schemas"]["Operation"];
+        };
+        ApiKeyExpiringEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "api_key.expiring";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["ApiKeyExpiringData"];
+        };
+        ApiKeyExpiringData: {
+            key_id: string;
+            integration_id: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The notice threshold crossed (days before expiry). */
+            threshold_days: number;
+            days_left: number;
+        };
+        WebhookTestEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "webhook.test";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["WebhookTestData"];
+        };
+        WebhookTestData: {
+            webhook_id: string;
+            /** @enum {string} */
+            message: "This is a test event.";
         };
     };
     responses: never;
@@ -12600,6 +13851,762 @@ export interface operations {
                         code?: "service_unavailable";
                     } & components["schemas"]["Problem"]) | components["schemas"]["StrategistTurnUpstreamProblem"];
                 };
+            };
+        };
+    };
+    conversationCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "conversation.created";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationHandoffRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "conversation.handoff_requested";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationHandoffRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationSummaryReadyEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "conversation.summary_ready";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationSummaryReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "message.created";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "lead.created";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "lead.updated";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadScoredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "lead.scored";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadScoredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadStatusChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "lead.status_changed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadStatusChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadActionRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "lead.action_requested";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadActionRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    taskCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "task.created";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    taskCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "task.completed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contactMergedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "contact.merged";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMergedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    crmModeChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "crm.mode_changed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmModeChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    articleReadyEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "article.ready";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    articlePublishedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "article.published";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticlePublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    articleGenerationFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "article.generation.failed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleGenerationFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    strategistReportReadyEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "strategist.report.ready";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StrategistReportReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    strategistTurnCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "strategist.turn.completed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StrategistTurnCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    operationCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "operation.completed";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    apiKeyExpiringEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "api_key.expiring";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyExpiringEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "webhook.test";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -70,3 +70,13 @@ describe('webhooks.constructEvent', () => {
     expect(client.webhooks.constructEvent(body, header, NEW, { now }).type).toBe('lead.updated');
   });
 });
+
+describe('the typed event', () => {
+  it('narrows on type to the data of the document\'s webhooks entry', () => {
+    const event = webhooks.constructEvent(body, `t=${t},v1=${v1(NEW)}`, NEW, { now });
+    if (event.type !== 'lead.updated') throw new Error(`type ${event.type}`);
+    // Typed: LeadUpdatedData | LeadUpdatedDataWithPii; a wrong field name would not compile.
+    const data: { lead_id: string; version: number } = event.data;
+    expect(data).toEqual({ lead_id: 'l1', version: 2 });
+  });
+});
