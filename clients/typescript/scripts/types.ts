@@ -12,9 +12,11 @@ const PLACEHOLDER_SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'
 /**
  * The public API's OpenAPI document as GET /api/public/v1/openapi.json serves it where every
  * release label answers (bin/up, bin/test): rendered from the route definitions, no server.
+ * `env` sets what the document quotes of the deployment (PUBLIC_ORIGIN: the error catalogue's
+ * links; default bin/up's http://127.0.0.1:3000).
  */
-export function renderDocument(): OpenAPI3 {
-  return JSON.parse(JSON.stringify(buildOpenApi(API_ROUTES, loadConfig(PLACEHOLDER_SECRETS)))) as OpenAPI3;
+export function renderDocument(env: Record<string, string> = {}): OpenAPI3 {
+  return JSON.parse(JSON.stringify(buildOpenApi(API_ROUTES, loadConfig({ ...PLACEHOLDER_SECRETS, ...env })))) as OpenAPI3;
 }
 
 const HEADER = `/**
