@@ -23,7 +23,7 @@ export const SUNSET_NOTICE_DAYS = 90;
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-27', kind: 'additive', routes: [],
-    text: 'Documents that say what every answer is, the overview\'s sitemap_health read from the site, and paid work that is not refused for a busy moment.',
+    text: 'Documents that say what every answer is and every event carries, a reference page at /docs, the overview\'s sitemap_health read from the site, and paid work that is not refused for a busy moment.',
   },
   {
     date: '2026-11-26', kind: 'additive', routes: [],

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { specVerify, type SpecCheck } from './spec-signature.js';
 import { eventually } from './eventually.js';
-import { eventDrifts, isDelivery } from './event-conformance.js';
+import { eventDrifts, isDelivery, publicDocument } from './event-conformance.js';
 
 export interface ReceivedRequest {
   path: string;
@@ -84,6 +84,8 @@ export class Receiver {
   /** Binds 127.0.0.X:443 with X taken from the test file's name and the process id (the next free X on a clash). */
   static async start(testFile: string): Promise<Receiver> {
     const dir = TLS_DIR();
+    // Built now, not in the first delivery's answer (a sender with a short time-out would give up).
+    publicDocument();
     const first = spread(testFile) % 249;
     for (let i = 0; i < 249; i++) {
       const address = `127.0.0.${2 + ((first + i) % 249)}`;

@@ -91,8 +91,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
 }
 
 /**
- * The document's sections, in order: the error catalogue (text only), the route families in
- * the order of the routes, the events.
+ * The document's sections, in order: the error catalogue (text only), the families of the
+ * routes that answer, in the order of the routes, the events.
  */
 function tagsOf(routes: readonly RouteDefinition[], config: Config): JsonSchema[] {
   const errors = errorPageEntries(config.publicOrigin).map((e) => `| [\`${e.code}\`](${e.type}) | ${e.status} | ${e.title} | ${e.meaning} | ${e.remedy} |`);
@@ -102,7 +102,7 @@ function tagsOf(routes: readonly RouteDefinition[], config: Config): JsonSchema[
       description: `Every error is an \`application/problem+json\` body whose \`code\` is one of these (branch on \`code\`, never on \`title\` or \`detail\`); its \`type\` links to the code on the [error catalogue](${config.publicOrigin}${ERRORS_PAGE_PATH}). Quote \`request_id\` to support.\n\n`
         + `| Code | Status | Title | What it means | What to do |\n|---|---|---|---|---|\n${errors.join('\n')}`,
     },
-    ...[...new Set(routes.map((r) => r.family))].map((name) => ({ name })),
+    ...[...new Set(routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => r.family))].map((name) => ({ name })),
     {
       name: EVENTS_TAG, 'x-displayName': 'Events (webhooks)',
       description: 'Each event is POSTed to every active subscription (POST /webhooks) whose `events` match it, signed with the subscription\'s secret. '
