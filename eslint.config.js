@@ -6,7 +6,7 @@ const ioModules = ['fs', 'http', 'https', 'net', 'dns', 'child_process', 'crypto
   .flatMap((m) => [m, `node:${m}`]);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tools/**', '.state/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'clients/typescript/dist/**', 'node_modules/**', '.tools/**', '.state/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,12 +2,15 @@
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // The TypeScript client's own tests beside its package (clients/typescript/test).
+  roots: ['<rootDir>/test', '<rootDir>/clients/typescript/test'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/bench/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The examples import the client by its package name, as an integrator's code does.
+    '^@sales-chat/client$': '<rootDir>/clients/typescript/src/index.ts',
     '^htmlparser2$': '<rootDir>/test/support/htmlparser2.cjs',
     // Its ES build imports its metadata JSON without an import attribute, which jest warns about
     // once per importing file (six lines a test file); the CommonJS build is the same code.

@@ -19,6 +19,7 @@ import { TenantTurns } from './http/tenant-turns.js';
 import { StatusMap } from './domain/status/status-map.js';
 import { statusRouter } from './routes/status/status-page.js';
 import { ApiDrain } from './http/drain.js';
+import { docsRouter } from './routes/docs/docs-page.js';
 
 /** The router leaves 404 (no route) or 405/501 (with Allow set) without a body: make them Problems. */
 async function unmatchedAsProblems(ctx: Context, next: Next): Promise<void> {
@@ -57,6 +58,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(errorHandler(services.log, services.config.publicOrigin));
   koa.use(unmatchedAsProblems);
   koa.use(system.routes());
+  koa.use(docsRouter(services.config).routes());
   koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
   koa.use(siteModuleRouter(services).routes());

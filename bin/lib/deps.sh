@@ -24,6 +24,15 @@ build_project() {
     && node "$out/src/cli/bundle-workflows.js") || { echo "build failed" >&2; return 1; }
 }
 
+# build_client ROOT OUT: the TypeScript client (clients/typescript, a package of its own) built
+# with its own tsconfig into OUT (a test run's own copy: dist/index.js and its declarations);
+# its tests load the built package from there (CLIENT_DIST_DIR).
+build_client() {
+  local root="$1" out="$2"
+  echo "-> compiling the TypeScript client (clients/typescript) into $out" >&2
+  (cd "$root" && ./node_modules/.bin/tsc -p clients/typescript/tsconfig.json --outDir "$out") || { echo "client build failed" >&2; return 1; }
+}
+
 # Headless Chromium for the widget's browser tests (driven by playwright-core): Debian's
 # package, installed when missing (playwright's own browser download is not used).
 ensure_chromium() {

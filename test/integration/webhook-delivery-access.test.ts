@@ -30,7 +30,7 @@ afterAll(async () => {
 const ctl = (...argv: string[]) => runCtl([...argv, '--json'], h.services);
 const leadCreated = () => ({
   type: 'lead.created' as const,
-  ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: 1, contact: { name: 'Anna Petrova', email: 'anna@example.com' } }),
+  ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: 1, contact: { name: 'Anna Petrova', email: 'anna@example.com', phone: null } }),
 });
 
 async function subscription(name: string, o: { script?: Script; includePii?: boolean; caller?: CallerOptions } = {}) {

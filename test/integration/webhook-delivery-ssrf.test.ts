@@ -6,6 +6,8 @@ import { eventually } from '../support/eventually.js';
 import { sendDelivery, type SenderSettings } from '../../src/domain/webhooks/sender.js';
 import { specVerify } from '../support/spec-signature.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
+import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
+import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
 
 /** Blocked address classes, each behind a name pinned with WEBHOOK_RESOLVE (a name resolving to it). */
 const BLOCKED: [name: string, address: string, range: string][] = [
@@ -101,7 +103,9 @@ describe('with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false (the production rules), the 
 
 describe('sendDelivery with the development relaxation', () => {
   const relaxed = (resolve: Record<string, string>): SenderSettings => ({ timeoutMs: 2000, allowPrivateNetworks: true, resolve });
-  const delivery = (url: string) => ({ url, eventId: 'evt_ssrf', eventType: 'webhook.test', body: '{"id":"evt_ssrf"}', secrets: ['whsec_ssrf'] });
+  // A real webhook.test, as the relay would send it: the receiver holds every delivery against the document.
+  const { body } = deliveryBody({ id: 'evt_ssrf', type: 'webhook.test', apiVersion: EVENT_API_VERSION, createdAt: new Date(), livemode: false, piiData: null, ...EVENTS['webhook.test']({ webhook_id: 'wh_ssrf' }) }, false);
+  const delivery = (url: string) => ({ url, eventId: 'evt_ssrf', eventType: 'webhook.test', body, secrets: ['whsec_ssrf'] });
 
   it('connects only to the pinned, checked address: a name no DNS server knows reaches the receiver, signed', async () => {
     const path = `/pinned-${randomUUID().slice(0, 8)}`;
@@ -109,7 +113,7 @@ describe('sendDelivery with the development relaxation', () => {
     const result = await sendDelivery(delivery(h.receiver.url(path)), relaxed({ [h.receiver.host]: h.receiver.address }));
     expect(result).toMatchObject({ statusCode: 200, error: null, retryAfterMs: null });
     const [request] = h.receiver.received(path);
-    expect(request!.rawBody.toString()).toBe('{"id":"evt_ssrf"}');
+    expect(request!.rawBody.toString()).toBe(body);
     expect(specVerify(request!.rawBody, request!.headers['svc-signature'] as string, ['whsec_ssrf']).ok).toBe(true);
   });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const lead = () => EVENTS['lead.created']({ lead_id: 'l1', contact_id: 'c1', conversation_id: 'v1', version: 1, contact: { name: 'A' } });
+const lead = () => EVENTS['lead.created']({ lead_id: 'l1', contact_id: 'c1', conversation_id: 'v1', version: 1, contact: { name: 'A', email: null, phone: null } });
 
 async function relayAll(relay: OutboxRelay) {
   return relay.runOnce();

@@ -97,8 +97,11 @@ export class DeliveryHarness {
     await this.worker?.stop();
     await this.db?.end();
     await this.services?.close();
-    await this.receiver?.close();
-    if (this.databaseUrl) await dropDatabase(this.databaseUrl);
+    try {
+      await this.receiver?.close();
+    } finally {
+      if (this.databaseUrl) await dropDatabase(this.databaseUrl);
+    }
   }
 
   caller(o: CallerOptions = {}): Promise<Caller> {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { specVerify, type SpecCheck } from './spec-signature.js';
 import { eventually } from './eventually.js';
+import { eventDrifts, isDelivery, publicDocument } from './event-conformance.js';
 
 export interface ReceivedRequest {
   path: string;
@@ -65,12 +66,17 @@ function spread(text: string): number {
  * 443, named `r<X>.webhooks.test`, which the sender reaches only through WEBHOOK_RESOLVE
  * (`resolveEntry`). Every request is recorded with its raw body; each path answers by a script
  * and, given secrets, checks Svc-Signature by the spec's recipe as an integrator would (specVerify:
- * node:crypto, not the project's signer; 400 when it does not verify).
+ * node:crypto, not the project's signer; 400 when it does not verify). Every delivery (a request
+ * with Svc-* headers) is held against its entry in the OpenAPI document's `webhooks`
+ * (event-conformance.ts): a drift fails the test that reads the receiver (`received`, `waitFor`)
+ * and, at the latest, `close`.
  */
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   /** TLS connections accepted so far (a keep-alive sender reuses its own). */
   connections = 0;
+  /** Deliveries that do not fit the document: one message per drift, by path. */
+  readonly eventDrifts: { path: string; drift: string }[] = [];
   private readonly routes = new Map<string, Route>();
 
   private constructor(private readonly server: Server, readonly address: string) {}
@@ -78,6 +84,8 @@ export class Receiver {
   /** Binds 127.0.0.X:443 with X taken from the test file's name and the process id (the next free X on a clash). */
   static async start(testFile: string): Promise<Receiver> {
     const dir = TLS_DIR();
+    // Built now, not in the first delivery's answer (a sender with a short time-out would give up).
+    publicDocument();
     const first = spread(testFile) % 249;
     for (let i = 0; i < 249; i++) {
       const address = `127.0.0.${2 + ((first + i) % 249)}`;
@@ -115,6 +123,7 @@ export class Receiver {
   }
 
   received(path: string): ReceivedRequest[] {
+    this.assertEventsConform(path);
     return this.requests.filter((r) => r.path === path);
   }
 
@@ -126,9 +135,17 @@ export class Receiver {
     }, timeoutMs);
   }
 
+  /** Throws with every drift of a delivery from the document seen so far (at `path`, or anywhere). */
+  assertEventsConform(path?: string): void {
+    const drifts = this.eventDrifts.filter((d) => path === undefined || d.path === path).map((d) => d.drift);
+    if (drifts.length) throw new Error(`deliveries that do not fit the OpenAPI document's webhooks:\n${[...new Set(drifts)].join('\n')}`);
+  }
+
+  /** Closes the server, then fails on any delivery that did not fit the document. */
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
+    this.assertEventsConform();
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -141,6 +158,7 @@ export class Receiver {
       const eventId = String(req.headers['svc-event-id'] ?? '');
       const signature = route?.secrets ? specVerify(rawBody, req.headers['svc-signature'] as string | undefined, route.secrets, 300) : null;
       const request: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, rawBody, receivedAt: Date.now(), eventId, signature, status: 0 };
+      if (isDelivery(req.headers)) this.eventDrifts.push(...eventDrifts(req.headers, rawBody).map((d) => ({ path, drift: `${path} ${eventId}: ${d}` })));
       const nth = this.requests.filter((r) => r.path === path && r.eventId === eventId).length + 1;
       this.requests.push(request);
       let answer: Answer = route ? route.script(nth, request) : { status: 404 };

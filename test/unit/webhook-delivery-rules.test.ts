@@ -42,7 +42,7 @@ describe('connection errors in the delivery log', () => {
 });
 
 describe('the delivery body', () => {
-  const lead = EVENTS['lead.created']({ lead_id: 'l1', contact_id: 'c1', conversation_id: 'v1', version: 2, contact: { name: 'Anna', email: 'anna@example.com' } });
+  const lead = EVENTS['lead.created']({ lead_id: 'l1', contact_id: 'c1', conversation_id: 'v1', version: 2, contact: { name: 'Anna', email: 'anna@example.com', phone: null } });
   const event = (type: string, e = lead): StoredEvent => ({ id: 'evt_1', type, apiVersion: '2026-10-01', createdAt: new Date('2026-11-22T10:00:00.123Z'), livemode: true, data: e.data, piiData: e.piiData ?? null });
 
   it('is the envelope of spec 01, thin by default', () => {
@@ -54,7 +54,7 @@ describe('the delivery body', () => {
   it('adds the content for include_pii, only for lead, contact and conversation events', () => {
     const withPii = deliveryBody(event('lead.created'), true);
     expect(withPii.carriesPii).toBe(true);
-    expect(JSON.parse(withPii.body).data.contact).toEqual({ name: 'Anna', email: 'anna@example.com' });
+    expect(JSON.parse(withPii.body).data.contact).toEqual({ name: 'Anna', email: 'anna@example.com', phone: null });
     expect(deliveryBody(event('task.created'), true).carriesPii).toBe(false);
     const message = EVENTS['message.created']({ message_id: 'm1', conversation_id: 'v1', sender: 'user' });
     const m = deliveryBody({ ...event('message.created', message) }, true);

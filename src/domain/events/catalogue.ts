@@ -28,10 +28,11 @@ export function isKnownEventPattern(pattern: string): boolean {
   return (Object.values(EVENT_TYPES).flat() as string[]).includes(pattern);
 }
 
+/** A contact as include_pii events carry it: every field, null when unknown. */
 export interface ContactFields {
-  name?: string | null;
-  email?: string | null;
-  phone?: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
 }
 
 interface LeadRef {

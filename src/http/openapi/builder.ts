@@ -41,6 +41,21 @@ export interface OperationDoc {
   bodyOptional?: boolean;
 }
 
+/** One webhook (OpenAPI 3.1 `webhooks`): a request the API sends to the subscriber's URL. */
+export interface WebhookDoc {
+  /** The key in `webhooks` (the event type). */
+  name: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** Header Parameter Objects of the request. */
+  headers: JsonSchema[];
+  body: Joi.Schema;
+  /** What the subscriber answers, by status (or range: 2XX). */
+  answers: Record<string, string>;
+}
+
 export interface DocumentDoc {
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
@@ -54,8 +69,12 @@ export interface DocumentDoc {
    */
   declarations?: Joi.Schema[];
   securitySchemes?: Record<string, JsonSchema>;
+  /** Tag Objects: the order and descriptions of the document's sections (x-traitTag: a section of text only). */
+  tags?: JsonSchema[];
   /** The operations; `ref` turns a joi schema into the document's JSON Schema (a `$ref` when named). */
   operations: (ref: (schema: Joi.Schema) => JsonSchema) => OperationDoc[];
+  /** The requests the API sends (the events), converted after the operations. */
+  webhooks?: WebhookDoc[];
 }
 
 /** `POST /webhooks/{id}/test` -> `postWebhooksByIdTest`. */
@@ -126,6 +145,19 @@ function operationObject(converter: SchemaConverter, op: OperationDoc, problems:
   };
 }
 
+/** The Operation Object of a webhook: the request the subscriber receives and what it answers. */
+function webhookObject(converter: SchemaConverter, w: WebhookDoc): JsonSchema {
+  return {
+    operationId: w.operationId,
+    summary: w.summary,
+    description: w.description,
+    tags: w.tags,
+    parameters: w.headers,
+    requestBody: { required: true, content: { 'application/json': { schema: converter.convert(w.body) } } },
+    responses: Object.fromEntries(Object.entries(w.answers).map(([status, description]) => [status, { description }])),
+  };
+}
+
 /**
  * An OpenAPI 3.1 document, built from joi schemas: the same schemas validate the requests,
  * so the document cannot drift from validation. Both documents (the public API's and the
@@ -141,11 +173,14 @@ export function buildDocument(doc: DocumentDoc): JsonSchema {
     paths[op.path] ??= {};
     paths[op.path]![op.method.toLowerCase()] = operationObject(converter, op, problems, plain);
   }
+  const webhooks = Object.fromEntries((doc.webhooks ?? []).map((w) => [w.name, { post: webhookObject(converter, w) }]));
   return {
     openapi: '3.1.0',
     info: doc.info,
     servers: doc.servers,
+    ...(doc.tags ? { tags: doc.tags } : {}),
     paths,
+    ...(doc.webhooks ? { webhooks } : {}),
     components: { schemas: converter.components, ...(doc.securitySchemes ? { securitySchemes: doc.securitySchemes } : {}) },
   };
 }

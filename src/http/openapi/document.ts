@@ -6,6 +6,9 @@ import { PlainProblemSchema, PROBLEMS } from '../schemas/problems.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
 import { documentLivemode } from '../livemode.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../body.js';
+import { EVENTS_TAG, eventWebhooks } from './webhooks.js';
+import { ERRORS_PAGE_PATH, errorPageEntries } from '../errors-page.js';
+import { EVENT_API_VERSION } from '../../domain/events/event-types.js';
 
 // bad_request: a request line and headers over 16 KB are refused before any route (src/http/client-errors.ts).
 const COMMON_ERRORS = ['bad_request', 'invalid_api_key', 'wrong_cell', 'integration_inactive', 'tenant_inactive', 'ip_not_allowed', 'feature_not_in_plan', 'rate_limited', 'wallet_suspended', 'service_unavailable', 'internal_error', 'scope_missing'] as const;
@@ -73,14 +76,40 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     info: {
       title: 'Public Server API',
       version: 'v1',
-      description: `Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id. A request body is JSON (Content-Type: application/json, UTF-8), an object or an array, at most ${MAX_BODY_BYTES / 1024} KB (else 413 payload_too_large) and nested at most ${MAX_BODY_DEPTH} levels deep (else 400 bad_request); it is read once the key is checked and the request counted in its rate class, so a refused body counts too.`,
+      description: `Server-to-server API of the sales chat platform. Every error is application/problem+json; every answer carries X-Request-Id. A request body is JSON (Content-Type: application/json, UTF-8), an object or an array, at most ${MAX_BODY_BYTES / 1024} KB (else 413 payload_too_large) and nested at most ${MAX_BODY_DEPTH} levels deep (else 400 bad_request); it is read once the key is checked and the request counted in its rate class, so a refused body counts too.`
+        + `\n\nErrors: every code, what it means and what to do, in the [error catalogue](${config.publicOrigin}${ERRORS_PAGE_PATH}) (each Problem's \`type\` links there) and in the Errors section.`
+        + ' Events: the `webhooks` section describes every event delivered to a webhook subscription: its headers, its envelope and its `data` in both payload modes.',
     },
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
     problem: PlainProblemSchema,
     problems: PROBLEMS,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
+    tags: tagsOf(routes, config),
     operations: () => routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => operationOf(r, config)),
+    webhooks: eventWebhooks(),
   }));
+}
+
+/**
+ * The document's sections, in order: the error catalogue (text only), the families of the
+ * routes that answer, in the order of the routes, the events.
+ */
+function tagsOf(routes: readonly RouteDefinition[], config: Config): JsonSchema[] {
+  const errors = errorPageEntries(config.publicOrigin).map((e) => `| [\`${e.code}\`](${e.type}) | ${e.status} | ${e.title} | ${e.meaning} | ${e.remedy} |`);
+  return [
+    {
+      name: 'errors', 'x-displayName': 'Errors', 'x-traitTag': true,
+      description: `Every error is an \`application/problem+json\` body whose \`code\` is one of these (branch on \`code\`, never on \`title\` or \`detail\`); its \`type\` links to the code on the [error catalogue](${config.publicOrigin}${ERRORS_PAGE_PATH}). Quote \`request_id\` to support.\n\n`
+        + `| Code | Status | Title | What it means | What to do |\n|---|---|---|---|---|\n${errors.join('\n')}`,
+    },
+    ...[...new Set(routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => r.family))].map((name) => ({ name })),
+    {
+      name: EVENTS_TAG, 'x-displayName': 'Events (webhooks)',
+      description: 'Each event is POSTed to every active subscription (POST /webhooks) whose `events` match it, signed with the subscription\'s secret. '
+        + `The body is the envelope (id, type, api_version ${EVENT_API_VERSION}, created_at, livemode, data); \`data\` is thin (identifiers) unless the subscription has include_pii true, which adds the content of lead.*, contact.* and conversation.* events. `
+        + 'Verify Svc-Signature over the raw body before parsing it, skip an Svc-Event-Id already processed, answer 2xx quickly, and ignore event types you do not know (the list may grow).',
+    },
+  ];
 }
 
 /** Every 2xx JSON answer as the pipeline stamps it: `livemode` documented on its objects (src/http/livemode.ts). */

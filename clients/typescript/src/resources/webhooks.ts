@@ -1,0 +1,50 @@
+import { Resource, keyed, unwrap, type Body, type Query, type WriteOptions } from '../resource.js';
+import { constructEvent, type ConstructEventOptions } from '../signature.js';
+import type { WebhookEvent } from '../events.js';
+
+/** Webhook subscriptions and their delivery log; constructEvent verifies what they deliver. */
+export class Webhooks extends Resource {
+  list(query: Query<'getWebhooks'> = {}) {
+    return this.paged((cursor) => this.api.GET('/webhooks', { params: { query: { ...query, cursor } } }), query.cursor);
+  }
+
+  /** The answer carries the signing secret, once. */
+  create(body: Body<'postWebhooks'>, o: WriteOptions = {}) {
+    return unwrap(this.api.POST('/webhooks', { params: { header: keyed(o) }, body }));
+  }
+
+  retrieve(id: string) {
+    return unwrap(this.api.GET('/webhooks/{id}', { params: { path: { id } } }));
+  }
+
+  update(id: string, body: Body<'patchWebhooksById'>) {
+    return unwrap(this.api.PATCH('/webhooks/{id}', { params: { path: { id } }, body }));
+  }
+
+  del(id: string) {
+    return unwrap(this.api.DELETE('/webhooks/{id}', { params: { path: { id } } }));
+  }
+
+  /** A new secret (shown once); the old one keeps working for 24 hours. */
+  rotateSecret(id: string, o: WriteOptions = {}) {
+    return unwrap(this.api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id }, header: keyed(o) } }));
+  }
+
+  /** Queues a webhook.test event (livemode false) to the subscription. */
+  test(id: string, o: WriteOptions = {}) {
+    return unwrap(this.api.POST('/webhooks/{id}/test', { params: { path: { id }, header: keyed(o) } }));
+  }
+
+  listDeliveries(id: string, query: Query<'getWebhooksByIdDeliveries'> = {}) {
+    return this.paged((cursor) => this.api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, cursor } } }), query.cursor);
+  }
+
+  redeliver(id: string, deliveryId: string, o: WriteOptions = {}) {
+    return unwrap(this.api.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id, delivery_id: deliveryId }, header: keyed(o) } }));
+  }
+
+  /** Verifies a delivery and returns its event (see constructEvent in signature.ts). */
+  constructEvent(rawBody: string | Uint8Array, header: string | string[] | undefined | null, secret: string | readonly string[], o: ConstructEventOptions = {}): WebhookEvent {
+    return constructEvent(rawBody, header, secret, o);
+  }
+}
