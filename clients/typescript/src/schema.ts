@@ -1934,7 +1934,7 @@ export interface components {
             /** @description The delivery (pending or failed) waits without spending attempts: see hold_reason. It goes out within seconds of the hold ending. */
             held: boolean;
             /**
-             * @description Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.
+             * @description Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, an earlier event of the same conversation or lead goes first (earlier_delivery_first for both), or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.
              * @enum {string|null}
              */
             hold_reason: "subscription_paused" | "wallet_suspended" | "earlier_delivery_first" | "integration_inactive" | "tenant_inactive" | "feature_not_in_plan" | "scope_missing" | "pii_transfer_not_allowed" | null;
@@ -3520,6 +3520,7 @@ export interface components {
                 /** Format: uuid */
                 topic_id: string;
             } | null;
+            /** @description Set when status is failed. code duplicate_topic: the title near-duplicates one of the tenant's topics or articles (the message names it), so no topic was queued. */
             error: {
                 code: string;
                 message: string;
