@@ -25,6 +25,7 @@ import { Migration20261125003000DeliveryHeldFor } from './20261125003000-deliver
 import { Migration20261126000100TopicClusters } from './20261126000100-topic-clusters.js';
 import { Migration20261127000100SweepActivityIndexes } from './20261127000100-sweep-activity-indexes.js';
 import { Migration20261127000200StackSecrets } from './20261127000200-stack-secrets.js';
+import { Migration20261127220000SupportActions } from './20261127220000-support-actions.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000100TopicClusters', class: Migration20261126000100TopicClusters },
   { name: 'Migration20261127000100SweepActivityIndexes', class: Migration20261127000100SweepActivityIndexes },
   { name: 'Migration20261127000200StackSecrets', class: Migration20261127000200StackSecrets },
+  { name: 'Migration20261127220000SupportActions', class: Migration20261127220000SupportActions },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];
