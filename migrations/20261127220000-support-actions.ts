@@ -19,6 +19,7 @@ export class Migration20261127220000SupportActions extends Migration {
       );
       create index support_actions_created on support_actions (created_at desc);
       create index support_actions_target on support_actions (target_id, created_at desc);
+      alter table webhook_delivery_attempts add column answer_excerpt text;
     `);
   }
 }

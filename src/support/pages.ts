@@ -60,7 +60,7 @@ ${rows.map((d) => {
   })}</table>`;
 }
 
-/** The subscriber's answer as the delivery log keeps it: its status and the short, safe reason (its body is never kept). */
+/** The subscriber's answer as the delivery log shows it: its status and the short, safe reason. */
 function answerText(status: number | null, error: string | null): string {
   if (status === null && error === null) return '—';
   return [status === null ? null : `HTTP ${status}`, error && error !== `HTTP ${status}` ? error : null].filter(Boolean).join(' · ');
@@ -124,8 +124,9 @@ ${d.replayOf ? html`<dt>Replay of</dt><dd><a href="/deliveries/${d.replayOf}">${
 <dt>Workflow</dt><dd><a id="temporal-link" href="${v.temporalUrl}" target="_blank" rel="noopener noreferrer">Open in the Temporal UI</a></dd></dl>
 <div class="actions"><form class="inline" method="post" action="/deliveries/${d.id}/replay">${tokenField(v.token)}
 <button type="submit" id="replay"${d.state === 'pending' ? html` disabled title="Still pending: replay it once it is delivered, failed or dead"` : ''}>Replay</button></form></div>
-<h2>Attempts</h2>${v.story.attempts.length ? html`<table class="attempts"><tr><th>#</th><th>Started</th><th>Status</th><th>Duration</th><th>Answer</th></tr>
-${v.story.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${time(a.startedAt)}</td><td>${a.statusCode ?? '—'}</td><td>${a.durationMs} ms</td><td>${answerText(a.statusCode ?? null, a.error ?? null)}</td></tr>`)}</table>`
+<h2>Attempts</h2>${v.story.attempts.length ? html`<table class="attempts"><tr><th>#</th><th>Started</th><th>Status</th><th>Duration</th><th>Answer</th><th>Start of the answer's body</th></tr>
+${v.story.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${time(a.startedAt)}</td><td>${a.statusCode ?? '—'}</td><td>${a.durationMs} ms</td>
+<td>${answerText(a.statusCode ?? null, a.error ?? null)}</td><td class="excerpt">${a.answerExcerpt ? html`<code>${a.answerExcerpt}</code>` : html`<span class="muted">—</span>`}</td></tr>`)}</table>`
     : html`<p class="muted">No attempt yet.</p>`}
 <h2>Other deliveries of this event</h2>${deliveryRows(v.story.related, new Map())}
 <h2>Actions on this delivery</h2>${actionRows(v.actions)}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DeliveryHarness } from '../support/delivery-harness.js';
-import { answers } from '../support/receiver.js';
+import { answers, type Script } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -70,7 +70,10 @@ async function signIn(page: Page): Promise<void> {
 }
 
 /** A tenant of its own with a subscription whose subscriber answers by `script`, and one lead.created delivered to it. */
-async function tenantWithDelivery(name: string, script = answers.always(500)) {
+/** A subscriber whose database is down: 500 with a short page (markup in it, shown as text). */
+const DOWN = { status: 500, body: 'Upstream database is down.\r\n<b>Retry later</b>' };
+
+async function tenantWithDelivery(name: string, script: Script = () => DOWN) {
   const caller: Caller = await h.caller({ name });
   const path = `/console-${randomUUID().slice(0, 8)}`;
   const sub = await h.subscribe(caller, { url: h.receiver.route(path, script), events: ['lead.*'] });
@@ -115,6 +118,8 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     const attempts = page.locator('table.attempts tr');
     expect(await attempts.count()).toBe(1 + 9);
     expect(await attempts.nth(1).textContent()).toContain('HTTP 500');
+    // The start of the subscriber's answer, as text (its markup escaped), one line.
+    expect(await attempts.nth(9).locator('td.excerpt').textContent()).toBe('Upstream database is down. <b>Retry later</b>');
     const temporal = new URL((await page.locator('#temporal-link').getAttribute('href'))!);
     expect(decodeURIComponent(temporal.pathname)).toBe(`/namespaces/${h.services.config.temporal.namespace}/workflows/${deliveryWorkflowId(dead.id)}`);
     expect(temporal.origin).toBe(new URL(h.services.config.temporal.uiUrl).origin);
