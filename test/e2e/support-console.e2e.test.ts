@@ -224,6 +224,16 @@ describe('the console keeps its door', () => {
     expect((await fetch(`${sc.url}/deliveries/${randomUUID()}`, { headers: cookie })).status).toBe(404);
   });
 
+  it('finds a subscription by part of its URL, and goes straight to a delivery found by its id', async () => {
+    const t = await tenantWithDelivery(`Found ${randomUUID().slice(0, 6)}`, answers.ok());
+    const delivered = await h.settled(t.sub.id, t.eventId, 'delivered');
+    const cookie = { Cookie: `${SESSION_COOKIE}=${session()}` };
+    const byUrl = await (await fetch(`${sc.url}/?q=${encodeURIComponent(t.path.slice(1))}`, { headers: cookie })).text();
+    expect(byUrl).toContain(`<a href="/webhooks/${t.sub.id}">`);
+    const byId = await fetch(`${sc.url}/?q=${delivered.id}`, { headers: cookie, redirect: 'manual' });
+    expect([byId.status, byId.headers.get('location')]).toEqual([303, `/deliveries/${delivered.id}`]);
+  });
+
   it('is configured by SUPPORT_PORT and a secret of 32+ characters, on 127.0.0.1 unless told', () => {
     expect(supportConsoleSettings({})).toBeNull();
     expect(supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_CONSOLE_SECRET: SECRET })).toEqual({ port: 3002, host: '127.0.0.1', secret: SECRET });

@@ -18,7 +18,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * What support may be looking for, from what the customer told them: an id of a tenant,
- * integration, subscription or delivery, or part of a tenant's or an integration's name.
+ * integration, subscription or delivery, part of a tenant's or an integration's name, or part
+ * of a subscription's URL.
  */
 export async function findForSupport(em: Em, query: string): Promise<SupportFindings> {
   const q = query.trim();
@@ -32,7 +33,12 @@ export async function findForSupport(em: Em, query: string): Promise<SupportFind
   }
   const name = { name: { $ilike: likePattern(q) } };
   const order = { orderBy: { name: 'asc', id: 'asc' }, limit: SUPPORT_PAGE_ROWS } as const;
-  return { tenants: await em.find(Tenant, name, order), integrations: await em.find(Integration, name, order), webhooks: [], deliveries: [] };
+  return {
+    tenants: await em.find(Tenant, name, order),
+    integrations: await em.find(Integration, name, order),
+    webhooks: await em.find(Webhook, { url: { $ilike: likePattern(q) } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: SUPPORT_PAGE_ROWS }),
+    deliveries: [],
+  };
 }
 
 /** Whose deliveries: a tenant's, an integration's or one subscription's. */
