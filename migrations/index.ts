@@ -27,6 +27,8 @@ import { Migration20261127000100SweepActivityIndexes } from './20261127000100-sw
 import { Migration20261127000200StackSecrets } from './20261127000200-stack-secrets.js';
 import { Migration20261127000700DeliveryOrder } from './20261127000700-delivery-order.js';
 
+import { Migration20261127220000SupportActions } from './20261127220000-support-actions.js';
+
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
  * never an edit of an applied one. Route families name the migration they need
@@ -61,6 +63,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000100SweepActivityIndexes', class: Migration20261127000100SweepActivityIndexes },
   { name: 'Migration20261127000200StackSecrets', class: Migration20261127000200StackSecrets },
   { name: 'Migration20261127000700DeliveryOrder', class: Migration20261127000700DeliveryOrder },
+
+  { name: 'Migration20261127220000SupportActions', class: Migration20261127220000SupportActions },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

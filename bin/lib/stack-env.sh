@@ -16,6 +16,8 @@ load_stack_env() {
   export WORKER_SDK_METRICS_PORT=${WORKER_SDK_METRICS_PORT:-9468}
   # The demo shop (bin/up runs it on the next port) and its blog, which bin/site-module writes.
   export DEMO_PORT=${DEMO_PORT:-$((PORT + 1))} DEMO_BLOG_DIR=${DEMO_BLOG_DIR:-$root/.state/demo-blog}
+  # The support console (src/support-console.ts), an internal listener on 127.0.0.1.
+  export SUPPORT_PORT=${SUPPORT_PORT:-$((PORT + 2))}
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
   export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}
   # Webhooks to this machine (bin/ctl webhooks listen): the certificate of its receiver, and

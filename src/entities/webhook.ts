@@ -66,6 +66,8 @@ export const WebhookDeliveryAttempt = defineEntity({
     statusCode: p.integer().nullable(),
     durationMs: p.integer(),
     error: p.text().nullable(),
+    /** The start of a 4xx or 5xx answer's body (SendResult.answerExcerpt); shown to support only. */
+    answerExcerpt: p.text().nullable(),
   },
 });
 export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;

@@ -299,7 +299,7 @@ export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promis
   const ok = a.result.error === null;
   const state: DeliveryState = ok ? 'delivered' : a.pauseMs === null ? 'dead' : 'failed';
   const nextAttemptAt = ok || a.pauseMs === null ? null : new Date(now.getTime() + a.pauseMs).toISOString();
-  const { statusCode, durationMs, error } = a.result;
+  const { statusCode, durationMs, error, answerExcerpt } = a.result;
   // One statement, so one round trip and atomic without a transaction around it.
   const rows = await em.execute<{ delivery_id: string }[]>(
     `with moved as (
@@ -307,14 +307,14 @@ export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promis
           set attempt = ?, state = ?, status_code = ?, duration_ms = ?, error = ?, next_attempt_at = ?,
               delivered_at = ?, updated_at = ?, held_for = null
         where id = ? returning id)
-     insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
-     select id, ?, ?, ?, ?, ? from moved
+     insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error, answer_excerpt)
+     select id, ?, ?, ?, ?, ?, ? from moved
      on conflict (delivery_id, attempt) do update
        set started_at = excluded.started_at, status_code = excluded.status_code,
-           duration_ms = excluded.duration_ms, error = excluded.error
+           duration_ms = excluded.duration_ms, error = excluded.error, answer_excerpt = excluded.answer_excerpt
      returning delivery_id`,
     [a.attempt, state, statusCode, durationMs, error, nextAttemptAt, ok ? now.toISOString() : null, now.toISOString(), a.deliveryId,
-      a.attempt, a.startedAt.toISOString(), statusCode, durationMs, error],
+      a.attempt, a.startedAt.toISOString(), statusCode, durationMs, error, answerExcerpt ?? null],
   );
   return rows.length ? state : null;
 }

@@ -24,12 +24,27 @@ export interface SendResult {
   error: string | null;
   /** A 429 or 503 answer's Retry-After, in milliseconds. */
   retryAfterMs: number | null;
+  /**
+   * The start of a 4xx or 5xx answer's body as text (ANSWER_EXCERPT_CHARS at most, control
+   * characters blanked), for support (the console's attempts); null for other answers.
+   */
+  answerExcerpt: string | null;
 }
 
 export type SenderSettings = Pick<WebhookSettings, 'timeoutMs' | 'resolve' | 'allowPrivateNetworks'>;
 
 /** Bytes of a subscriber's answer read (and dropped) so its connection can be reused. */
 const ANSWER_DRAIN_BYTES = 64 * 1024;
+/** What an excerpt of an error answer keeps: enough for "column x does not exist", not a page. */
+export const ANSWER_EXCERPT_CHARS = 200;
+/** How long an error answer's body is waited for at most (within the attempt's timeout). */
+const ANSWER_EXCERPT_WAIT_MS = 1000;
+
+/** An error answer's first bytes as one line of text. */
+export function answerExcerpt(bytes: Buffer): string | null {
+  const text = bytes.toString('utf8').replace(/\uFFFD+$/, '').replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return text ? text.slice(0, ANSWER_EXCERPT_CHARS) : null;
+}
 
 /**
  * POSTs one signed delivery through the SSRF rules: the URL is checked again, the name is
@@ -41,7 +56,7 @@ const ANSWER_DRAIN_BYTES = 64 * 1024;
  */
 export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings, now: () => Date = () => new Date()): Promise<SendResult> {
   const started = Date.now();
-  const failed = (error: string): SendResult => ({ statusCode: null, durationMs: Date.now() - started, error, retryAfterMs: null });
+  const failed = (error: string): SendResult => ({ statusCode: null, durationMs: Date.now() - started, error, retryAfterMs: null, answerExcerpt: null });
   let url: URL;
   let address: string;
   try {
@@ -74,29 +89,43 @@ export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings
   };
   return new Promise<SendResult>((resolve) => {
     let settled = false;
-    const finish = (statusCode: number | null, error: string | null, retryAfterMs: number | null = null) => {
+    const finish = (statusCode: number | null, error: string | null, retryAfterMs: number | null = null, excerpt: string | null = null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (statusCode === null) req.destroy();
-      resolve({ statusCode, durationMs: Date.now() - started, error, retryAfterMs });
+      resolve({ statusCode, durationMs: Date.now() - started, error, retryAfterMs, answerExcerpt: excerpt });
     };
     // The status decides. The answer's body is read and dropped so the connection can serve the
-    // next delivery; a long or slow one closes it instead.
+    // next delivery; a long or slow one closes it instead. Of an error answer (4xx, 5xx) the
+    // first bytes are kept as its excerpt: the attempt ends when they are in, when the body
+    // ends, or at most ANSWER_EXCERPT_WAIT_MS after the status (the status stands either way).
     const req = request(options, (res) => {
       let drained = 0;
+      const head: Buffer[] = [];
       const drainTimer = setTimeout(() => res.destroy(), settings.timeoutMs);
+      const status = res.statusCode ?? 0;
+      const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], now()) : null;
+      const failedWith = () => finish(status, `HTTP ${status}`, retryAfter, answerExcerpt(Buffer.concat(head).subarray(0, ANSWER_EXCERPT_CHARS * 4)));
       res.on('data', (chunk: Buffer) => {
+        if (drained < ANSWER_EXCERPT_CHARS * 4) head.push(chunk);
         drained += chunk.length;
+        if (status >= 400 && drained >= ANSWER_EXCERPT_CHARS * 4) failedWith();
         if (drained > ANSWER_DRAIN_BYTES) res.destroy();
       });
-      res.on('close', () => clearTimeout(drainTimer));
+      res.on('close', () => {
+        clearTimeout(drainTimer);
+        if (status >= 400) failedWith();
+      });
+      res.on('end', () => {
+        if (status >= 400) failedWith();
+      });
       res.on('error', () => undefined);
-      const status = res.statusCode ?? 0;
       if (status >= 200 && status < 300) return finish(status, null);
       if (status >= 300 && status < 400) return finish(status, `redirect ${status} not followed`);
-      const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], now()) : null;
-      finish(status, `HTTP ${status}`, retryAfter);
+      // The attempt's own timeout no longer applies: the status is in.
+      clearTimeout(timer);
+      setTimeout(failedWith, Math.min(ANSWER_EXCERPT_WAIT_MS, Math.max(0, started + settings.timeoutMs - Date.now()))).unref();
     });
     const timer = setTimeout(() => finish(null, 'timeout'), Math.max(0, started + settings.timeoutMs - Date.now()));
     req.on('error', (err: NodeJS.ErrnoException) => finish(null, connectionError(err)));

@@ -1,0 +1,42 @@
+import type { Em } from '../../db/orm.js';
+import { newId } from '../../ids.js';
+
+/** What the support console records (docs/decisions.md, "A support console"). */
+export const SUPPORT_ACTIONS = ['login', 'delivery.replay', 'webhook.recover', 'webhook.pause', 'webhook.resume'] as const;
+export type SupportActionName = (typeof SUPPORT_ACTIONS)[number];
+
+export interface SupportAction {
+  operator: string;
+  action: SupportActionName;
+  /** The delivery, subscription or (for a login) the operator acted on. */
+  targetId: string;
+  tenantId: string | null;
+  /** What came of it: ids made, counts; never customer text. */
+  detail: Record<string, unknown>;
+}
+
+export interface RecordedSupportAction extends SupportAction {
+  id: string;
+  createdAt: Date;
+}
+
+/** Records an action in the caller's transaction: the action and its record commit together or not at all. */
+export async function recordSupportAction(em: Em, a: SupportAction, now: Date): Promise<void> {
+  await em.execute(
+    'insert into support_actions (id, operator, action, target_id, tenant_id, detail, created_at) values (?, ?, ?, ?, ?, ?::jsonb, ?)',
+    [newId(), a.operator, a.action, a.targetId, a.tenantId, JSON.stringify(a.detail), now.toISOString()],
+    'run',
+  );
+}
+
+interface ActionRow { id: string; operator: string; action: SupportActionName; target_id: string; tenant_id: string | null; detail: Record<string, unknown>; created_at: string | Date }
+
+/** The newest actions, of everything or of one target (a delivery, a subscription). */
+export async function recentSupportActions(em: Em, o: { targetIds?: readonly string[]; limit: number }): Promise<RecordedSupportAction[]> {
+  const rows = o.targetIds
+    ? await em.execute<ActionRow[]>('select * from support_actions where target_id = any(?::text[]) order by created_at desc, id desc limit ?', [`{${o.targetIds.join(',')}}`, o.limit])
+    : await em.execute<ActionRow[]>('select * from support_actions order by created_at desc, id desc limit ?', [o.limit]);
+  return rows.map((r) => ({
+    id: r.id, operator: r.operator, action: r.action, targetId: r.target_id, tenantId: r.tenant_id, detail: r.detail, createdAt: new Date(r.created_at),
+  }));
+}

@@ -1,0 +1,81 @@
+import type { Em } from '../../db/orm.js';
+import { Tenant } from '../../entities/tenant.js';
+import { Integration } from '../../entities/integration.js';
+import { Webhook, WebhookDelivery, WebhookDeliveryAttempt, type DeliveryState } from '../../entities/webhook.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Rows a support page shows at most: a page for a person, not an export. */
+export const SUPPORT_PAGE_ROWS = 100;
+
+export interface SupportFindings {
+  tenants: Tenant[];
+  integrations: Integration[];
+  webhooks: Webhook[];
+  deliveries: WebhookDelivery[];
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What support may be looking for, from what the customer told them: an id of a tenant,
+ * integration, subscription or delivery, part of a tenant's or an integration's name, or part
+ * of a subscription's URL.
+ */
+export async function findForSupport(em: Em, query: string): Promise<SupportFindings> {
+  const q = query.trim();
+  if (!q) return { tenants: [], integrations: [], webhooks: [], deliveries: [] };
+  if (UUID.test(q)) {
+    const id = q.toLowerCase();
+    return {
+      tenants: await em.find(Tenant, { id }), integrations: await em.find(Integration, { id }),
+      webhooks: await em.find(Webhook, { id }), deliveries: await em.find(WebhookDelivery, { id }),
+    };
+  }
+  const name = { name: { $ilike: likePattern(q) } };
+  const order = { orderBy: { name: 'asc', id: 'asc' }, limit: SUPPORT_PAGE_ROWS } as const;
+  return {
+    tenants: await em.find(Tenant, name, order),
+    integrations: await em.find(Integration, name, order),
+    webhooks: await em.find(Webhook, { url: { $ilike: likePattern(q) } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: SUPPORT_PAGE_ROWS }),
+    deliveries: [],
+  };
+}
+
+/** Whose deliveries: a tenant's, an integration's or one subscription's. */
+export type DeliveryOwner = { tenantId: string } | { integrationId: string } | { webhookId: string };
+
+export interface SupportDeliveryFilters {
+  state?: DeliveryState;
+  eventType?: string;
+  /** Inclusive. */
+  since?: Date;
+  /** Exclusive. */
+  until?: Date;
+}
+
+/** An owner's deliveries, newest first (the delivery log's order), by state, event type and time. */
+export async function deliveriesForSupport(em: Em, owner: DeliveryOwner, f: SupportDeliveryFilters): Promise<WebhookDelivery[]> {
+  const created = { ...(f.since ? { $gte: f.since } : {}), ...(f.until ? { $lt: f.until } : {}) };
+  return em.find(WebhookDelivery, {
+    ...owner,
+    ...(f.state ? { state: f.state } : {}),
+    ...(f.eventType ? { eventType: f.eventType } : {}),
+    ...(Object.keys(created).length ? { createdAt: created } : {}),
+  }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SUPPORT_PAGE_ROWS });
+}
+
+export interface DeliveryStory {
+  delivery: WebhookDelivery;
+  attempts: WebhookDeliveryAttempt[];
+  /** The deliveries of the same event to the same subscription (the original and its replays), oldest first. */
+  related: WebhookDelivery[];
+}
+
+/** One delivery with every attempt and the other deliveries of its event; null when there is none. */
+export async function deliveryStory(em: Em, id: string): Promise<DeliveryStory | null> {
+  const delivery = UUID.test(id) ? await em.findOne(WebhookDelivery, { id }) : null;
+  if (!delivery) return null;
+  const attempts = await em.find(WebhookDeliveryAttempt, { deliveryId: delivery.id }, { orderBy: { attempt: 'asc' } });
+  const related = await em.find(WebhookDelivery, { webhookId: delivery.webhookId, eventId: delivery.eventId, id: { $ne: delivery.id } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return { delivery, attempts, related };
+}

@@ -1,0 +1,161 @@
+import type { Tenant } from '../entities/tenant.js';
+import type { Integration } from '../entities/integration.js';
+import { DELIVERY_STATES, type Webhook, type WebhookDelivery } from '../entities/webhook.js';
+import type { HoldReason } from '../domain/webhooks/delivery-attempts.js';
+import type { DeliveryStory, SupportFindings, SupportDeliveryFilters } from '../domain/support/lookup.js';
+import type { RecordedSupportAction } from '../domain/support/audit.js';
+import { presentDelivery } from '../routes/webhooks/presenters.js';
+import type { RecoveryJob } from './recoveries.js';
+import { html, stateBadge, time, type Html } from './html.js';
+
+/** A hidden field with the session's form token: every POST carries it. */
+const tokenField = (token: string) => html`<input type="hidden" name="token" value="${token}">`;
+const short = (id: string) => html`<code class="id" title="${id}">${id}</code>`;
+
+export function loginPage(): Html {
+  return html`<form class="login" method="post" action="/login"><h1>Support console</h1>
+<p class="muted">Internal: sign in with your name (recorded with every action) and the operators' secret.</p>
+<label for="operator">Your name</label><input id="operator" name="operator" required maxlength="64" autocomplete="username">
+<label for="secret">Operators' secret</label><input id="secret" name="secret" type="password" required autocomplete="current-password">
+<p><button type="submit">Sign in</button></p></form>`;
+}
+
+function tenantRows(tenants: Tenant[]): Html {
+  return html`<table><tr><th>Tenant</th><th>Id</th><th>Status</th><th>Created</th></tr>${tenants.map((t) => html`<tr>
+<td><a href="/tenants/${t.id}">${t.name}</a></td><td>${short(t.id)}</td><td>${stateBadge(t.status)}</td><td>${time(t.createdAt)}</td></tr>`)}</table>`;
+}
+
+function integrationRows(integrations: Integration[]): Html {
+  return html`<table><tr><th>Integration</th><th>Id</th><th>Tenant</th><th>Status</th></tr>${integrations.map((i) => html`<tr>
+<td><a href="/integrations/${i.id}">${i.name}</a></td><td>${short(i.id)}</td><td><a href="/tenants/${i.tenantId}">${i.tenantId}</a></td><td>${stateBadge(i.status)}</td></tr>`)}</table>`;
+}
+
+function webhookRows(webhooks: Webhook[]): Html {
+  if (!webhooks.length) return html`<p class="muted">No webhook subscriptions.</p>`;
+  return html`<table><tr><th>Subscription</th><th>URL</th><th>Events</th><th>Status</th><th>Integration</th></tr>${webhooks.map((w) => html`<tr>
+<td><a href="/webhooks/${w.id}">${w.id}</a></td><td>${w.url}</td><td>${w.events.join(', ')}</td><td>${stateBadge(w.status)}</td>
+<td><a href="/integrations/${w.integrationId}">${w.integrationId}</a></td></tr>`)}</table>`;
+}
+
+export function searchPage(query: string, found: SupportFindings | null, actions: RecordedSupportAction[]): Html {
+  const results = found === null ? '' : !(found.tenants.length || found.integrations.length || found.webhooks.length || found.deliveries.length)
+    ? html`<p class="notice">Nothing matches “${query}”.</p>`
+    : html`${found.tenants.length ? html`<h2>Tenants</h2>${tenantRows(found.tenants)}` : ''}
+${found.integrations.length ? html`<h2>Integrations</h2>${integrationRows(found.integrations)}` : ''}
+${found.webhooks.length ? html`<h2>Webhook subscriptions</h2>${webhookRows(found.webhooks)}` : ''}
+${found.deliveries.length ? html`<h2>Deliveries</h2>${deliveryRows(found.deliveries, new Map())}` : ''}`;
+  return html`<h1>Find a tenant, integration, webhook or delivery</h1>
+<form class="filters" method="get" action="/"><label>Id or part of a name<input type="search" name="q" value="${query}" size="48" autofocus></label><button type="submit">Find</button></form>
+${results}<h2>Recent actions</h2>${actionRows(actions)}`;
+}
+
+export function deliveryRows(rows: WebhookDelivery[], holds: Map<string, HoldReason>): Html {
+  if (!rows.length) return html`<p class="muted">No deliveries match.</p>`;
+  return html`<table class="deliveries"><tr><th>Created</th><th>Event type</th><th>State</th><th>Attempt</th><th>Last answer</th><th>Next attempt</th><th>Delivery</th></tr>
+${rows.map((d) => {
+    const p = presentDelivery(d, holds.get(d.id) ?? null);
+    return html`<tr data-delivery="${d.id}"><td>${time(d.createdAt)}</td><td>${d.eventType}</td>
+<td>${stateBadge(p.state)}${p.held ? html` <span class="muted">held: ${p.hold_reason}</span>` : ''}${d.replayOf ? html` <span class="muted">replay</span>` : ''}</td>
+<td>${p.attempt}</td><td>${answerText(p.status_code, p.error)}</td><td>${time(p.next_attempt_at)}</td><td><a href="/deliveries/${d.id}">${d.id}</a></td></tr>`;
+  })}</table>`;
+}
+
+/** The subscriber's answer as the delivery log shows it: its status and the short, safe reason. */
+function answerText(status: number | null, error: string | null): string {
+  if (status === null && error === null) return '—';
+  return [status === null ? null : `HTTP ${status}`, error && error !== `HTTP ${status}` ? error : null].filter(Boolean).join(' · ');
+}
+
+/** The filter form of a delivery list: state, event type and a time range (UTC). */
+export function deliveryFilters(action: string, f: SupportDeliveryFilters & { raw: Record<string, string> }): Html {
+  return html`<form class="filters" method="get" action="${action}">
+<label>State<select name="state"><option value="">any</option>${DELIVERY_STATES.map((s) => html`<option${f.state === s ? html` selected` : ''}>${s}</option>`)}</select></label>
+<label>Event type<input name="event_type" value="${f.raw.event_type ?? ''}" placeholder="lead.created" size="18"></label>
+<label>Created from (UTC)<input type="datetime-local" name="since" value="${f.raw.since ?? ''}"></label>
+<label>to (UTC)<input type="datetime-local" name="until" value="${f.raw.until ?? ''}"></label>
+<button type="submit">Show</button></form>`;
+}
+
+export function tenantPage(t: Tenant, integrations: Integration[], webhooks: Webhook[], deliveries: Html): Html {
+  return html`<h1>Tenant ${t.name}</h1><dl><dt>Id</dt><dd>${short(t.id)}</dd><dt>Status</dt><dd>${stateBadge(t.status)}</dd>
+<dt>Features</dt><dd>${t.features.join(', ')}</dd><dt>Created</dt><dd>${time(t.createdAt)}</dd></dl>
+<h2>Integrations</h2>${integrationRows(integrations)}<h2>Webhook subscriptions</h2>${webhookRows(webhooks)}
+<h2>Deliveries</h2>${deliveries}`;
+}
+
+export function integrationPage(i: Integration, webhooks: Webhook[], deliveries: Html): Html {
+  return html`<h1>Integration ${i.name}</h1><dl><dt>Id</dt><dd>${short(i.id)}</dd><dt>Tenant</dt><dd><a href="/tenants/${i.tenantId}">${i.tenantId}</a></dd>
+<dt>Status</dt><dd>${stateBadge(i.status)}</dd><dt>Scopes</dt><dd>${i.scopes.join(', ')}</dd></dl>
+<h2>Webhook subscriptions</h2>${webhookRows(webhooks)}<h2>Deliveries</h2>${deliveries}`;
+}
+
+export function webhookPage(w: Webhook, token: string, deliveries: Html, actions: RecordedSupportAction[], recoverDefaults: { since: string; until: string }): Html {
+  const next = w.status === 'active' ? 'paused' : 'active';
+  return html`<h1>Webhook subscription</h1><dl><dt>Id</dt><dd>${short(w.id)}</dd><dt>URL</dt><dd>${w.url}</dd><dt>Events</dt><dd>${w.events.join(', ')}</dd>
+<dt>Status</dt><dd id="webhook-status">${stateBadge(w.status)}</dd><dt>Personal data</dt><dd>${w.includePii ? 'included' : 'not included'}</dd>
+<dt>Tenant</dt><dd><a href="/tenants/${w.tenantId}">${w.tenantId}</a></dd><dt>Integration</dt><dd><a href="/integrations/${w.integrationId}">${w.integrationId}</a></dd></dl>
+<div class="actions"><form class="inline" method="post" action="/webhooks/${w.id}/status">${tokenField(token)}<input type="hidden" name="status" value="${next}">
+<button type="submit" id="toggle-status">${next === 'paused' ? 'Pause subscription' : 'Resume subscription'}</button></form></div>
+<h2>Recover a range</h2><p class="muted">Replays every failed or dead delivery created in the range, each event at most once (as <code>bin/ctl deliveries recover</code>).</p>
+<form class="filters" method="post" action="/webhooks/${w.id}/recover">${tokenField(token)}
+<label>From (UTC)<input type="datetime-local" name="since" value="${recoverDefaults.since}" required></label>
+<label>to (UTC)<input type="datetime-local" name="until" value="${recoverDefaults.until}" required></label><button type="submit" id="recover">Recover</button></form>
+<h2>Deliveries</h2>${deliveries}<h2>Actions on this subscription</h2>${actionRows(actions)}`;
+}
+
+export interface DeliveryView {
+  story: DeliveryStory;
+  hold: HoldReason | null;
+  temporalUrl: string;
+  token: string;
+  actions: RecordedSupportAction[];
+}
+
+export function deliveryPage(v: DeliveryView): Html {
+  const d = v.story.delivery;
+  const p = presentDelivery(d, v.hold);
+  return html`<h1>Delivery of ${d.eventType}</h1>
+<dl><dt>Id</dt><dd>${short(d.id)}</dd><dt>State</dt><dd id="delivery-state">${stateBadge(p.state)}</dd>
+<dt>Hold</dt><dd>${p.held ? p.hold_reason : 'not held'}</dd><dt>Attempts</dt><dd>${p.attempt}</dd>
+<dt>Next attempt</dt><dd>${time(p.next_attempt_at)}</dd><dt>Delivered</dt><dd>${time(p.delivered_at)}</dd><dt>Created</dt><dd>${time(p.created_at)}</dd>
+<dt>Event</dt><dd>${short(d.eventId)}</dd>
+<dt>Subscription</dt><dd><a href="/webhooks/${d.webhookId}">${d.webhookId}</a></dd><dt>Tenant</dt><dd><a href="/tenants/${d.tenantId}">${d.tenantId}</a></dd>
+${d.replayOf ? html`<dt>Replay of</dt><dd><a href="/deliveries/${d.replayOf}">${d.replayOf}</a></dd>` : ''}
+<dt>Workflow</dt><dd><a id="temporal-link" href="${v.temporalUrl}" target="_blank" rel="noopener noreferrer">Open in the Temporal UI</a></dd></dl>
+<div class="actions"><form class="inline" method="post" action="/deliveries/${d.id}/replay">${tokenField(v.token)}
+<button type="submit" id="replay"${d.state === 'pending' ? html` disabled title="Still pending: replay it once it is delivered, failed or dead"` : ''}>Replay</button></form></div>
+<h2>Attempts</h2>${v.story.attempts.length ? html`<table class="attempts"><tr><th>#</th><th>Started</th><th>Status</th><th>Duration</th><th>Answer</th><th>Start of the answer's body</th></tr>
+${v.story.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${time(a.startedAt)}</td><td>${a.statusCode ?? '—'}</td><td>${a.durationMs} ms</td>
+<td>${answerText(a.statusCode ?? null, a.error ?? null)}</td><td class="excerpt">${a.answerExcerpt ? html`<code>${a.answerExcerpt}</code>` : html`<span class="muted">—</span>`}</td></tr>`)}</table>`
+    : html`<p class="muted">No attempt yet.</p>`}
+<h2>Other deliveries of this event</h2>${deliveryRows(v.story.related, new Map())}
+<h2>Actions on this delivery</h2>${actionRows(v.actions)}`;
+}
+
+export function recoveryPage(job: RecoveryJob): Html {
+  const total = job.total ?? 0;
+  const range = html`${time(job.range.since)} to ${time(job.range.until)}`;
+  const status = job.state === 'running'
+    ? html`<p>Replaying ${job.done} of ${job.total ?? '…'}.</p>`
+    : job.state === 'failed' ? html`<p class="notice error">The recovery failed: ${job.error}</p>`
+      : html`<p class="notice" id="recovery-done">Replayed ${job.replays.length}; skipped ${job.skipped.length} (already replayed, or replays themselves).</p>`;
+  return html`<h1>Recovery of <a href="/webhooks/${job.range.webhookId}">${job.range.webhookId}</a></h1><p>Deliveries created ${range}, started by ${job.operator}.</p>
+<progress id="recovery-progress" max="${Math.max(total, 1)}" value="${job.state === 'finished' ? Math.max(total, 1) : job.done}"></progress>
+${status}${job.replays.length ? html`<h2>Replays</h2><ul>${job.replays.map((id) => html`<li><a href="/deliveries/${id}">${id}</a></li>`)}</ul>` : ''}`;
+}
+
+export function actionRows(actions: RecordedSupportAction[]): Html {
+  if (!actions.length) return html`<p class="muted">None recorded.</p>`;
+  return html`<table class="audit"><tr><th>When</th><th>Who</th><th>What</th><th>Target</th><th>Result</th></tr>${actions.map((a) => html`<tr>
+<td>${time(a.createdAt)}</td><td>${a.operator}</td><td>${a.action}</td><td>${targetLink(a)}</td><td><code>${JSON.stringify(a.detail)}</code></td></tr>`)}</table>`;
+}
+
+function targetLink(a: RecordedSupportAction): Html | string {
+  if (a.action === 'delivery.replay') return html`<a href="/deliveries/${a.targetId}">${a.targetId}</a>`;
+  if (a.action.startsWith('webhook.')) return html`<a href="/webhooks/${a.targetId}">${a.targetId}</a>`;
+  return a.targetId;
+}
+
+export function messagePage(title: string, text: string): Html {
+  return html`<h1>${title}</h1><p>${text}</p><p><a href="/">Back to the search</a></p>`;
+}

@@ -1,0 +1,243 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DeliveryHarness } from '../support/delivery-harness.js';
+import { answers, type Script } from '../support/receiver.js';
+import { eventually } from '../support/eventually.js';
+import type { Caller } from '../support/fixtures.js';
+import { EVENTS } from '../../src/domain/events/catalogue.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
+import { SESSION_COOKIE, newSession, formToken, supportConsoleSettings } from '../../src/support/session.js';
+import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+
+/**
+ * The support console in headless Chromium (as test/e2e/widget.e2e.test.ts launches it): a
+ * real delivery harness (database of its own, HTTPS subscriber, worker and relay in process),
+ * a delivery that failed for good, then support finds it by the tenant's name, opens it,
+ * replays it and sees the replay delivered; each action recorded with the operator's name.
+ * Screenshots go to E2E_SCREENSHOT_DIR (bin/test: .state/test-<db>/screenshots/).
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'support-console-e2e-'));
+const SECRET = randomBytes(32).toString('hex');
+const OPERATOR = 'Dana Support';
+
+let h: DeliveryHarness;
+let sc: SupportConsole;
+let browser: Browser;
+const settings = { port: 0, host: '127.0.0.1', secret: SECRET };
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
+  mkdirSync(SHOTS, { recursive: true });
+  h = await DeliveryHarness.start({ file: import.meta.url });
+  sc = await serveSupportConsole(h.services, settings);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sc?.close();
+  await h?.stop();
+}, 60_000);
+
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  return page;
+}
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+  expect(problems.splice(0)).toEqual([]);
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(sc.url);
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await page.fill('#operator', OPERATOR);
+  await page.fill('#secret', SECRET);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${sc.url}/`);
+}
+
+/** A tenant of its own with a subscription whose subscriber answers by `script`, and one lead.created delivered to it. */
+/** A subscriber whose database is down: 500 with a short page (markup in it, shown as text). */
+const DOWN = { status: 500, body: 'Upstream database is down.\r\n<b>Retry later</b>' };
+
+async function tenantWithDelivery(name: string, script: Script = () => DOWN) {
+  const caller: Caller = await h.caller({ name });
+  const path = `/console-${randomUUID().slice(0, 8)}`;
+  const sub = await h.subscribe(caller, { url: h.receiver.route(path, script), events: ['lead.*'] });
+  h.receiver.route(path, script, [sub.secret]);
+  const lead = { lead_id: randomUUID(), contact_id: randomUUID(), conversation_id: randomUUID(), version: 1, contact: { name: 'Ivan Petrov', email: 'ivan@example.com', phone: '+79990000000' } };
+  const { data, piiData } = EVENTS['lead.created'](lead);
+  const eventId = await h.raise(caller, { type: 'lead.created', data, piiData });
+  return { caller, sub, path, eventId };
+}
+
+const actionsOf = async (targetId: string) =>
+  (await h.db.query('select operator, action, target_id, tenant_id, detail from support_actions where target_id = $1 order by created_at', [targetId])).rows;
+
+describe('a failed delivery found by tenant, replayed, seen delivered', () => {
+  it('walks it in Chromium, each action recorded with the operator', async () => {
+    const tenantName = `Nordic Home ${randomUUID().slice(0, 6)}`;
+    const t = await tenantWithDelivery(tenantName);
+    const dead = await h.settled(t.sub.id, t.eventId, 'dead');
+    // The subscriber is fixed: from now on it answers 200 (and checks the signature).
+    h.receiver.route(t.path, answers.ok(), [t.sub.secret]);
+
+    const page = await newPage();
+    await signIn(page);
+    await page.fill('main input[name=q]', tenantName);
+    await page.click('main button[type=submit]');
+    await page.getByRole('link', { name: tenantName }).click();
+    expect(await page.locator('h1').textContent()).toBe(`Tenant ${tenantName}`);
+
+    // Its deliveries by state: the dead one.
+    await page.selectOption('select[name=state]', 'dead');
+    await page.fill('input[name=event_type]', 'lead.created');
+    await page.click('form.filters button[type=submit]');
+    const row = page.locator(`tr[data-delivery="${dead.id}"]`);
+    await row.waitFor();
+    expect(await page.locator('table.deliveries tr[data-delivery]').count()).toBe(1);
+    expect(await row.textContent()).toContain('HTTP 500');
+    await page.screenshot({ path: join(SHOTS, 'support-console-tenant.png') });
+
+    // Every attempt, and the workflow in the Temporal UI.
+    await row.getByRole('link', { name: dead.id }).click();
+    expect(await page.locator('#delivery-state').textContent()).toBe('dead');
+    const attempts = page.locator('table.attempts tr');
+    expect(await attempts.count()).toBe(1 + 9);
+    expect(await attempts.nth(1).textContent()).toContain('HTTP 500');
+    // The start of the subscriber's answer, as text (its markup escaped), one line.
+    expect(await attempts.nth(9).locator('td.excerpt').textContent()).toBe('Upstream database is down. <b>Retry later</b>');
+    const temporal = new URL((await page.locator('#temporal-link').getAttribute('href'))!);
+    expect(decodeURIComponent(temporal.pathname)).toBe(`/namespaces/${h.services.config.temporal.namespace}/workflows/${deliveryWorkflowId(dead.id)}`);
+    expect(temporal.origin).toBe(new URL(h.services.config.temporal.uiUrl).origin);
+
+    // Replay: a new delivery of the same event, delivered once the relay starts it.
+    await page.click('#replay');
+    await page.waitForURL(/\/deliveries\/[0-9a-f-]{36}\?notice=replayed$/);
+    const replayId = new URL(page.url()).pathname.split('/')[2]!;
+    expect(replayId).not.toBe(dead.id);
+    expect(await page.locator('.notice').textContent()).toContain('Replay queued');
+    await eventually('the replay delivered, as the console shows it', async () => {
+      await page.reload();
+      return (await page.locator('#delivery-state').textContent()) === 'delivered' ? true : undefined;
+    }, 60_000, 500);
+    expect(await page.locator('table.attempts tr').nth(1).textContent()).toContain('HTTP 200');
+    const received = h.receiver.received(t.path).filter((r) => r.status === 200);
+    expect(received.map((r) => [r.eventId, r.signature?.ok])).toEqual([[t.eventId, true]]);
+
+    // The original now lists its delivered replay; the screenshot of the README.
+    await page.goto(`${sc.url}/deliveries/${dead.id}`);
+    await page.locator(`tr[data-delivery="${replayId}"]`).getByText('delivered').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'support-console.png'), fullPage: true });
+
+    expect(await actionsOf(dead.id)).toEqual([{
+      operator: OPERATOR, action: 'delivery.replay', target_id: dead.id, tenant_id: t.caller.tenantId, detail: { replay_id: replayId, event_id: t.eventId },
+    }]);
+    expect((await actionsOf(OPERATOR)).map((a) => a.action)).toContain('login');
+    await page.goto(`${sc.url}/actions`);
+    expect(await page.locator('table.audit').textContent()).toContain(dead.id);
+  }, 180_000);
+
+  it('pauses and resumes a subscription and recovers a range with a progress bar, recorded', async () => {
+    const t = await tenantWithDelivery(`Recovering ${randomUUID().slice(0, 6)}`);
+    const dead = await h.settled(t.sub.id, t.eventId, 'dead');
+    h.receiver.route(t.path, answers.ok(), [t.sub.secret]);
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${sc.url}/webhooks/${t.sub.id}`);
+    await page.click('#toggle-status');
+    await page.waitForURL(/notice=paused$/);
+    expect(await page.locator('#webhook-status').textContent()).toBe('paused');
+    await page.click('#toggle-status');
+    await page.waitForURL(/notice=active$/);
+    expect(await page.locator('#webhook-status').textContent()).toBe('active');
+
+    await page.click('#recover');
+    await page.waitForURL(/\/recoveries\//);
+    await page.locator('#recovery-done').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#recovery-done').textContent()).toContain('Replayed 1; skipped 0');
+    const progress = page.locator('#recovery-progress');
+    expect(await progress.getAttribute('value')).toBe(await progress.getAttribute('max'));
+    const { rows: [replay] } = await h.db.query('select id from webhook_deliveries where replay_of = $1', [dead.id]);
+    await eventually('the recovered delivery delivered', async () => {
+      const { rows: [r] } = await h.db.query('select state from webhook_deliveries where id = $1', [replay.id]);
+      return r.state === 'delivered' ? true : undefined;
+    }, 60_000);
+    expect((await actionsOf(t.sub.id)).map((a) => [a.operator, a.action, a.detail.replayed ?? null])).toEqual([
+      [OPERATOR, 'webhook.pause', null], [OPERATOR, 'webhook.resume', null], [OPERATOR, 'webhook.recover', 1],
+    ]);
+  }, 180_000);
+});
+
+describe('the console keeps its door', () => {
+  const session = () => newSession(settings, OPERATOR, new Date());
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${sc.url}${path}`, { method: 'POST', redirect: 'manual', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } });
+
+  it('sends a visitor without a session to the login, and refuses a wrong secret', async () => {
+    const res = await fetch(`${sc.url}/tenants/${randomUUID()}`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([303, '/login']);
+    const wrong = await post('/login', new URLSearchParams({ operator: OPERATOR, secret: 'x'.repeat(64) }).toString());
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a POST without the form token or from another site, and changes nothing', async () => {
+    const t = await tenantWithDelivery(`Guarded ${randomUUID().slice(0, 6)}`);
+    const dead = await h.settled(t.sub.id, t.eventId, 'dead');
+    const cookie = session();
+    const noToken = await post(`/deliveries/${dead.id}/replay`, '', { Cookie: `${SESSION_COOKIE}=${cookie}` });
+    expect(noToken.status).toBe(403);
+    const crossSite = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(settings, cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    const signedOut = await post(`/deliveries/${dead.id}/replay`, 'token=x');
+    expect(signedOut.status).toBe(403);
+    expect((await h.db.query('select id from webhook_deliveries where replay_of = $1', [dead.id])).rows).toEqual([]);
+    const ok = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(settings, cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: sc.url });
+    expect(ok.status).toBe(303);
+  });
+
+  it('escapes what customers and integrators wrote, and answers bad filters with a page, not a 500', async () => {
+    const name = `<img src=x onerror=alert(1)> ${randomUUID().slice(0, 6)}`;
+    const t = await tenantWithDelivery(name, answers.ok());
+    const cookie = { Cookie: `${SESSION_COOKIE}=${session()}` };
+    const body = await (await fetch(`${sc.url}/tenants/${t.caller.tenantId}`, { headers: cookie })).text();
+    expect(body).not.toContain('<img src=x');
+    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    for (const query of ['state=gone', 'event_type=%3Cb%3E', 'since=yesterday', 'since=2026-02-30T10:00']) {
+      const res = await fetch(`${sc.url}/tenants/${t.caller.tenantId}?${query}`, { headers: cookie });
+      expect([query, res.status]).toEqual([query, 400]);
+    }
+    expect((await fetch(`${sc.url}/deliveries/${randomUUID()}`, { headers: cookie })).status).toBe(404);
+  });
+
+  it('finds a subscription by part of its URL, and goes straight to a delivery found by its id', async () => {
+    const t = await tenantWithDelivery(`Found ${randomUUID().slice(0, 6)}`, answers.ok());
+    const delivered = await h.settled(t.sub.id, t.eventId, 'delivered');
+    const cookie = { Cookie: `${SESSION_COOKIE}=${session()}` };
+    const byUrl = await (await fetch(`${sc.url}/?q=${encodeURIComponent(t.path.slice(1))}`, { headers: cookie })).text();
+    expect(byUrl).toContain(`<a href="/webhooks/${t.sub.id}">`);
+    const byId = await fetch(`${sc.url}/?q=${delivered.id}`, { headers: cookie, redirect: 'manual' });
+    expect([byId.status, byId.headers.get('location')]).toEqual([303, `/deliveries/${delivered.id}`]);
+  });
+
+  it('is configured by SUPPORT_PORT and a secret of 32+ characters, on 127.0.0.1 unless told', () => {
+    expect(supportConsoleSettings({})).toBeNull();
+    expect(supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_CONSOLE_SECRET: SECRET })).toEqual({ port: 3002, host: '127.0.0.1', secret: SECRET });
+    expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_CONSOLE_SECRET: 'short' })).toThrow(/SUPPORT_CONSOLE_SECRET/);
+    expect(() => supportConsoleSettings({ SUPPORT_PORT: 'x', SUPPORT_CONSOLE_SECRET: SECRET })).toThrow(/SUPPORT_PORT/);
+  });
+});
