@@ -26,7 +26,6 @@ import { Migration20261126000100TopicClusters } from './20261126000100-topic-clu
 import { Migration20261127000100SweepActivityIndexes } from './20261127000100-sweep-activity-indexes.js';
 import { Migration20261127000200StackSecrets } from './20261127000200-stack-secrets.js';
 import { Migration20261127000700DeliveryOrder } from './20261127000700-delivery-order.js';
-
 import { Migration20261127220000SupportActions } from './20261127220000-support-actions.js';
 
 /**
@@ -63,7 +62,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000100SweepActivityIndexes', class: Migration20261127000100SweepActivityIndexes },
   { name: 'Migration20261127000200StackSecrets', class: Migration20261127000200StackSecrets },
   { name: 'Migration20261127000700DeliveryOrder', class: Migration20261127000700DeliveryOrder },
-
   { name: 'Migration20261127220000SupportActions', class: Migration20261127220000SupportActions },
 ];
 
