@@ -23,6 +23,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-27', kind: 'additive', routes: [],
+    text: 'Analytics and dashboards show today as a partial day: `to` defaults to today and is clamped to it, and `data_as_of.partial_day` says the last day is still going on.',
+  },
+  {
+    date: '2026-11-27', kind: 'additive', routes: [],
     text: 'Documents that say what every answer is, the overview\'s sitemap_health read from the site, and paid work that is not refused for a busy moment.',
   },
   {

@@ -13,6 +13,7 @@ import { Card } from '../../entities/card.js';
 import { createCard, updateCard } from '../cards/cards.js';
 import { DEMO_PRODUCTS, demoCardInput } from './demo-catalogue.js';
 import { seedDemoArticles } from '../articles/demo-articles.js';
+import { seedDemoHistory, type HistoryResult } from './demo-history.js';
 
 /** Fixed ids, so the demo tenant is found again on every seed. */
 export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
@@ -36,6 +37,8 @@ export interface DemoSeed {
   primary_domain: string;
   /** Codes of the demo catalogue's cards. */
   cards: string[];
+  /** The backdated activity written by this seed (days already there are skipped) and the strategist reports it has. */
+  history: HistoryResult;
 }
 
 /** bin/up's demo shop: localhost on the port after the api's. */
@@ -55,8 +58,8 @@ async function seedDemoCards(em: Em, config: Config, tenantId: string, now: Date
 /**
  * Reuses (or creates) the demo tenant, its integration with every scope and its website chat
  * (with a consent), the demo shop's catalogue as cards, the shop as the tenant's primary
- * domain (default localhost on the api's port + 1, where bin/up runs it), then issues a fresh
- * key. The integration declares what the ru cell asks before personal-data scopes
+ * domain (default localhost on the api's port + 1, where bin/up runs it), 90 days of history
+ * (src/domain/provisioning/demo-history.ts), then issues a fresh key. The integration declares what the ru cell asks before personal-data scopes
  * are granted: a loopback allowlist, hosting country RU and a transfer basis.
  */
 export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = demoShopDomain(config)): Promise<DemoSeed> {
@@ -86,8 +89,10 @@ export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = d
   const cards = await seedDemoCards(em, config, tenant.id, now);
   await seedDemoArticles(em, tenant.id, now);
   const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+  // Last: it clears the entity manager once its thousands of rows are written.
+  const history = await seedDemoHistory(em, config, { tenantId: tenant.id, integrationId: integration.id, shop: shopDomain }, now);
   return {
     tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id, website_channel_id: website.id,
-    key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell, primary_domain: shopDomain, cards,
+    key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell, primary_domain: shopDomain, cards, history,
   };
 }
