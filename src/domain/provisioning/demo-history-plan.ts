@@ -119,7 +119,7 @@ const minuteOfDay = (r: Random) => Math.min(1439, Math.floor((8 + 15 * Math.sqrt
 
 /**
  * The activity of `day`, `age` days before today (1 = yesterday): traffic grows slowly over
- * the 90 days and dips at weekends; about one visitor in twelve opens a chat, most leave an
+ * the 90 days and dips at weekends; about one visitor in twenty opens a chat, most leave an
  * e-mail (a lead), about half of those qualify and half of those buy.
  */
 export function planDay(day: string, age: number, shop: string): DayPlan {
@@ -142,14 +142,16 @@ export function planDay(day: string, age: number, shop: string): DayPlan {
     { source: 'google', costRub: between(r, 1800, 2600), clicks: between(r, 35, 60), impressions: between(r, 1500, 2600) },
     { source: 'yandex', costRub: between(r, 900, 1500), clicks: between(r, 20, 40), impressions: between(r, 900, 1700) },
   ];
+  // Search visibility grows with the shop (about a third over the 90 days).
+  const growth = 1 + (HISTORY_DAYS - age) / 270;
   const searchPerformance = KEYWORDS.map((k) => {
-    const impressions = Math.round(k.volume * (0.8 + r() * 0.4) * weekend);
+    const impressions = Math.round(k.volume * growth * (0.8 + r() * 0.4) * weekend);
     const position = Math.round((k.position + (r() - 0.5) * 2) * 10) / 10;
     return { keyword: k.keyword, page: k.page, impressions, clicks: Math.min(impressions, Math.round(impressions * (0.12 / Math.max(1, position / 3)))), position };
   });
   const conversations: PlannedConversation[] = [];
   for (const [i, visit] of visits.entries()) {
-    if (r() >= 0.08) continue;
+    if (r() >= 0.05) continue;
     const product = pick(r, DEMO_PRODUCTS);
     const name = pick(r, NAMES);
     const lead = r() < 0.65;
@@ -160,7 +162,7 @@ export function planDay(day: string, age: number, shop: string): DayPlan {
       email: lead ? `${name.toLowerCase()}.${day.replaceAll('-', '')}.${i}@example.com` : null,
       minute: Math.min(1430, visit.views[visit.views.length - 1]!.minute + 1), product,
       pageAddress: shopAddress(shop, demoProductPath(product), visit.source),
-      question: pick(r, QUESTIONS[product.code]!), followUp: r() < 0.5 ? pick(r, FOLLOW_UPS) : null,
+      question: pick(r, QUESTIONS[product.code]!), followUp: r() < 0.35 ? pick(r, FOLLOW_UPS) : null,
       handoff: r() < 0.1,
       qualifiedAfter: qualifies ? between(r, 0, 2) : null,
       outcome: ends < 0.5 ? { kind: 'won', afterDays: between(r, 1, 6), lostReason: '' } : ends < 0.75 ? { kind: 'lost', afterDays: between(r, 2, 8), lostReason: pick(r, LOST_REASONS) } : null,

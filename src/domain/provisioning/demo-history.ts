@@ -1,6 +1,6 @@
 import type { Cell, Config } from '../../config.js';
 import type { Em } from '../../db/orm.js';
-import { Conversation } from '../../entities/conversation.js';
+import type { CardCopy, Conversation } from '../../entities/conversation.js';
 import { findOrCreateConversation } from '../conversations/find-or-create.js';
 import { appendMessage } from '../conversations/messages.js';
 import { closeConversation, postOperatorMessage, requestHandoff, takeOver } from '../conversations/state-moves.js';
@@ -17,7 +17,8 @@ import { finishSnapshot, planSnapshot, rebuildDays } from '../analytics/snapshot
 import { lastWholeDay, writeReport } from '../strategist/report-run.js';
 import { builtinAnalyst } from '../strategist/analyst.js';
 import { analyticsRollupsReader } from '../strategist/rollups-reader.js';
-import { DIRECT, HISTORY_DAYS, planDay, shopAddress, type DayPlan, type PlannedConversation } from './demo-history-plan.js';
+import { DEMO_PRODUCTS } from './demo-catalogue.js';
+import { DIRECT, HISTORY_DAYS, planDay, shopAddress, type DayPlan, type PlannedConversation, type Source } from './demo-history-plan.js';
 
 /**
  * The demo tenant's 90 days of history (decisions: "The demo tenant's history"), written
@@ -52,6 +53,12 @@ export function zonedInstant(day: string, minute: number, zone: string): Date {
   return new Date(wall - offset(guess));
 }
 
+/** The page view properties that say where a visit came from (POST /events' referrer and utm_*). */
+function sourceProperties(source: Source): Record<string, string> {
+  if (source.utm) return { utm_source: source.utm.source, utm_medium: source.utm.medium, utm_campaign: source.utm.campaign };
+  return source.referrer ? { referrer: source.referrer } : {};
+}
+
 /** The day's events as POST /events would store them. */
 function eventsOf(plan: DayPlan, shop: string, zone: string, money: ToCellMoney): RawEvent[] {
   const at = (minute: number) => zonedInstant(plan.day, minute, zone);
@@ -59,9 +66,10 @@ function eventsOf(plan: DayPlan, shop: string, zone: string, money: ToCellMoney)
   const events: RawEvent[] = [];
   for (const [v, visit] of plan.visits.entries()) {
     for (const [i, view] of visit.views.entries()) {
+      // Every view of a visit carries the visit's source (the referrer or UTM tags it landed with), as a tracker keeping its session's source sends it.
       events.push({
         externalId: id('pv', v * 10 + i), type: 'page_view', occurredAt: at(view.minute), visitorId: visit.visitorId,
-        properties: { url: shopAddress(shop, view.path, i === 0 ? visit.source : DIRECT), ...(i === 0 && visit.source.referrer ? { referrer: visit.source.referrer } : {}) },
+        properties: { url: shopAddress(shop, view.path, i === 0 ? visit.source : DIRECT), ...sourceProperties(visit.source) },
       });
     }
   }
@@ -91,6 +99,8 @@ interface ConversationContext {
   money: ToCellMoney;
   /** The start of today in the zone: the history ends before it (today is the tour's own). */
   cutoff: Date;
+  /** Each product's card as an AI reply offers it (read once). */
+  cards: Map<string, CardCopy[]>;
 }
 
 /** One AI reply as the reply path writes it: the operation, the AI message offering the product's card, the operation succeeded. */
@@ -103,8 +113,7 @@ async function aiReply(c: ConversationContext, conversation: Conversation, produ
   const done = new Date(at.getTime() + 4000);
   op.status = 'running';
   op.startedAt = at;
-  const cards = await findCardsForMarkers(c.em, c.tenantId, [productCode], c.cell);
-  await appendMessage(c.em, conversation, { id: messageId, sender: 'ai', content, cards }, done);
+  await appendMessage(c.em, conversation, { id: messageId, sender: 'ai', content, cards: c.cards.get(productCode) ?? [] }, done);
   finishOperation(c.em, op, { status: 'succeeded', usage: null }, c.money, done);
 }
 
@@ -173,7 +182,8 @@ export async function seedDemoHistory(em: Em, config: Pick<Config, 'cell'>, t: H
   const first = addDays(today, -HISTORY_DAYS);
   const money = await cellMoney(em, config.cell);
   const cutoff = zonedInstant(today, 0, zone);
-  const c: ConversationContext = { em, cell: config.cell, tenantId: t.tenantId, integrationId: t.integrationId, zone, money, cutoff };
+  const cards = new Map(await Promise.all(DEMO_PRODUCTS.map(async (p) => [p.code, await findCardsForMarkers(em, t.tenantId, [p.code], config.cell)] as const)));
+  const c: ConversationContext = { em, cell: config.cell, tenantId: t.tenantId, integrationId: t.integrationId, zone, money, cutoff, cards };
   const seeded = await seededDays(em, t, first);
   let events = 0;
   let conversations = 0;

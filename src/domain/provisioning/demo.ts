@@ -41,6 +41,19 @@ export interface DemoSeed {
   history: HistoryResult;
 }
 
+/** How long a seed waits for another seed's turn to end. */
+const DEMO_SEED_LOCK_WAIT_MS = 10 * 60_000;
+
+async function takeTurn(em: Em, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const [row] = await em.execute<{ taken: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('demo seed')) as taken`);
+    if (row?.taken) return;
+    if (Date.now() > until) throw new Error('Another demo seed has held its turn for 10 minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** bin/up's demo shop: localhost on the port after the api's. */
 export const demoShopDomain = (config: Config): string => `localhost:${config.port + 1}`;
 
@@ -58,13 +71,16 @@ async function seedDemoCards(em: Em, config: Config, tenantId: string, now: Date
 /**
  * Reuses (or creates) the demo tenant, its integration with every scope and its website chat
  * (with a consent), the demo shop's catalogue as cards, the shop as the tenant's primary
- * domain (default localhost on the api's port + 1, where bin/up runs it), 90 days of history
- * (src/domain/provisioning/demo-history.ts), then issues a fresh key. The integration declares what the ru cell asks before personal-data scopes
- * are granted: a loopback allowlist, hosting country RU and a transfer basis.
+ * domain (default localhost on the api's port + 1, where bin/up runs it), then issues a fresh
+ * key and writes 90 days of history (src/domain/provisioning/demo-history.ts). The integration
+ * declares what the ru cell asks before personal-data scopes are granted: a loopback
+ * allowlist, hosting country RU and a transfer basis.
  */
 export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = demoShopDomain(config)): Promise<DemoSeed> {
-  // Two first seeds at once would both try to create the fixed ids: take turns.
-  await em.execute(`select pg_advisory_xact_lock(hashtext('demo seed'))`);
+  // Two first seeds at once would both try to create the fixed ids: take turns. A first seed
+  // writes its history for seconds: the lock is asked for again and again, so no waiting
+  // statement runs into the statement timeout.
+  await takeTurn(em, DEMO_SEED_LOCK_WAIT_MS);
   let tenant = await em.findOne(Tenant, { id: DEMO_TENANT_ID });
   if (!tenant) {
     tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', createdAt: now, updatedAt: now });
