@@ -23,7 +23,7 @@ export const SUNSET_NOTICE_DAYS = 90;
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-27', kind: 'additive', routes: [],
-    text: 'Documents that say what every answer is and every event carries, a reference page at /docs, the overview\'s sitemap_health read from the site, paid work that is not refused for a busy moment, builtin models that write in the conversation\'s language and on the subject, and one conversation\'s or lead\'s webhook events delivered in order.',
+    text: 'Documents that say what every answer is and every event carries, a reference page at /docs, the overview\'s sitemap_health read from the site, paid work that is not refused for a busy moment, builtin models that write in the conversation\'s language and on the subject, one conversation\'s or lead\'s webhook events delivered in order, and today as a partial day on request.',
   },
   {
     date: '2026-11-26', kind: 'additive', routes: [],

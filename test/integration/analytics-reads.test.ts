@@ -114,10 +114,11 @@ describe('GET /analytics/timeseries', () => {
     expect(telegram.body.data.points.every((p: { value: number }) => p.value === 0)).toBe(true);
   });
 
-  it('a to after the last full day is clamped and echoed; from defaults to 30 days ending at to', async () => {
+  it('a to after today is clamped to today (a partial day) and echoed; from defaults to 30 days ending at to', async () => {
+    const today = addDays(traffic.to, 1);
     const res = await get(caller, `/analytics/timeseries?metric=leads&to=${addDays(traffic.to, 10)}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ from: addDays(traffic.to, -29), to: traffic.to });
+    expect(res.body.data).toMatchObject({ from: addDays(today, -29), to: today, data_as_of: { leads: traffic.to, partial_day: today } });
     expect(res.body.data.points).toHaveLength(30);
   });
 
@@ -346,8 +347,9 @@ describe('GET /dashboards/overview', () => {
     ] } });
     await runCtl(['analytics', 'snapshot', '--tenant', other.tenantId, '--json'], api.services);
     const res = await get(other, '/dashboards/overview?blocks=ads');
+    // The default period ends today, a partial day.
     expect(res.body.data.blocks.ads).toEqual({
-      availability: 'ok', data_as_of: { ads: day }, spend: { amount: '150.50', currency: 'RUB' }, clicks: 7, conversions: 0, cost_per_lead: null,
+      availability: 'ok', data_as_of: { ads: day, partial_day: addDays(traffic.to, 1) }, spend: { amount: '150.50', currency: 'RUB' }, clicks: 7, conversions: 0, cost_per_lead: null,
     });
   });
 

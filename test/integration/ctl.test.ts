@@ -19,7 +19,7 @@ describe('bin/ctl as a process', () => {
     const runs = [await ctlProcess(['demo', 'seed', '--json']), await ctlProcess(['--json', 'demo', 'seed'])];
     expect(runs.map((r) => r.stderr)).toEqual(['', '']);
     const [first, second] = runs.map(onlyJson) as [Record<string, any>, Record<string, any>];
-    expect(Object.keys(first).sort()).toEqual(['api_key', 'base_url', 'cards', 'cell', 'channel_id', 'integration_id', 'key_id', 'primary_domain', 'tenant_id', 'website_channel_id']);
+    expect(Object.keys(first).sort()).toEqual(['api_key', 'base_url', 'cards', 'cell', 'channel_id', 'history', 'integration_id', 'key_id', 'primary_domain', 'tenant_id', 'website_channel_id']);
     expect(first).toMatchObject({ tenant_id: DEMO_TENANT_ID, integration_id: DEMO_INTEGRATION_ID, cell: 'ru', base_url: expect.stringMatching(/\/api\/public\/v1$/) });
     expect(second).toMatchObject({ tenant_id: first.tenant_id, integration_id: first.integration_id, channel_id: first.channel_id, website_channel_id: first.website_channel_id });
     expect(second.key_id).not.toBe(first.key_id);

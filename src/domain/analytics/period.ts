@@ -9,29 +9,32 @@ export const DEFAULT_RANGE_DAYS = 30;
 export interface Period {
   from: string;
   to: string;
-  /** The `to` asked for was after the last full day and was brought back to it. */
+  /** The `to` asked for was after today and was brought back to it. */
   clamped: boolean;
+  /** `to` is today: a day still going on, whose figures are partial (data_as_of.partial_day). */
+  partial: boolean;
   zone: string;
 }
 
 /**
  * The date rule of every analytics and dashboard read (decisions: "Analytics: the tenant's
- * time zone"): from and to are calendar days in the tenant's zone, inclusive; a `to` after
- * the last full day (yesterday there) is clamped to it; from after to, or a range over 400
- * days, is 422 at the field.
+ * time zone", "Analytics: today as a partial day"): from and to are calendar days in the
+ * tenant's zone, inclusive; `to` defaults to today, which is partial (as Plausible shows
+ * it), and a later `to` is clamped to it; from after to, or a range over 400 days, is 422 at
+ * the field.
  */
 export function readPeriod(asked: { from?: string; to?: string }, zone: string, now: Date): Period {
-  const lastFullDay = addDays(dayIn(now, zone), -1);
-  const wanted = asked.to ?? lastFullDay;
-  const to = wanted > lastFullDay ? lastFullDay : wanted;
+  const today = dayIn(now, zone);
+  const wanted = asked.to ?? today;
+  const to = wanted > today ? today : wanted;
   const from = asked.from ?? addDays(to, 1 - DEFAULT_RANGE_DAYS);
   if (from > to) {
-    throw invalidField('/from', 'out_of_range', wanted > lastFullDay
-      ? `from is after the last full day (${lastFullDay} in ${zone}), to which to is clamped`
+    throw invalidField('/from', 'out_of_range', wanted > today
+      ? `from is after today (${today} in ${zone}), to which to is clamped`
       : 'from is after to');
   }
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw invalidField('/to', 'out_of_range', `the range is longer than ${MAX_RANGE_DAYS} days`);
-  return { from, to, clamped: wanted !== to, zone };
+  return { from, to, clamped: wanted !== to, partial: to === today, zone };
 }
 
 /** The period of the same length just before `p` (for "change against the previous period"). */

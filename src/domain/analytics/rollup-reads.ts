@@ -33,6 +33,8 @@ export interface SnapshotState {
   dataAsOf: Record<string, string>;
   /** null: no snapshot has run for the tenant yet. */
   completeThrough: string | null;
+  /** Today, when the read's period ends today: its figures are partial (data_as_of.partial_day). */
+  partialDay: string | null;
   /** Bumped by every rebuild of the tenant's rollups, in its transaction (null: never built): what a cache of rollup reads is keyed by. */
   rollupVersion: string | null;
 }
@@ -42,10 +44,11 @@ export async function snapshotState(em: Em, tenantId: string): Promise<SnapshotS
     `select s.sources, to_char(s.complete_through, 'YYYY-MM-DD') as complete_through, v.version::text as version
        from (select ?::uuid as tenant_id) t left join analytics_snapshots s using (tenant_id) left join analytics_rollup_versions v using (tenant_id)`,
     [tenantId]);
-  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null, rollupVersion: row?.version ?? null };
+  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null, partialDay: null, rollupVersion: row?.version ?? null };
 }
 
-/** The data_as_of of these sources only. */
-export function asOf(state: SnapshotState, sources: readonly string[]): Record<string, string> {
-  return Object.fromEntries(sources.flatMap((s) => (state.dataAsOf[s] ? [[s, state.dataAsOf[s]]] : [])));
+/** The data_as_of of these sources only (every source when none are named), and partial_day when the period ends today. */
+export function asOf(state: SnapshotState, sources?: readonly string[]): Record<string, string> {
+  const complete = Object.entries(state.dataAsOf).filter(([s]) => !sources || sources.includes(s));
+  return Object.fromEntries([...complete, ...(state.partialDay ? [['partial_day', state.partialDay]] : [])]);
 }

@@ -209,7 +209,7 @@ async function dataTrust(c: BlockContext): Promise<Block> {
   return {
     availability: list.length ? 'ok' : 'no_data',
     ...(list.length ? {} : { reason: 'No snapshot has seen data of this account yet.' }),
-    data_as_of: c.state.dataAsOf, sources: list,
+    data_as_of: asOf(c.state), sources: list,
     duplicates_dropped: [...byDay.values()].reduce((n, v) => n + v, 0),
     duplicates_by_day: [...byDay].map(([day, duplicates]) => ({ day, duplicates })),
   };

@@ -13,6 +13,7 @@ import { Card } from '../../entities/card.js';
 import { createCard, updateCard } from '../cards/cards.js';
 import { DEMO_PRODUCTS, demoCardInput } from './demo-catalogue.js';
 import { seedDemoArticles } from '../articles/demo-articles.js';
+import { seedDemoHistory, type HistoryResult } from './demo-history.js';
 
 /** Fixed ids, so the demo tenant is found again on every seed. */
 export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
@@ -36,6 +37,21 @@ export interface DemoSeed {
   primary_domain: string;
   /** Codes of the demo catalogue's cards. */
   cards: string[];
+  /** The backdated activity written by this seed (days already there are skipped) and the strategist reports it has. */
+  history: HistoryResult;
+}
+
+/** How long a seed waits for another seed's turn to end. */
+const DEMO_SEED_LOCK_WAIT_MS = 10 * 60_000;
+
+async function takeTurn(em: Em, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const [row] = await em.execute<{ taken: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('demo seed')) as taken`);
+    if (row?.taken) return;
+    if (Date.now() > until) throw new Error('Another demo seed has held its turn for 10 minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** bin/up's demo shop: localhost on the port after the api's. */
@@ -56,12 +72,15 @@ async function seedDemoCards(em: Em, config: Config, tenantId: string, now: Date
  * Reuses (or creates) the demo tenant, its integration with every scope and its website chat
  * (with a consent), the demo shop's catalogue as cards, the shop as the tenant's primary
  * domain (default localhost on the api's port + 1, where bin/up runs it), then issues a fresh
- * key. The integration declares what the ru cell asks before personal-data scopes
- * are granted: a loopback allowlist, hosting country RU and a transfer basis.
+ * key and writes 90 days of history (src/domain/provisioning/demo-history.ts). The integration
+ * declares what the ru cell asks before personal-data scopes are granted: a loopback
+ * allowlist, hosting country RU and a transfer basis.
  */
 export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = demoShopDomain(config)): Promise<DemoSeed> {
-  // Two first seeds at once would both try to create the fixed ids: take turns.
-  await em.execute(`select pg_advisory_xact_lock(hashtext('demo seed'))`);
+  // Two first seeds at once would both try to create the fixed ids: take turns. A first seed
+  // writes its history for seconds: the lock is asked for again and again, so no waiting
+  // statement runs into the statement timeout.
+  await takeTurn(em, DEMO_SEED_LOCK_WAIT_MS);
   let tenant = await em.findOne(Tenant, { id: DEMO_TENANT_ID });
   if (!tenant) {
     tenant = em.create(Tenant, { id: DEMO_TENANT_ID, name: 'Demo Shop', status: 'active', features: [...PLAN_FEATURES], crmMode: 'internal', createdAt: now, updatedAt: now });
@@ -86,8 +105,10 @@ export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = d
   const cards = await seedDemoCards(em, config, tenant.id, now);
   await seedDemoArticles(em, tenant.id, now);
   const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+  // Last: it clears the entity manager once its thousands of rows are written.
+  const history = await seedDemoHistory(em, config, { tenantId: tenant.id, integrationId: integration.id, shop: shopDomain }, now);
   return {
     tenant_id: tenant.id, integration_id: integration.id, channel_id: channel.id, website_channel_id: website.id,
-    key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell, primary_domain: shopDomain, cards,
+    key_id: key.key_id, api_key: key.api_key, base_url: config.baseUrl, cell: config.cell, primary_domain: shopDomain, cards, history,
   };
 }

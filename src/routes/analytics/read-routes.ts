@@ -3,11 +3,11 @@ import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { money } from '../../domain/wallet/money.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
-import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
-import { readPeriod, type Interval } from '../../domain/analytics/period.js';
+import type { Interval } from '../../domain/analytics/period.js';
+import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { METRICS, filterDimension, type Filter, type TimeseriesMetric } from '../../domain/analytics/metrics.js';
 import { timeseries } from '../../domain/analytics/timeseries.js';
-import { asOf, rollupRows, snapshotState, totals } from '../../domain/analytics/rollup-reads.js';
+import { asOf, rollupRows, totals } from '../../domain/analytics/rollup-reads.js';
 import { ANALYTICS_MIGRATION } from './ingest-routes.js';
 import { FUNNEL_STEPS, FunnelQuery, FunnelSchema, TimeseriesQuery, TimeseriesSchema } from './read-schemas.js';
 
@@ -25,7 +25,8 @@ interface TimeseriesParams {
 export const timeseriesRoute = defineRoute<TimeseriesParams>({
   ...reading, release: 'available', method: 'GET', path: '/analytics/timeseries',
   summary: 'One metric over time, per day, week or month',
-  description: 'Served from the daily rollups (built nightly; data_as_of says up to which day each source is complete). Every interval of the '
+  description: 'Served from the daily rollups (built nightly, and today\'s at most every 30 seconds while a read asks for it; data_as_of says up to '
+    + 'which day each source is complete, and partial_day that the period ends today). Every interval of the '
     + 'period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric '
     + 'cannot take is 422 not_supported at the filter.',
   query: TimeseriesQuery,
@@ -38,14 +39,12 @@ export const timeseriesRoute = defineRoute<TimeseriesParams>({
       if (!definition.filters.includes(f)) throw invalidField(`/${f}`, 'not_supported', `${query.metric} cannot be filtered by ${f}`);
     }
     if (filters.length > 1) throw invalidField('/source', 'not_supported', 'send one of channel or source');
-    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
-    const period = readPeriod(query, zone, services.clock.now());
+    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const dimension = filters[0] ? filterDimension(filters[0], query[filters[0]]!) : '';
     const series = await timeseries(em, auth.tenant.id, query.metric, period, query.interval, dimension);
     const toMoney = definition.unit !== 'money' ? null
       : query.metric === 'ai_cost' ? await cellMoney(em, services.config.cell) : (v: number) => money(v, CELL_CURRENCY[services.config.cell]);
     const shown = (v: number | null) => (toMoney && v !== null ? toMoney(v) : v);
-    const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {
@@ -69,11 +68,9 @@ export const funnelRoute = defineRoute<{ from?: string; to?: string }>({
   responses: { 200: { description: 'Funnel', schema: FunnelSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
-    const period = readPeriod(query, zone, services.clock.now());
+    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const sums = totals(await rollupRows(em, auth.tenant.id, [...FUNNEL_STEPS], period));
     const counts = FUNNEL_STEPS.map((step) => sums.get(step) ?? 0);
-    const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {

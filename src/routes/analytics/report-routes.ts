@@ -1,9 +1,8 @@
 import { defineRoute } from '../../http/route.js';
 import { offsetPage } from '../../http/offset-page.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
-import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
-import { readPeriod } from '../../domain/analytics/period.js';
-import { asOf, snapshotState } from '../../domain/analytics/rollup-reads.js';
+import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
+import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { hasSent, trafficSources, visibility, type SourceSort } from '../../domain/analytics/reports.js';
 import { ANALYTICS_MIGRATION } from './ingest-routes.js';
 import { TrafficSourcesQuery, TrafficSourcesSchema, VisibilityQuery, VisibilitySchema } from './read-schemas.js';
@@ -26,12 +25,10 @@ export const trafficSourcesRoute = defineRoute<PagedPeriod & { sort: SourceSort 
   responses: { 200: { description: 'TrafficSourcePage', schema: TrafficSourcesSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
-    const period = readPeriod(query, zone, services.clock.now());
+    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const rows = await trafficSources(em, auth.tenant.id, period, query.sort);
     const currency = CELL_CURRENCY[services.config.cell];
     const page = offsetPage(services, auth.integration.id, 'GET /analytics/traffic-sources', { from: period.from, to: period.to, sort: query.sort }, query, rows);
-    const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {
@@ -56,11 +53,9 @@ export const visibilityRoute = defineRoute<PagedPeriod>({
   responses: { 200: { description: 'VisibilityPage', schema: VisibilitySchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
-    const period = readPeriod(query, zone, services.clock.now());
+    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const rows = await visibility(em, auth.tenant.id, period);
     const page = offsetPage(services, auth.integration.id, 'GET /analytics/visibility', { from: period.from, to: period.to }, query, rows);
-    const state = await snapshotState(em, auth.tenant.id);
     const sent = rows.length > 0 || await hasSent(em, auth.tenant.id, 'search_performance');
     return {
       status: 200,

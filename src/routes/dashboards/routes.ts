@@ -3,9 +3,8 @@ import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { linkPulseTopics } from '../../domain/dashboards/pulse-topics.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
-import { tenantTimeZone } from '../../domain/analytics/time-zone.js';
-import { readPeriod } from '../../domain/analytics/period.js';
-import { asOf, snapshotState } from '../../domain/analytics/rollup-reads.js';
+import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
+import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { rollupCache } from '../../domain/analytics/rollup-cache.js';
 import { pulse } from '../../domain/dashboards/pulse.js';
 import { BLOCKS, OVERVIEW_BLOCKS, type Block, type OverviewBlock } from '../../domain/dashboards/blocks.js';
@@ -49,8 +48,7 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
     const names = blocksOf(query.blocks);
     const { cell } = services.config;
     const now = services.clock.now();
-    const [zone, fromRub, state] = await Promise.all([tenantTimeZone(em, auth.tenant.id, cell), cellMoney(em, cell), snapshotState(em, auth.tenant.id)]);
-    const period = readPeriod(query, zone, now);
+    const [{ zone, period, state }, fromRub] = await Promise.all([readAnalyticsPeriod(services, em, auth.tenant.id, query, now), cellMoney(em, cell)]);
     const context = {
       em, tenantId: auth.tenant.id, period, state, now, rollups: rollupCache(services.redis, auth.tenant.id, state.rollupVersion),
       money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
@@ -77,11 +75,9 @@ export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const zone = await tenantTimeZone(em, auth.tenant.id, services.config.cell);
-    const period = readPeriod(query, zone, services.clock.now());
+    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const found = await pulse(em, auth.tenant.id, period.to);
     const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
-    const state = await snapshotState(em, auth.tenant.id);
     return {
       status: 200,
       body: {
