@@ -114,11 +114,20 @@ describe('GET /analytics/timeseries', () => {
     expect(telegram.body.data.points.every((p: { value: number }) => p.value === 0)).toBe(true);
   });
 
-  it('a to after today is clamped to today (a partial day) and echoed; from defaults to 30 days ending at to', async () => {
+  it('with include_today a to after today is clamped to today, a partial day named in data_as_of', async () => {
     const today = addDays(traffic.to, 1);
-    const res = await get(caller, `/analytics/timeseries?metric=leads&to=${addDays(traffic.to, 10)}`);
+    const res = await get(caller, `/analytics/timeseries?metric=leads&include_today=true&to=${addDays(traffic.to, 10)}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ from: addDays(today, -29), to: today, data_as_of: { leads: traffic.to, partial_day: today } });
+    expect((await get(caller, '/analytics/funnel?include_today=true')).body.data).toMatchObject({ to: today, data_as_of: { partial_day: today } });
+    expect((await get(caller, '/analytics/funnel')).body.data.data_as_of).not.toHaveProperty('partial_day');
+    expect((await get(caller, '/analytics/funnel?include_today=maybe')).status).toBe(422);
+  });
+
+  it('a to after the last full day is clamped and echoed; from defaults to 30 days ending at to', async () => {
+    const res = await get(caller, `/analytics/timeseries?metric=leads&to=${addDays(traffic.to, 10)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ from: addDays(traffic.to, -29), to: traffic.to });
     expect(res.body.data.points).toHaveLength(30);
   });
 
@@ -347,9 +356,8 @@ describe('GET /dashboards/overview', () => {
     ] } });
     await runCtl(['analytics', 'snapshot', '--tenant', other.tenantId, '--json'], api.services);
     const res = await get(other, '/dashboards/overview?blocks=ads');
-    // The default period ends today, a partial day.
     expect(res.body.data.blocks.ads).toEqual({
-      availability: 'ok', data_as_of: { ads: day, partial_day: addDays(traffic.to, 1) }, spend: { amount: '150.50', currency: 'RUB' }, clicks: 7, conversions: 0, cost_per_lead: null,
+      availability: 'ok', data_as_of: { ads: day }, spend: { amount: '150.50', currency: 'RUB' }, clicks: 7, conversions: 0, cost_per_lead: null,
     });
   });
 

@@ -54,7 +54,7 @@ describe('the demo history plan', () => {
 
 describe('demo seed', () => {
   // First in the file: the first read that ends today rebuilds today (later ones within 30 seconds reuse that build).
-  it('leaves today to the tour: its own page view shows on the day, today marked partial in data_as_of', async () => {
+  it('leaves today to the tour: its own page view shows on the day with include_today, today marked partial in data_as_of', async () => {
     const today = dayIn(clock.now(), 'Europe/Moscow');
     const before = await count(`analytics_events where tenant_id = $1 and occurred_at >= $2`, DEMO_TENANT_ID, zonedInstant(today, 0, 'Europe/Moscow'));
     expect(before).toBe(0);
@@ -62,7 +62,7 @@ describe('demo seed', () => {
       { id: 'tour-view-1', type: 'page_view', occurred_at: clock.now().toISOString(), visitor_id: 'tour-visitor', properties: { url: 'http://localhost:3001/products/runner-x' } },
     ] } });
     expect(sent.status).toBe(200);
-    const res = await get('/analytics/timeseries?metric=page_views');
+    const res = await get('/analytics/timeseries?metric=page_views&include_today=true');
     expect(res.status).toBe(200);
     expect(res.body.data.to).toBe(today);
     expect(res.body.data.points.at(-1)).toEqual({ date: today, value: 1 });
@@ -70,7 +70,7 @@ describe('demo seed', () => {
     expect(res.body.data.data_as_of).toEqual({ web: addDays(today, -1), partial_day: today });
     const whole = await get(`/analytics/funnel?to=${addDays(today, -1)}`);
     expect(whole.body.data.data_as_of).toEqual({ web: addDays(today, -1), conversations: addDays(today, -1), leads: addDays(today, -1) });
-    const overview = await get('/dashboards/overview?blocks=kpi,funnel');
+    const overview = await get('/dashboards/overview?blocks=kpi,funnel&include_today=true');
     expect(overview.body.data.to).toBe(today);
     expect(overview.body.data.blocks.kpi.data_as_of).toMatchObject({ partial_day: today });
   }, 60_000);

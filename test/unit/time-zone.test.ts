@@ -47,21 +47,34 @@ describe('dayIn, Europe/London, across the changes of 2026', () => {
   });
 });
 
-describe('readPeriod, Europe/London: today (a partial day) across the changes', () => {
+describe('readPeriod, Europe/London: the last full day across the changes', () => {
   it.each<[string, string]>([
-    ['2026-03-29T00:30:00Z', '2026-03-29'],
+    ['2026-03-29T00:30:00Z', '2026-03-28'],
+    ['2026-03-29T22:30:00Z', '2026-03-28'], // 23:30 BST on the 29th: the 29th is not over
+    ['2026-03-29T23:30:00Z', '2026-03-29'], // 00:30 BST on the 30th
+    ['2026-10-24T23:30:00Z', '2026-10-24'], // 00:30 BST on the 25th
+    ['2026-10-25T23:30:00Z', '2026-10-24'], // 23:30 GMT on the 25th, its 25th hour still running
+    ['2026-10-26T00:00:00Z', '2026-10-25'],
+  ])('at %s a to of 2026-12-31 is clamped to %s', (now, last) => {
+    expect(readPeriod({ to: '2026-12-31' }, LONDON, new Date(now))).toMatchObject({ to: last, clamped: true, zone: LONDON });
+  });
+});
+
+describe('readPeriod with include_today: today, a partial day, takes the last full day\'s place', () => {
+  it.each<[string, string]>([
     ['2026-03-29T22:30:00Z', '2026-03-29'], // 23:30 BST on the 29th: still the 29th
     ['2026-03-29T23:30:00Z', '2026-03-30'], // 00:30 BST on the 30th
-    ['2026-10-24T23:30:00Z', '2026-10-25'], // 00:30 BST on the 25th
     ['2026-10-25T23:30:00Z', '2026-10-25'], // 23:30 GMT on the 25th, its 25th hour still running
-    ['2026-10-26T00:00:00Z', '2026-10-26'],
   ])('at %s a to of 2026-12-31 is clamped to %s, the partial today', (now, today) => {
-    expect(readPeriod({ to: '2026-12-31' }, LONDON, new Date(now))).toMatchObject({ to: today, clamped: true, partial: true, zone: LONDON });
+    expect(readPeriod({ to: '2026-12-31', include_today: true }, LONDON, new Date(now))).toMatchObject({ to: today, clamped: true, partial: true, zone: LONDON });
   });
 
-  it('without a to the period ends today, partial; a to before today is a whole day', () => {
-    expect(readPeriod({}, LONDON, new Date('2026-03-29T12:00:00Z'))).toEqual({ from: '2026-02-28', to: '2026-03-29', clamped: false, partial: true, zone: LONDON });
-    expect(readPeriod({ to: '2026-03-28' }, LONDON, new Date('2026-03-29T12:00:00Z'))).toMatchObject({ to: '2026-03-28', clamped: false, partial: false });
+  it('without a to the period ends today, partial; a to before today is a whole day; without include_today nothing is partial', () => {
+    const noon = new Date('2026-03-29T12:00:00Z');
+    expect(readPeriod({ include_today: true }, LONDON, noon)).toEqual({ from: '2026-02-28', to: '2026-03-29', clamped: false, partial: true, zone: LONDON });
+    expect(readPeriod({ to: '2026-03-28', include_today: true }, LONDON, noon)).toMatchObject({ to: '2026-03-28', clamped: false, partial: false });
+    expect(readPeriod({}, LONDON, noon)).toEqual({ from: '2026-02-27', to: '2026-03-28', clamped: false, partial: false, zone: LONDON });
+    expect(readPeriod({ to: '2026-03-29', include_today: false }, LONDON, noon)).toMatchObject({ to: '2026-03-28', clamped: true, partial: false });
   });
 });
 

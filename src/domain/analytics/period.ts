@@ -9,28 +9,36 @@ export const DEFAULT_RANGE_DAYS = 30;
 export interface Period {
   from: string;
   to: string;
-  /** The `to` asked for was after today and was brought back to it. */
+  /** The `to` asked for was after the last day the read may show, and was brought back to it. */
   clamped: boolean;
-  /** `to` is today: a day still going on, whose figures are partial (data_as_of.partial_day). */
+  /** `to` is today (include_today): a day still going on, whose figures are partial (data_as_of.partial_day). */
   partial: boolean;
   zone: string;
+}
+
+export interface AskedPeriod {
+  from?: string;
+  to?: string;
+  /** Today may be the last day of the read, and is its default (a partial day). */
+  include_today?: boolean;
 }
 
 /**
  * The date rule of every analytics and dashboard read (decisions: "Analytics: the tenant's
  * time zone", "Analytics: today as a partial day"): from and to are calendar days in the
- * tenant's zone, inclusive; `to` defaults to today, which is partial (as Plausible shows
- * it), and a later `to` is clamped to it; from after to, or a range over 400 days, is 422 at
- * the field.
+ * tenant's zone, inclusive; `to` defaults to the last full day (yesterday there) and a later
+ * one is clamped to it (spec 02); with include_today, today takes that place and is partial
+ * (as Plausible shows it); from after to, or a range over 400 days, is 422 at the field.
  */
-export function readPeriod(asked: { from?: string; to?: string }, zone: string, now: Date): Period {
+export function readPeriod(asked: AskedPeriod, zone: string, now: Date): Period {
   const today = dayIn(now, zone);
-  const wanted = asked.to ?? today;
-  const to = wanted > today ? today : wanted;
+  const last = asked.include_today ? today : addDays(today, -1);
+  const wanted = asked.to ?? last;
+  const to = wanted > last ? last : wanted;
   const from = asked.from ?? addDays(to, 1 - DEFAULT_RANGE_DAYS);
   if (from > to) {
-    throw invalidField('/from', 'out_of_range', wanted > today
-      ? `from is after today (${today} in ${zone}), to which to is clamped`
+    throw invalidField('/from', 'out_of_range', wanted > last
+      ? `from is after ${asked.include_today ? 'today' : 'the last full day'} (${last} in ${zone}), to which to is clamped`
       : 'from is after to');
   }
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw invalidField('/to', 'out_of_range', `the range is longer than ${MAX_RANGE_DAYS} days`);

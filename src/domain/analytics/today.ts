@@ -1,14 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { Cell } from '../../config.js';
 import type { Em } from '../../db/orm.js';
-import { readPeriod, type Period } from './period.js';
+import { readPeriod, type AskedPeriod, type Period } from './period.js';
 import { snapshotState, type SnapshotState } from './rollup-reads.js';
 import { rebuildDays } from './snapshot.js';
 import { tenantTimeZone } from './time-zone.js';
 
 /**
  * Today as a partial day (decisions: "Analytics: today as a partial day"): the nightly
- * snapshot builds the days up to yesterday; a read whose period ends today rebuilds today's
+ * snapshot builds the days up to yesterday; a read with include_today whose period ends today rebuilds today's
  * rollups from the rows so far, at most once per TODAY_REFRESH_SECONDS per tenant (a Redis
  * key taken with NX), through the snapshot's own rebuild (one transaction, the rollup
  * version bumped), and data_as_of says `partial_day`. The next snapshot rebuilds the day whole.
@@ -33,7 +33,7 @@ export interface PeriodRead {
 }
 
 /** The period of an analytics or dashboard read, today's rollups refreshed when it ends today, and the snapshot state to answer data_as_of from. */
-export async function readAnalyticsPeriod(s: { redis: Redis; config: { cell: Cell } }, em: Em, tenantId: string, asked: { from?: string; to?: string }, now: Date): Promise<PeriodRead> {
+export async function readAnalyticsPeriod(s: { redis: Redis; config: { cell: Cell } }, em: Em, tenantId: string, asked: AskedPeriod, now: Date): Promise<PeriodRead> {
   const zone = await tenantTimeZone(em, tenantId, s.config.cell);
   const period = readPeriod(asked, zone, now);
   if (period.partial) await refreshToday(s.redis, em, s.config.cell, tenantId, period);

@@ -3,7 +3,7 @@ import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
 import { money } from '../../domain/wallet/money.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
-import type { Interval } from '../../domain/analytics/period.js';
+import type { AskedPeriod, Interval } from '../../domain/analytics/period.js';
 import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { METRICS, filterDimension, type Filter, type TimeseriesMetric } from '../../domain/analytics/metrics.js';
 import { timeseries } from '../../domain/analytics/timeseries.js';
@@ -13,11 +13,9 @@ import { FUNNEL_STEPS, FunnelQuery, FunnelSchema, TimeseriesQuery, TimeseriesSch
 
 const reading = { family: 'analytics', migration: ANALYTICS_MIGRATION, scope: 'analytics:read', rateClass: 'read' } as const;
 
-interface TimeseriesParams {
+interface TimeseriesParams extends AskedPeriod {
   metric: TimeseriesMetric;
   interval: Interval;
-  from?: string;
-  to?: string;
   channel?: string;
   source?: string;
 }
@@ -59,7 +57,7 @@ export const timeseriesRoute = defineRoute<TimeseriesParams>({
   },
 });
 
-export const funnelRoute = defineRoute<{ from?: string; to?: string }>({
+export const funnelRoute = defineRoute<AskedPeriod>({
   ...reading, release: 'available', method: 'GET', path: '/analytics/funnel',
   summary: 'Visits -> chats -> leads -> qualified -> won over a period, with step conversion rates',
   description: 'Each step counts what happened in the period (visitors summed per day, conversations opened, leads opened, leads qualified, '

@@ -16,18 +16,19 @@ export const dateParam = () => Joi.string().pattern(DATE)
 /** from and to of every analytics and dashboard read. */
 export const periodParams = {
   from: dateParam().description('First day, YYYY-MM-DD, inclusive, in the account\'s time zone. Default: 30 days ending at `to`. After `to` is 422 at /from.'),
-  to: dateParam().description('Last day, inclusive. Default and upper bound: today in the account\'s time zone, a partial day '
-    + '(data_as_of.partial_day; its figures are rebuilt at most every 30 seconds); a later one is clamped and the clamped value echoed. '
-    + 'A range over 400 days is 422 at /to.'),
+  to: dateParam().description('Last day, inclusive. Default and upper bound: the last full day (yesterday in the account\'s time zone), '
+    + 'or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to.'),
+  include_today: Joi.boolean().default(false).description('Let the period end today, a partial day (and make today the default `to`): '
+    + 'today\'s figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it.'),
 };
 
 export const DataAsOfSchema = Joi.object().pattern(Joi.string(), Joi.string().pattern(DATE)).meta({ ref: 'DataAsOf' })
   .description('Per source (web, conversations, leads, ads, search, offline_conversions), the day up to which its data is complete; a source without data is omitted. '
-    + 'partial_day: today, when the period ends today (its figures are so far, not complete).');
+    + 'partial_day: today, when the period ends today (include_today; its figures are so far, not complete).');
 
 export const PeriodSchema = {
   from: Joi.string().pattern(DATE).required(),
-  to: Joi.string().pattern(DATE).required().description('As asked, or clamped to today (a partial day).'),
+  to: Joi.string().pattern(DATE).required().description('As asked, or clamped to the last full day (to today with include_today, a partial day).'),
   time_zone: Joi.string().required().description('The IANA zone the days are counted in.'),
 };
 

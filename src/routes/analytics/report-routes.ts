@@ -1,3 +1,4 @@
+import type { AskedPeriod } from '../../domain/analytics/period.js';
 import { defineRoute } from '../../http/route.js';
 import { offsetPage } from '../../http/offset-page.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
@@ -9,7 +10,7 @@ import { TrafficSourcesQuery, TrafficSourcesSchema, VisibilityQuery, VisibilityS
 
 const reading = { family: 'analytics', migration: ANALYTICS_MIGRATION, scope: 'analytics:read', rateClass: 'read' } as const;
 
-interface PagedPeriod { from?: string; to?: string; limit: number; cursor?: string }
+interface PagedPeriod extends AskedPeriod { limit: number; cursor?: string }
 
 /** Why conversations per source stay null (decisions: "Analytics: conversations per traffic source"). */
 const CONVERSATIONS_BY_SOURCE = 'not_connected: a conversation records the page it started on, not its visitor: the beacon\'s visitor is a daily '

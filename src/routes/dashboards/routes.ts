@@ -1,3 +1,4 @@
+import type { AskedPeriod } from '../../domain/analytics/period.js';
 import { defineRoute } from '../../http/route.js';
 import { invalidField } from '../../errors/domain-error.js';
 import { cellMoney } from '../../domain/wallet/fx.js';
@@ -22,7 +23,7 @@ function blocksOf(text: string | undefined): OverviewBlock[] {
   return OVERVIEW_BLOCKS.filter((b) => names.includes(b));
 }
 
-export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: string }>({
+export const overviewRoute = defineRoute<AskedPeriod & { blocks?: string }>({
   ...reading, release: 'available', method: 'GET', path: '/dashboards/overview',
   summary: 'The overview dashboard: the blocks asked for, in screen order',
   description: 'Every block has availability, an optional reason and data_as_of, and its figures: strategist (live) {report: {id, '
@@ -64,7 +65,7 @@ export const overviewRoute = defineRoute<{ from?: string; to?: string; blocks?: 
 });
 
 
-export const pulseRoute = defineRoute<{ from?: string; to?: string }>({
+export const pulseRoute = defineRoute<AskedPeriod>({
   ...reading, release: 'available', method: 'GET', path: '/dashboards/pulse',
   summary: 'Rising keywords: site searches, search impressions and customer questions over 7 and 28 days',
   description: 'Each keyword seen in site_search events, search_performance impressions or customer questions in chats (a customer '
