@@ -3,7 +3,7 @@ import { buildDocument, type OperationDoc } from '../http/openapi/builder.js';
 import { ProblemSchema } from '../http/schemas/common.js';
 import type { ErrorCode } from '../http/problem.js';
 import { SITE_MODULE_PREFIX } from './router.js';
-import { HeartbeatSchema, JobParams, ResultAcceptedSchema, ResultBody, SiteJobPageSchema, SiteJobSchema } from './schemas.js';
+import { HeartbeatSchema, JobParams, ResultAcceptedSchema, ResultBody, ResultQuery, SiteJobPageSchema, SiteJobSchema } from './schemas.js';
 
 const AUTH: ErrorCode[] = ['invalid_api_key', 'internal_error'];
 const BODY: ErrorCode[] = ['bad_request', 'payload_too_large', 'validation_failed'];
@@ -43,10 +43,14 @@ export function buildSiteModuleOpenApi(config: Config): Record<string, unknown> 
       {
         method: 'post', path: `${SITE_MODULE_PREFIX}/jobs/{id}/result`, summary: "Report a job's result",
         description: 'applied (with published_url when the page is public), skipped, conflict or failed (with a reason). Handed to the '
-          + "job's publication workflow: the answer is 202, the article changes a moment later. Another site's or a missing job is 404; "
-          + 'a job no longer queued (reported, or superseded by a newer version) is 409 invalid_state.',
-        tags: ['site module'], security: [{ siteToken: [] }], params: JobParams, body: ResultBody,
-        answers: { 202: { description: 'Accepted.', schema: ResultAcceptedSchema } },
+          + "job's publication workflow, which applies it a moment later: without wait the answer is 202 with state queued (the article "
+          + 'still shows the job queued); with wait=N it is held up to N seconds and is 200 with the applied state once the workflow has '
+          + "applied it. Another site's or a missing job is 404; a job no longer queued (reported, or superseded by a newer version) is 409 invalid_state.",
+        tags: ['site module'], security: [{ siteToken: [] }], params: JobParams, query: ResultQuery, body: ResultBody,
+        answers: {
+          200: { description: 'Applied within wait: the job\'s state (and the article\'s published_url) as they now are.', schema: ResultAcceptedSchema },
+          202: { description: 'Accepted without wait, or not applied within it: state as read then (queued until the workflow applied it).', schema: ResultAcceptedSchema },
+        },
         errors: [...AUTH, ...BODY, 'not_found', 'invalid_state'],
       },
     ],

@@ -22,6 +22,7 @@ interface Job {
 }
 
 interface PlatformAnswer {
+  site_id?: string;
   pending_jobs?: number;
   data?: Job[];
 }
@@ -43,6 +44,8 @@ export type JobResult =
 
 export class ReferenceModule {
   private readonly siteOrigin: string;
+  /** The site its token names, as the last heartbeat answered it (null before the first). */
+  siteId: string | null = null;
 
   constructor(private readonly o: ReferenceModuleOptions) {
     this.siteOrigin = new URL(o.siteUrl).origin;
@@ -61,6 +64,7 @@ export class ReferenceModule {
   async heartbeat(): Promise<number> {
     const res = await this.platform('POST', '/heartbeat');
     if (res.status !== 200) throw new Error(`heartbeat answered ${res.status}`);
+    this.siteId = res.body.site_id ?? null;
     return res.body.pending_jobs ?? 0;
   }
 

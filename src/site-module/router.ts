@@ -6,10 +6,11 @@ import { validatePart } from '../http/validate.js';
 import { readJsonBody } from '../http/body.js';
 import type { Site } from '../entities/article.js';
 import { SITE_HEARTBEAT_SECONDS, SITE_POLL_SECONDS, siteOfToken } from '../domain/articles/sites.js';
-import { pendingJobs, recordHeartbeat, queuedJobOfSite } from '../domain/articles/site-jobs.js';
+import { pendingJobs, recordHeartbeat, queuedJobOfSite, settledJob } from '../domain/articles/site-jobs.js';
+import { waitLeftMs } from '../http/wait.js';
 import { signalModuleResult } from '../temporal/publications.js';
 import type { ModuleResult } from '../../workflows/publication-contract.js';
-import { ResultBody } from './schemas.js';
+import { ResultBody, ResultQuery } from './schemas.js';
 
 /** Where a site module talks to the platform (docs/decisions.md "Articles: the site-module protocol"). */
 export const SITE_MODULE_PREFIX = '/api/site-module';
@@ -43,11 +44,15 @@ export function siteModuleRouter(services: Services): Router {
   router.post('/jobs/:id/result', async (ctx) => {
     ctx.state.routeLabel = 'POST /site-module/jobs/{id}/result';
     const site = ctx.state.site as Site;
+    const { wait } = validatePart<{ wait: number }>(ResultQuery, ctx.query, 'query');
     const body = validatePart<ModuleResult>(ResultBody, await readJsonBody(ctx), 'body');
     const job = await queuedJobOfSite(services.orm.em.fork(), site, ctx.params.id!);
     await signalModuleResult(await services.temporal.client(), services.temporal.taskQueue, job, body);
-    ctx.status = 202;
-    ctx.body = { job_id: job.id, accepted: true };
+    // The job's workflow applies the result a moment later: 202 without wait (whatever the state read then) or while it
+    // has not; 200 once it has within `wait`.
+    const outcome = await settledJob(() => services.orm.em.fork(), job.id, waitLeftMs(ctx, wait));
+    ctx.status = wait > 0 && outcome.state !== 'queued' ? 200 : 202;
+    ctx.body = { ...outcome, accepted: true };
   });
 
   router.post('/heartbeat', async (ctx) => {

@@ -42,9 +42,18 @@ export const HeartbeatSchema = Joi.object({
   heartbeat_after_seconds: Joi.number().integer().valid(SITE_HEARTBEAT_SECONDS).required(),
 }).meta({ ref: 'Heartbeat' });
 
+export const ResultQuery = Joi.object({
+  wait: Joi.number().integer().min(0).max(20).default(0)
+    .description('Hold the answer up to this many seconds (0..20) until the job\'s workflow has applied the result.'),
+});
+
 export const ResultAcceptedSchema = Joi.object({
   job_id: Joi.string().uuid().required(),
+  article_id: Joi.string().uuid().required(),
   accepted: Joi.boolean().valid(true).required(),
+  state: Joi.string().valid(...PUBLICATION_STATES).required()
+    .description('queued: handed to the job\'s workflow, not applied yet (the article still shows it queued); else the state the result gave the job.'),
+  published_url: Joi.string().allow(null).required().description('The page\'s address once an applied result published the article.'),
 }).meta({ ref: 'SiteJobResultAccepted' });
 
 export const JobParams = Joi.object({ id: Joi.string().required().description('The job (publication) id.') });

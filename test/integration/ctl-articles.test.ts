@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness } from '../support/ctl.js';
+import { CtlHarness, ctlProcess, onlyJson } from '../support/ctl.js';
 import { call } from '../support/http.js';
 import { DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';
 import { demoBlogPages } from '../../src/domain/articles/demo-articles.js';
 
-/** `bin/ctl site bind`, `bin/ctl article create`, and the demo seed's articles. */
+/** `bin/ctl site bind|list|show`, `bin/ctl article create`, the demo seed's articles, and bin/site-module as a process. */
 
 const h = new CtlHarness();
 const { ctl, count } = h;
@@ -73,4 +78,65 @@ describe('editorial-profile set', () => {
     await expect(ctl('editorial-profile', 'set', '--tenant', tenant.tenantId)).rejects.toThrow(/niche/);
     await expect(ctl('editorial-profile', 'set', '--tenant', tenant.tenantId, '--niche', 'x', '--locale', 'fr')).rejects.toThrow(/locale/);
   });
+});
+
+describe('bin/ctl site and article as a process', () => {
+  it('article create, site bind, site list and site show answer --json alike: one JSON object on stdout, nothing else', async () => {
+    const created = onlyJson(await ctlProcess(['article', 'create', '--tenant', tenant.tenantId, '--title', 'Rugs', '--content', '<p>Wool.</p>', '--json']));
+    expect(created).toEqual({ id: expect.any(String), status: 'draft', slug: null, word_count: 1 });
+    const bound = onlyJson(await ctlProcess(['site', 'bind', '--tenant', tenant.tenantId, '--url', 'https://rugs.example.com', '--json']));
+    const listed = onlyJson(await ctlProcess(['site', 'list', '--tenant', tenant.tenantId, '--json']));
+    expect(listed.sites.map((x: { site_id: string }) => x.site_id)).toContain(bound.site_id);
+    expect(onlyJson(await ctlProcess(['site', 'show', '--site', bound.site_id, '--json']))).toMatchObject({ site_id: bound.site_id, url: 'https://rugs.example.com', working: false });
+    // Without --json, the same answer as key: value lines.
+    const human = await ctlProcess(['site', 'show', '--site', bound.site_id]);
+    expect(human.stdout).toContain(`site_id: ${bound.site_id}\ntenant_id: ${tenant.tenantId}\nurl: https://rugs.example.com\ndrafts_only: false\n`);
+  }, 120_000);
+});
+
+const SITE_MODULE = fileURLToPath(new URL('../../bin/site-module', import.meta.url));
+
+/** bin/site-module until it prints `until` (or ends): its exit code and output. */
+function siteModule(args: string[], env: Record<string, string>, until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string; argv: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(SITE_MODULE, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let signalled = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+      if (until?.test(stdout) && !signalled) {
+        signalled = true;
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => { stderr += c; });
+    child.once('exit', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, argv: args.join(' ') }); });
+  });
+}
+
+describe('bin/site-module', () => {
+  it('takes its token from SITE_TOKEN, prints the site id it names, and stops on SIGTERM with exit 0', async () => {
+    const site = await ctl('site', 'bind', '--tenant', tenant.tenantId, '--url', 'https://module.example.com');
+    const blog = await mkdtemp(join(tmpdir(), 'site-module-blog-'));
+    const run = await siteModule(['--blog-dir', blog, '--poll-seconds', '60'], { SITE_TOKEN: site.site_token, PUBLIC_ORIGIN: h.api.origin }, /site module: site /);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(new RegExp(`^site module: site ${site.site_id}; pages go to ${blog}, served at http://localhost:\\d+/blog/<slug>; 0 job\\(s\\) waiting\n`));
+    expect(run.stdout).toMatch(/site module: stopped\n$/);
+    expect((await h.db.query('select last_heartbeat_at from sites where id = $1', [site.site_id])).rows[0].last_heartbeat_at).toBeInstanceOf(Date);
+  }, 90_000);
+
+  it('refuses a token on the command line (ps shows it), and says SITE_TOKEN when it is missing or refused', async () => {
+    const site = await ctl('site', 'bind', '--tenant', tenant.tenantId, '--url', 'https://argv.example.com');
+    const onArgv = await siteModule(['--site-token', site.site_token], { SITE_TOKEN: '', PUBLIC_ORIGIN: h.api.origin });
+    expect({ code: onArgv.code, stdout: onArgv.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(onArgv.stderr).toMatch(/takes its token from SITE_TOKEN, not from --site-token/);
+    const missing = await siteModule([], { SITE_TOKEN: '', PUBLIC_ORIGIN: h.api.origin });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/SITE_TOKEN is not set/);
+    const refused = await siteModule([], { SITE_TOKEN: `st_${'x'.repeat(48)}`, PUBLIC_ORIGIN: h.api.origin });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refused the first heartbeat \(heartbeat answered 401\): is SITE_TOKEN/);
+  }, 90_000);
 });

@@ -21,9 +21,9 @@ import { announcedStatuses, tourBlocks } from '../support/readme-tour.js';
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// About 200 commands, a dozen of them node processes (bin/ctl): under a minute on a quiet machine, two
-// when the two cores are shared with other suites.
-const TOUR_TIMEOUT_MS = 150_000;
+// About 220 commands, fifteen of them node processes (bin/ctl, bin/site-module): about a minute on a quiet
+// machine, three when the two cores are shared with other suites.
+const TOUR_TIMEOUT_MS = 240_000;
 
 let databaseUrl: string;
 let env: NodeJS.ProcessEnv;
@@ -68,6 +68,9 @@ beforeAll(async () => {
     WORKER_METRICS_PORT: String(await freePort()),
     ...ownShare('readme-tour').env,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // The site-module block's module: the README's demo shop address, its blog in a directory of the test's own.
+    DEMO_PORT: '3001',
+    DEMO_BLOG_DIR: await mkdtemp(join(tmpdir(), 'readme-tour-blog-')),
   };
   // bin/up: the demo tenant first, then the worker and the api.
   const seeded = await run(process.execPath, [join(DIST, 'src', 'cli', 'ctl.js'), 'demo', 'seed', '--json'], { env, timeoutMs: 60_000 });
@@ -132,5 +135,15 @@ describe('README: the tour runs as printed', () => {
       .filter(({ status, line }) => !status.startsWith('2') && !announcedStatuses(readmeLines, line).has(status))
       .map(({ status, line }) => `README.md:${line} answered ${status}: ${readmeLines[line - 1]}`);
     expect(unannounced).toEqual([]);
+
+    // The publication blocks (issue 31 item 8): the module's result answered once applied, and the
+    // site module (token from SITE_TOKEN) printed its site id, published the article and stopped.
+    expect(tour.stdout).toMatch(/"state":"applied","published_url":"https:\/\/shop\.example\.com\/blog\/oak-or-beech-legs","accepted":true/);
+    const siteId = /site module: site ([0-9a-f-]{36}); pages go to /.exec(tour.stdout)?.[1];
+    expect(siteId).toBeDefined();
+    expect(tour.stdout).toMatch(/"status":"published"[^\n]*"published_url":"http:\/\/localhost:3001\/blog\/lamps"|"published_url":"http:\/\/localhost:3001\/blog\/lamps"[^\n]*"status":"published"/);
+    expect(tour.stdout).toMatch(new RegExp(`"site_id":"${siteId}"[^\\n]*"working":true[^\\n]*"pending_jobs":0`));
+    expect(tour.stdout).toMatch(/^site module: stopped$/m);
+    expect(await readFile(join(env.DEMO_BLOG_DIR!, 'lamps.json'), 'utf8')).toContain('Warm light.');
   }, TOUR_TIMEOUT_MS + 30_000);
 });

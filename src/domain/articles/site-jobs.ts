@@ -48,3 +48,29 @@ export async function recordHeartbeat(em: Em, siteId: string, now: Date): Promis
   await em.nativeUpdate(Site, { id: siteId }, { lastHeartbeatAt: now });
   return em.count(Publication, { siteId, state: 'queued' });
 }
+
+/** What a module's result came to, as the result route answers it: still queued while the job's workflow has not applied it yet. */
+export interface JobOutcome {
+  job_id: string;
+  article_id: string;
+  state: Publication['state'];
+  published_url: string | null;
+}
+
+const RESULT_POLL_MS = 200;
+
+/**
+ * The job's state once its publication workflow applied the module's result, read again every
+ * 200 ms for up to `waitMs` (the result route's `wait`); still `queued` when the time ran out.
+ * `read` gives a fresh EntityManager each time, so every read sees the latest commit.
+ */
+export async function settledJob(read: () => Em, jobId: string, waitMs: number): Promise<JobOutcome> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const job = await read().findOneOrFail(Publication, { id: jobId });
+    if (job.state !== 'queued' || Date.now() >= deadline) {
+      return { job_id: job.id, article_id: job.articleId, state: job.state, published_url: job.publishedUrl ?? null };
+    }
+    await new Promise((resolve) => { setTimeout(resolve, Math.min(RESULT_POLL_MS, Math.max(0, deadline - Date.now()))); });
+  }
+}

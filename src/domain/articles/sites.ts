@@ -47,3 +47,43 @@ export async function findSite(em: Em, tenantId: string, id: string): Promise<Si
 
 export const siteWorking = (site: Site, now: Date): boolean =>
   !!site.lastHeartbeatAt && now.getTime() - site.lastHeartbeatAt.getTime() <= SITE_WORKING_MS;
+
+/** A bound site as support reads it (bin/ctl site list|show): never its token, which only `site bind` printed. */
+export interface SiteView {
+  site_id: string;
+  tenant_id: string;
+  url: string;
+  drafts_only: boolean;
+  /** Whether its module sent a heartbeat within the last 2 hours (publishable). */
+  working: boolean;
+  last_heartbeat_at: string | null;
+  /** Queued jobs waiting for its module's result. */
+  pending_jobs: number;
+  created_at: string;
+}
+
+async function viewsOf(em: Em, sites: Site[], now: Date): Promise<SiteView[]> {
+  const pending = new Map<string, number>();
+  if (sites.length) {
+    const rows = await em.getConnection().execute<{ site_id: string; n: number }[]>(
+      `select site_id, count(*)::int as n from publications where state = 'queued' and site_id in (${sites.map(() => '?').join(',')}) group by site_id`,
+      sites.map((s) => s.id));
+    for (const r of rows) pending.set(r.site_id, r.n);
+  }
+  return sites.map((site) => ({
+    site_id: site.id, tenant_id: site.tenantId, url: site.url, drafts_only: site.draftsOnly, working: siteWorking(site, now),
+    last_heartbeat_at: site.lastHeartbeatAt?.toISOString() ?? null, pending_jobs: pending.get(site.id) ?? 0, created_at: site.createdAt.toISOString(),
+  }));
+}
+
+/** A tenant's bound sites, oldest first. */
+export async function listSites(em: Em, tenantId: string, now: Date): Promise<SiteView[]> {
+  return viewsOf(em, await em.find(Site, { tenantId }, { orderBy: { createdAt: 'asc', id: 'asc' } }), now);
+}
+
+/** One site by its id, whatever its tenant (support's read), else not_found. */
+export async function showSite(em: Em, id: string, now: Date): Promise<SiteView> {
+  const site = UUID.test(id) ? await em.findOne(Site, { id }) : null;
+  if (!site) throw domainError('not_found', `No site ${id}.`);
+  return (await viewsOf(em, [site], now))[0]!;
+}
