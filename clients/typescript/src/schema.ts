@@ -740,7 +740,7 @@ export interface paths {
         };
         /**
          * One metric over time, per day, week or month
-         * @description Served from the daily rollups (built nightly; data_as_of says up to which day each source is complete). Every interval of the period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric cannot take is 422 not_supported at the filter.
+         * @description Served from the daily rollups (built nightly, and today's at most every 30 seconds while a read asks for it; data_as_of says up to which day each source is complete, and partial_day that the period ends today). Every interval of the period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric cannot take is 422 not_supported at the filter.
          */
         get: operations["getAnalyticsTimeseries"];
         put?: never;
@@ -3077,7 +3077,7 @@ export interface components {
                 /** @enum {string} */
                 interval: "day" | "week" | "month";
                 from: string;
-                /** @description As asked, or clamped to the last full day. */
+                /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                 to: string;
                 /** @description The IANA zone the days are counted in. */
                 time_zone: string;
@@ -3095,14 +3095,14 @@ export interface components {
             /** @description A count, Money (cell currency), or a ratio (null when its denominator is 0). Days without data count 0. */
             value: number | components["schemas"]["Money"];
         };
-        /** @description Per source (web, conversations, leads, ads, search, offline_conversions), the day up to which its data is complete; a source without data is omitted. */
+        /** @description Per source (web, conversations, leads, ads, search, offline_conversions), the day up to which its data is complete; a source without data is omitted. partial_day: today, when the period ends today (include_today; its figures are so far, not complete). */
         DataAsOf: {
             [key: string]: string;
         };
         Funnel: {
             data: {
                 from: string;
-                /** @description As asked, or clamped to the last full day. */
+                /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                 to: string;
                 /** @description The IANA zone the days are counted in. */
                 time_zone: string;
@@ -3128,7 +3128,7 @@ export interface components {
             conversations_reason: string;
             period: {
                 from: string;
-                /** @description As asked, or clamped to the last full day. */
+                /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                 to: string;
                 /** @description The IANA zone the days are counted in. */
                 time_zone: string;
@@ -3164,7 +3164,7 @@ export interface components {
             reason?: string;
             period: {
                 from: string;
-                /** @description As asked, or clamped to the last full day. */
+                /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                 to: string;
                 /** @description The IANA zone the days are counted in. */
                 time_zone: string;
@@ -3197,7 +3197,7 @@ export interface components {
         Overview: {
             data: {
                 from: string;
-                /** @description As asked, or clamped to the last full day. */
+                /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                 to: string;
                 /** @description The IANA zone the days are counted in. */
                 time_zone: string;
@@ -3301,7 +3301,7 @@ export interface components {
             data: {
                 period: {
                     from: string;
-                    /** @description As asked, or clamped to the last full day. */
+                    /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
                     to: string;
                     /** @description The IANA zone the days are counted in. */
                     time_zone: string;
@@ -11127,8 +11127,10 @@ export interface operations {
                 interval?: "day" | "week" | "month";
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
                 /** @description conversations and leads only: one channel (website, api, telegram, ...). */
                 channel?: string;
                 /** @description visitors, page_views, leads, won_leads, revenue, conversion_rate: one traffic source as "source / medium" (google / cpc, yandex.ru / referral, (direct) / (none)). */
@@ -11246,8 +11248,10 @@ export interface operations {
             query?: {
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
             };
             header?: never;
             path?: never;
@@ -11361,8 +11365,10 @@ export interface operations {
             query?: {
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
                 /** @description Descending; ties by source. */
                 sort?: "visitors" | "page_views" | "leads" | "won" | "revenue";
                 /** @description Page size, 1 to 100. */
@@ -11482,8 +11488,10 @@ export interface operations {
             query?: {
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description next_cursor of the previous page; valid 24 hours, bound to the filters. */
@@ -11601,8 +11609,10 @@ export interface operations {
             query?: {
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
                 /** @description Comma-separated subset of strategist, kpi, funnel, attention, ads, ai_assistants, popular_pages, clusters, data_trust, sitemap_health, status; all by default. An unknown name is 422 at /blocks. */
                 blocks?: string;
             };
@@ -11718,8 +11728,10 @@ export interface operations {
             query?: {
                 /** @description First day, YYYY-MM-DD, inclusive, in the account's time zone. Default: 30 days ending at `to`. After `to` is 422 at /from. */
                 from?: string;
-                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone); a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
+                /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                include_today?: boolean;
             };
             header?: never;
             path?: never;
