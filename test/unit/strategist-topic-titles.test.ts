@@ -53,6 +53,12 @@ describe('a title never carries personal data from the question', () => {
     expect(topicTitle(redactCustomerText("Hi, I'm Will Turner, do you ship to Kazan? Write to will.turner@example.com", { cell: 'ru', contactNames: [] }))).toBe('Delivery to Kazan');
   });
 
+  it('a question whose every clause held personal data keeps its words without the pieces and the word that tied them in', () => {
+    expect(titleOf('Is there a showroom near 221B Baker Street where I can try the sofa?')).toBe('A showroom where I can try the sofa');
+    expect(titleOf('Когда придёт заказ на Анну Смирнову?')).toBe('Когда придёт заказ');
+    expect(titleOf('Could you call +44 20 7946 0958 about my order? Do you deliver on Sundays?')).toBe('Delivery on Sundays');
+  });
+
   it('a question about nothing but the customer leaves no title', () => {
     expect(titleOf('Can you send it to anna@example.com?')).toBeNull();
     expect(titleOf('+7 916 123-45-67?')).toBeNull();

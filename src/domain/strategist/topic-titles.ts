@@ -52,17 +52,33 @@ const REWRITES: [RegExp, string][] = [
   [/^(?:apakah )?bisa (?:kirim|antar)(?:\s+(.*))?$/iu, 'Pengiriman $1'],
 ];
 
-/** The sentence a title is made of: the first that asks (ends in ?), else the first. */
+/** The sentences a title may be made of, in order: those that ask (end in ?) before the others, those without personal data first in each. */
 function questionSentence(text: string): string[] {
   const sentences = (text.match(/[^.!?\n]+[.!?]*/gu) ?? []).map((s) => s.trim()).filter(Boolean);
-  const asking = sentences.filter((s) => s.includes('?'));
-  return [...asking, ...sentences.filter((s) => !s.includes('?'))];
+  const rank = (s: string) => (s.includes('?') ? 0 : 2) + (holdsPersonalData(s) ? 1 : 0);
+  return sentences.map((s, i) => ({ s, i })).sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i).map((x) => x.s);
 }
 
-/** The sentence without its pleasantries and its clauses that held personal data. */
-function subjectClauses(sentence: string): string {
-  return sentence.split(/[,;:—–]|\s-\s/u).map((c) => c.replace(/[.!?]+$/u, '').trim())
-    .filter((c) => c && !holdsPersonalData(c) && !PLEASANTRY.test(c)).join(', ');
+/** One placeholder or several in a row, with the short word that tied them into the sentence ("near [address]", "на [name] [name]"). */
+const PIECE = PLACEHOLDERS.map((p) => p.replace(/[[\]]/g, '\\$&')).join('|');
+const TIE = [
+  'near', 'at', 'on', 'to', 'for', 'from', 'of', 'in', 'by', 'with', 'is', 'are', 'my', 'me',
+  'около', 'возле', 'на', 'для', 'от', 'у', 'по', 'в', 'к', 'с', 'мой', 'моя', 'мне',
+  'atas nama', 'untuk', 'di', 'ke', 'dari', 'nama', 'saya',
+].join('|');
+const HELD_PIECE = new RegExp(`(?:\\s+(?:${TIE}))?\\s*(?:${PIECE})(?:\\s*(?:${PIECE}))*`, 'giu');
+
+/**
+ * The sentence without its pleasantries and its clauses that held personal data; when every
+ * clause held some, the clauses without the pieces (and the word that tied each in), so
+ * "Is there a showroom near [address] where I can try the sofa?" keeps its question.
+ */
+function subjectClauses(sentence: string): { text: string; stripped: boolean } {
+  const clauses = sentence.split(/[,;:—–]|\s-\s/u).map((c) => c.replace(/[.!?]+$/u, '').trim()).filter((c) => c && !PLEASANTRY.test(c));
+  const clean = clauses.filter((c) => !holdsPersonalData(c));
+  if (clean.length) return { text: clean.join(', '), stripped: false };
+  const text = clauses.map((c) => c.replace(HELD_PIECE, ' ').replace(/\s+/gu, ' ').trim()).filter((c) => /\p{L}/u.test(c) && !PLEASANTRY.test(c)).join(', ');
+  return { text, stripped: true };
 }
 
 function rewritten(clause: string): string {
@@ -82,9 +98,11 @@ function cut(title: string): string {
 /** The topic title of a (redacted) customer question; null when nothing of a subject is left. */
 export function topicTitle(redactedQuestion: string): string | null {
   for (const sentence of questionSentence(redactedQuestion.normalize('NFC'))) {
-    const clause = subjectClauses(sentence);
-    if (!clause) continue;
-    const title = cut(rewritten(clause).replace(/\s+/gu, ' ').replace(/^[\s,]+|[\s,.!?¿]+$/gu, ''));
+    const { text, stripped } = subjectClauses(sentence);
+    if (!text) continue;
+    const title = cut(rewritten(text).replace(/\s+/gu, ' ').replace(/^[\s,]+|[\s,.!?¿]+$/gu, ''));
+    // What is left of a question about the customer alone ("Can you send it to [email]?" -> "Delivery") is no subject.
+    if (stripped && (title.match(/\p{L}+/gu)?.length ?? 0) < 2) continue;
     if (/\p{L}/u.test(title)) return title.charAt(0).toLocaleUpperCase() + title.slice(1);
   }
   return null;
