@@ -7,7 +7,8 @@ import { findIntegration } from '../../domain/provisioning/integrations.js';
 import { isoDateValue } from '../../http/schemas/common.js';
 import { recoverDeliveries, replayDelivery } from '../../domain/webhooks/replay.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
-import { deleteSubscription, ownerContext, subscriptionsOf, updateSubscription } from '../../domain/webhooks/subscriptions.js';
+import { deleteSubscription, ownerContext, subscriptionsOf } from '../../domain/webhooks/subscriptions.js';
+import { setSubscriptionStatus } from '../../domain/webhooks/operator-actions.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { presentWebhook } from '../../routes/webhooks/presenters.js';
 import { ProgressBar } from '../progress-bar.js';
@@ -31,10 +32,10 @@ function webhookStatusCommand(status: 'active' | 'paused'): Command {
   return async (s, em, f, afterCommit) => {
     const id = f.required('webhook');
     f.done();
-    const ctx = await ownerContext(em, id, webhookSettings(s));
-    const { webhook, resumed } = await updateSubscription(em, ctx, id, { status });
+    const settings = webhookSettings(s);
+    const { webhook, resumed } = await setSubscriptionStatus(em, id, status, settings);
     afterCommit(() => noticeDeliveries(s.temporal, resumed, 'recheck'));
-    return { ...presentWebhook(webhook, ctx.now), integration_id: webhook.integrationId };
+    return { ...presentWebhook(webhook, settings.now), integration_id: webhook.integrationId };
   };
 }
 
