@@ -280,4 +280,36 @@ describe('held in GET /me/status and in the delivery log', () => {
     expect((await patch('active')).status).toBe(200);
     expect(await seen()).toEqual(released);
   });
+
+  it('counts as the log holds where the rules read other deliveries: a pause queue and the order of a key', async () => {
+    const caller = await newCaller(api.services);
+    const hook = await newWebhook(api, caller);
+    const delivery = (minute: number, state: 'pending' | 'failed', attempt: number) =>
+      seedDelivery(api.services, hook, caller, { state, createdAt: at(minute), attempt, statusCode: attempt ? 500 : null });
+    // A pause queue of three: the oldest goes first, the other two wait for it.
+    for (const minute of [1, 2, 3]) {
+      const queued = await delivery(minute, 'pending', 0);
+      await sql.query('update webhook_deliveries set queued_while_paused = true where id = $1', [queued.id]);
+    }
+    // Key A: a delivery failed once holds back the two after it. Key B: failed three times, it holds nobody back.
+    const keyed = async (minute: number, key: string, seq: number, state: 'pending' | 'failed', attempt: number) => {
+      const d = await delivery(minute, state, attempt);
+      await sql.query('update webhook_deliveries set ordering_key = $2, ordering_seq = $3 where id = $1', [d.id, key, seq]);
+    };
+    await keyed(4, 'conversation:a', 10, 'failed', 1);
+    await keyed(5, 'conversation:a', 11, 'pending', 0);
+    await keyed(6, 'conversation:a', 12, 'pending', 0);
+    await keyed(7, 'conversation:b', 20, 'failed', 3);
+    await keyed(8, 'conversation:b', 21, 'pending', 0);
+
+    const logged = (await log(caller, hook.id)).body.data as { state: string; held: boolean; hold_reason: string | null }[];
+    const status = await call(api.base, 'GET', '/me/status', { key: caller.apiKey });
+    const { oldest_seconds: _, ...waiting } = status.body.webhooks.find((w: any) => w.id === hook.id).waiting;
+    const count = (pick: (d: (typeof logged)[number]) => boolean) => logged.filter(pick).length;
+    expect(logged.filter((d) => d.held).map((d) => d.hold_reason)).toEqual(Array(4).fill('earlier_delivery_first'));
+    expect(waiting).toEqual({
+      pending: count((d) => !d.held && d.state === 'pending'), held: count((d) => d.held), failed: count((d) => !d.held && d.state === 'failed'),
+    });
+    expect(waiting).toEqual({ pending: 2, held: 4, failed: 2 });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Em } from '../../db/orm.js';
 import type { Cell } from '../../config.js';
-import { deliveryHolds } from '../webhooks/delivery-attempts.js';
+import { waitingCounts } from '../webhooks/delivery-attempts.js';
 
 /**
  * One integration's own view of the pipeline (GET /me/status), in the manner of Svix's endpoint
@@ -18,27 +18,6 @@ export interface IntegrationStatus {
 }
 
 const age = (v: string | null): number | null => (v === null ? null : Math.max(0, Math.round(Number(v) * 10) / 10));
-
-/**
- * Held: an unfinished delivery whose next attempt would find it held now, by the one definition
- * the delivery log's `held` shows (deliveryHolds); pending and failed are the others. The
- * columns held_at/held_for say what an attempt once found (and stay), so they are not counted.
- */
-async function waitingByWebhook(em: Em, integrationId: string, cell: Cell, now: Date): Promise<Map<string, { pending: number; held: number; failed: number }>> {
-  const rows = await em.execute<{ id: string; webhook_id: string; state: 'pending' | 'failed' }[]>(
-    `select x.id, x.webhook_id, x.state from webhook_deliveries x join webhooks w on w.id = x.webhook_id
-      where w.integration_id = ? and x.state in ('pending', 'failed')`,
-    [integrationId],
-  );
-  const holds = await deliveryHolds(em, rows.map((r) => r.id), cell, now);
-  const counts = new Map<string, { pending: number; held: number; failed: number }>();
-  for (const row of rows) {
-    const c = counts.get(row.webhook_id) ?? { pending: 0, held: 0, failed: 0 };
-    c[holds.has(row.id) ? 'held' : row.state] += 1;
-    counts.set(row.webhook_id, c);
-  }
-  return counts;
-}
 
 export async function integrationStatus(em: Em, integrationId: string, cell: Cell, now: Date): Promise<IntegrationStatus> {
   const at = now.toISOString();
@@ -64,7 +43,8 @@ export async function integrationStatus(em: Em, integrationId: string, cell: Cel
       order by w.created_at, w.id`,
     [at, at, integrationId],
   );
-  const waiting = await waitingByWebhook(em, integrationId, cell, now);
+  // Held by the one definition the delivery log's `held` shows; pending and failed are the others.
+  const waiting = await waitingCounts(em, integrationId, cell);
   return {
     operations: { queued: ops!.queued, running: ops!.running, oldest_queued_seconds: age(ops!.oldest) },
     webhooks: hooks.map((h) => ({

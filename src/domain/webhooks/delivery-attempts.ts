@@ -63,9 +63,10 @@ export const ORDER_WAIT_ATTEMPTS = 3;
  * yet) or failed fewer than ORDER_WAIT_ATTEMPTS times. Delivered and dead ones are final. Read
  * through webhook_deliveries_ordering_idx, which holds only unfinished keyed deliveries.
  */
+const holdsItsKeyBack = (alias: string) => `${alias}.replay_of is null
+    and ${alias}.state in ('pending', 'failed') and (${alias}.state = 'pending' or ${alias}.attempt < ${ORDER_WAIT_ATTEMPTS})`;
 const UNFINISHED_OF_KEY = `from webhook_deliveries p
-  where p.webhook_id = d.webhook_id and p.ordering_key is not null and p.ordering_key = d.ordering_key and p.replay_of is null
-    and p.state in ('pending', 'failed') and (p.state = 'pending' or p.attempt < ${ORDER_WAIT_ATTEMPTS})`;
+  where p.webhook_id = d.webhook_id and p.ordering_key is not null and p.ordering_key = d.ordering_key and ${holdsItsKeyBack('p')}`;
 
 /** What an attempt reads first: the verdict, and with `send` the delivery to send. */
 export type AttemptPlan = Exclude<HoldVerdict, { verdict: 'send' }> | { verdict: 'send'; delivery: DeliveryToSend };
@@ -94,7 +95,7 @@ interface AttemptRow {
 export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: Date): Promise<AttemptPlan> {
   const [row] = await em.execute<AttemptRow[]>(`${ATTEMPT_ROWS} where d.id = ?`, [now.toISOString(), deliveryId]);
   if (!row) return { verdict: 'stop' };
-  const verdict = await verdictOf(em, row, cell);
+  const verdict = await verdictOf(row, cell, () => olderQueuedDelivery(em, row.id, row));
   if (verdict.verdict !== 'send') return verdict;
   return {
     verdict: 'send',
@@ -158,30 +159,92 @@ export async function deliveryHolds(em: Em, deliveryIds: readonly string[], cell
     [now.toISOString(), `{${deliveryIds.join(',')}}`],
   );
   for (const row of rows) {
-    const verdict = await verdictOf(em, row, cell);
+    const verdict = await verdictOf(row, cell, () => olderQueuedDelivery(em, row.id, row));
     if (verdict.verdict === 'hold') holds.set(row.id, verdict.reason);
   }
   return holds;
 }
 
+/** What waits on each subscription of an integration, counted by what the next attempt would find now. */
+export type WaitingCounts = Map<string, { pending: number; held: number; failed: number }>;
+
+/**
+ * The unfinished deliveries of an integration's subscriptions counted as deliveryHolds would
+ * judge them one by one (held by verdictOf's rules, else pending or failed), in one grouped
+ * read: deliveries alike in every input of the rules are one group, judged once, so a backlog
+ * of 100,000 costs the database one scan and the api a few rows (docs/benchmarks.md, "GET
+ * /me/status at a backlog"). Two inputs become columns: the event's personal data only as
+ * present or not (all bodyCarriesPii reads); the attempt only as 0 or more (all the rules
+ * read of it); and the two rules that read other rows as running counts over the same rows, in
+ * the order the per-row reads compare: the key's deliveries before it that hold it back
+ * (EARLIER_OF_KEY), the pause queue's members before it (olderQueuedDelivery). One test holds
+ * the counts to the delivery log's `held` in every case (webhooks-deliveries.test.ts).
+ */
+export async function waitingCounts(em: Em, integrationId: string, cell: Cell): Promise<WaitingCounts> {
+  const groups = await em.execute<(VerdictInputs & { webhook_id: string; older_queued: boolean; n: number })[]>(
+    `with waiting as (
+       select d.webhook_id, d.state, least(d.attempt, 1) as attempt, d.queued_while_paused,
+              d.replay_of is null and d.ordering_key is not null and coalesce(count(*) filter (where ${holdsItsKeyBack('d')})
+                over (partition by d.webhook_id, d.ordering_key order by d.ordering_seq rows between unbounded preceding and 1 preceding), 0) > 0 as earlier_of_key,
+              d.queued_while_paused and d.attempt = 0 and coalesce(count(*) filter (where ${inPauseQueue('d')})
+                over (partition by d.webhook_id order by e.created_at, e.id rows between unbounded preceding and 1 preceding), 0) > 0 as older_queued,
+              e.type as event_type, e.pii_data is not null and e.pii_data <> '{}'::jsonb as pii_present
+         from webhook_deliveries d join webhooks w on w.id = d.webhook_id join outbox_events e on e.id = d.event_id
+        where w.integration_id = ? and d.state in ('pending', 'failed')),
+     alike as (
+       select webhook_id, state, attempt, queued_while_paused, earlier_of_key, older_queued, event_type, pii_present, count(*)::int as n
+         from waiting group by webhook_id, state, attempt, queued_while_paused, earlier_of_key, older_queued, event_type, pii_present)
+     select g.*, case when g.pii_present then '{"present": true}'::jsonb end as pii_data, w.status, w.include_pii, ${RECIPIENT_COLUMNS}
+       from alike g join webhooks w on w.id = g.webhook_id ${recipientOf('w')}`,
+    [integrationId],
+  );
+  const counts: WaitingCounts = new Map();
+  for (const group of groups) {
+    const verdict = await verdictOf(group, cell, async () => group.older_queued);
+    const c = counts.get(group.webhook_id) ?? { pending: 0, held: 0, failed: 0 };
+    c[verdict.verdict === 'hold' ? 'held' : group.state as 'pending' | 'failed'] += group.n;
+    counts.set(group.webhook_id, c);
+  }
+  return counts;
+}
+
+/** The delivery `alias` is in its subscription's pause queue: queued while paused, never tried (relay.ts marks first deliveries only, never replays). */
+const inPauseQueue = (alias: string) => `${alias}.queued_while_paused and ${alias}.attempt = 0 and ${alias}.state = 'pending' and ${alias}.replay_of is null`;
+
+/** What the access and wallet rules read of the receiving integration, its tenant and wallet (recipientOf joins them). */
+const RECIPIENT_COLUMNS = `i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
+            t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub`;
+/** The integration, tenant and wallet of the rows of `alias` (a delivery or a subscription). */
+const recipientOf = (alias: string) => `join integrations i on i.id = ${alias}.integration_id
+       join tenants t on t.id = ${alias}.tenant_id
+       left join wallets wa on wa.tenant_id = ${alias}.tenant_id`;
+
+/** Whether delivery d waits behind an earlier unfinished delivery of its key (not for a replay). */
+const EARLIER_OF_KEY = `(d.replay_of is null and d.ordering_key is not null
+              and exists (select 1 ${UNFINISHED_OF_KEY} and p.ordering_seq < d.ordering_seq))`;
+
 const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
             case when d.replay_of is null then d.ordering_key end as ordering_key, d.ordering_seq,
-            d.replay_of is null and d.ordering_key is not null
-              and exists (select 1 ${UNFINISHED_OF_KEY} and p.ordering_seq < d.ordering_seq) as earlier_of_key,
+            ${EARLIER_OF_KEY} as earlier_of_key,
             w.status, w.url, w.include_pii, w.secret_sealed,
             case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
             e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
-            i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
-            t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub
+            ${RECIPIENT_COLUMNS}
        from webhook_deliveries d
        join webhooks w on w.id = d.webhook_id
        join outbox_events e on e.id = d.event_id
-       join integrations i on i.id = d.integration_id
-       join tenants t on t.id = d.tenant_id
-       left join wallets wa on wa.tenant_id = d.tenant_id`;
+       ${recipientOf('d')}`;
 
-/** The verdict of one delivery's row, by the rules planAttempt states. */
-async function verdictOf(em: Em, row: AttemptRow, cell: Cell): Promise<HoldVerdict> {
+/** What the rules of verdictOf read of a delivery: its row, or a group of deliveries alike in all of it (waitingCounts). */
+type VerdictInputs = Omit<AttemptRow, 'id' | 'tenant_id' | 'integration_id' | 'webhook_id' | 'ordering_key' | 'ordering_seq' | 'url' | 'secret_sealed'
+  | 'previous_secret_sealed' | 'event_id' | 'api_version' | 'event_created_at' | 'livemode' | 'data'>;
+
+/**
+ * The verdict of a delivery, by the rules planAttempt states, in their order. `olderQueued`
+ * answers the one rule that reads other rows (an older delivery of its pause queue waits), and
+ * is asked only when the rules before it let the delivery go.
+ */
+async function verdictOf(row: VerdictInputs, cell: Cell, olderQueued: () => Promise<boolean>): Promise<HoldVerdict> {
   if (row.state === 'delivered' || row.state === 'dead') return { verdict: 'finished', state: row.state };
   const access = deliveryAccess({
     integrationStatus: row.integration_status, ownerActive: row.owner_active, integrationScopes: row.scopes, ownerPermissions: row.owner_permissions,
@@ -192,7 +255,7 @@ async function verdictOf(em: Em, row: AttemptRow, cell: Cell): Promise<HoldVerdi
   if (row.status !== 'active') return { verdict: 'hold', reason: 'subscription_paused' };
   const wallet = row.balance_rub === null ? null : { balanceRub: row.balance_rub, blocked: row.blocked === true, lowThresholdRub: row.low_threshold_rub ?? '0' };
   if (walletState(wallet).exchange === 'suspended') return { verdict: 'hold', reason: 'wallet_suspended' };
-  if (row.queued_while_paused && row.attempt === 0 && await olderQueuedDelivery(em, row.id, row)) return { verdict: 'hold', reason: 'earlier_delivery_first' };
+  if (row.queued_while_paused && row.attempt === 0 && await olderQueued()) return { verdict: 'hold', reason: 'earlier_delivery_first' };
   if (row.earlier_of_key) return { verdict: 'hold', reason: 'earlier_delivery_first', behindKey: true };
   return { verdict: 'send' };
 }
@@ -227,7 +290,7 @@ export async function claimWalletHeld(em: Em, tenantId: string): Promise<string[
 
 /** Queued while paused, never tried, of the same subscription, for an older event (event time, then id). */
 const OLDER_QUEUED = `from webhook_deliveries o join outbox_events oe on oe.id = o.event_id
-  where o.webhook_id = ? and o.queued_while_paused and o.attempt = 0 and o.state = 'pending' and o.replay_of is null`;
+  where o.webhook_id = ? and ${inPauseQueue('o')}`;
 
 async function olderQueuedDelivery(em: Em, deliveryId: string, row: Pick<AttemptRow, 'webhook_id' | 'event_created_at' | 'event_id'>): Promise<boolean> {
   const older = await em.execute(
