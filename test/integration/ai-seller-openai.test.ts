@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { AiSettings } from '../../src/config.js';
 import { UpstreamUnavailable, createSellerModel, type SellerContext, type SellerModel } from '../../src/domain/ai-seller/index.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { refusingPort } from '../support/api-process.js';
 
 const KEY = 'sk-test-0123456789abcdef-secret';
 /** Long enough that the success paths never race it (issue 28); its own test holds the answer past it. */
@@ -161,9 +162,7 @@ describe('openai seller failures', () => {
   it('a dropped connection and a refused one are retryable', async () => {
     server.script({ destroy: true });
     expect((await failure(seller.reply(CONTEXT))).retryable).toBe(true);
-    const gone = await ChatCompletionsServer.start();
-    await gone.close();
-    const refused = await failure(createSellerModel(settings(gone.url)).reply(CONTEXT));
+    const refused = await failure(createSellerModel(settings(`http://127.0.0.1:${await refusingPort()}/v1`)).reply(CONTEXT));
     expect(refused.retryable).toBe(true);
     expect(refused.message).toContain('ECONNREFUSED');
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { startApi, type TestApi } from '../support/app.js';
+import { refusingPort } from '../support/api-process.js';
 import { sqlClient } from '../support/database.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
@@ -45,13 +46,6 @@ const BLOCKED_HOST = 'blocked.sitemap.test';
 const DOWN_HOST = 'down.sitemap.test';
 const LOOPBACK_HOST = 'recorder.sitemap.test';
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   receiver = await Receiver.start(import.meta.url);
@@ -61,7 +55,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
   recorderPort = (recorder.address() as AddressInfo).port;
-  closedPort = await freePort();
+  closedPort = await refusingPort();
   api = await startApi({
     WEBHOOK_RESOLVE: [receiver.resolveEntry, `${SHOP_HOST}=127.0.0.1`, `${BLOCKED_HOST}=0.0.0.0`, `${DOWN_HOST}=127.0.0.1`, `${LOOPBACK_HOST}=127.0.0.1`].join(','),
   });

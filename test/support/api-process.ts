@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DIST } from './in-process-worker.js';
 import { alive, exited } from './worker-processes.js';
@@ -16,6 +16,24 @@ export function freePort(): Promise<number> {
     });
     s.on('error', reject);
   });
+}
+
+/**
+ * A port on 127.0.0.1 that refuses connections for the whole run: below the kernel's ephemeral
+ * range, so no server of this run that listens on port 0 can be given it between the check and
+ * the test (a port freed by freePort can be, and was: a test then met another test's server).
+ * Checked with a connect that must be refused.
+ */
+export async function refusingPort(): Promise<number> {
+  // None of them a "bad port" of the Fetch standard, which fetch refuses before connecting.
+  for (const port of [8, 10, 12, 14]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => { socket.destroy(); resolve(false); });
+      socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error('every low port tried answers on 127.0.0.1: no port that refuses connections');
 }
 
 /**
