@@ -184,7 +184,7 @@ export async function waitingCounts(em: Em, integrationId: string, cell: Cell): 
   const groups = await em.execute<(VerdictInputs & { webhook_id: string; older_queued: boolean; n: number })[]>(
     `with waiting as (
        select d.webhook_id, d.state, least(d.attempt, 1) as attempt, d.queued_while_paused,
-              d.replay_of is null and d.ordering_key is not null and coalesce(count(*) filter (where ${holdsItsKeyBack('d')})
+              d.replay_of is null and d.ordering_key is not null and d.ordering_seq is not null and coalesce(count(*) filter (where ${holdsItsKeyBack('d')})
                 over (partition by d.webhook_id, d.ordering_key order by d.ordering_seq rows between unbounded preceding and 1 preceding), 0) > 0 as earlier_of_key,
               d.queued_while_paused and d.attempt = 0 and coalesce(count(*) filter (where ${inPauseQueue('d')})
                 over (partition by d.webhook_id order by e.created_at, e.id rows between unbounded preceding and 1 preceding), 0) > 0 as older_queued,
