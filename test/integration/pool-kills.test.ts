@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { startApi, type TestApi } from '../support/app.js';
@@ -6,14 +7,17 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
 import { newCard } from './cards-fixtures.js';
+import { defineRoute } from '../../src/http/route.js';
 
 /**
  * A backend killed while a route is inside its transaction (a failover, an idle-in-transaction
  * timeout, an operator's pg_terminate_backend) costs that one request a 503, never a pooled
  * connection: with a pool of two, more kills than the pool holds leave the api serving, and it
  * still closes at once. The route is the real PATCH /cards/{code}, whose transaction waits on
- * the card's row lock (select ... for update) that this test's own session holds. A database
- * of this file's own, so the lock and the kills touch nobody else.
+ * the card's row lock (select ... for update) that this test's own session holds; a test route
+ * holds its transaction idle between two statements (as a route does while it calls another
+ * service) for the idle-in-transaction case. A database of this file's own, so the lock and
+ * the kills touch nobody else.
  */
 
 const POOL_MAX = 2;
@@ -29,9 +33,25 @@ let db: pg.Client;
 let watcher: pg.Client;
 let closed = false;
 
+/** Opened by the test once it has killed the backend of POST /test/idle-in-transaction. */
+let resumeIdle: () => void = () => undefined;
+
+/** POST /test/idle-in-transaction: one statement, then idle inside its transaction until resumed, then another. */
+const idleInTransaction = defineRoute({
+  release: 'available', method: 'POST', path: '/test/idle-in-transaction', family: 'test', migration: 'Migration20261121000100Foundation',
+  summary: 'Test: a transaction left idle between two statements', rateClass: 'write', responses: { 200: { description: 'done', schema: Joi.object() } },
+  handler: async ({ em }) => {
+    const resumed = new Promise<void>((resolve) => { resumeIdle = resolve; });
+    await em.execute("select 'pool-kills-idle' as mark");
+    await resumed;
+    await em.execute('select 1');
+    return { status: 200, body: {} };
+  },
+});
+
 beforeAll(async () => {
   url = await freshDatabase('pool_kills');
-  api = await startApi({ DATABASE_URL: url, DB_POOL_MAX: String(POOL_MAX) });
+  api = await startApi({ DATABASE_URL: url, DB_POOL_MAX: String(POOL_MAX) }, { extraRoutes: [idleInTransaction] });
   caller = await newCaller(api.services);
   code = (await newCard(api, caller)).code as string;
   db = await sqlClient(url);
@@ -123,6 +143,22 @@ describe('a backend terminated while a route is inside its transaction', () => {
       kills: Array(POOL_MAX + 2).fill(ANSWERED), reads: Array(POOL_MAX * 2).fill(200), write: '200 Sofa Oslo', pool: { total: expect.any(Number), busy: 0 },
     });
     expect((await poolCounts()).total).toBeLessThanOrEqual(POOL_MAX);
+  });
+
+  it('a backend terminated while its transaction is idle: the next statement answers 503, and the connection goes back', async () => {
+    const answer = within(ANSWER_MS, 'POST /test/idle-in-transaction', call(api.base, 'POST', '/test/idle-in-transaction', { key: caller.apiKey }));
+    const pid = await eventually('the route to sit idle in its transaction', async () => {
+      const { rows } = await watcher.query("select pid from pg_stat_activity where state = 'idle in transaction' and query like '%pool-kills-idle%' and pid <> pg_backend_pid()");
+      return rows[0]?.pid as number | undefined;
+    }, 5000, 20);
+    await watcher.query('select pg_terminate_backend($1)', [pid]);
+    await eventually('the backend to be gone', async () => ((await watcher.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0 ? true : undefined), 5000, 20);
+    resumeIdle();
+    const res = await answer;
+    expect(`${res.status} ${res.body?.code}`).toBe('503 service_unavailable');
+    expectUnavailable(res);
+    await allBack();
+    expect(await poolCounts()).toEqual({ total: expect.any(Number), busy: 0 });
   });
 
   it('the api closes within 5 s afterwards', async () => {
