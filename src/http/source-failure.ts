@@ -25,8 +25,13 @@ const SOURCE_STATES = new Set(['40001', '40P01', '55P03', '25006', '25P03', '42P
 /** Node's network errors: nobody answered at that address, or the connection broke. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
-/** pg and ioredis say so in their messages: a connection lost or never made, a pool or query timeout. */
-const SOURCE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection is closed/i;
+/**
+ * pg and ioredis say so in their messages: a connection lost or never made, a pool or query
+ * timeout, a statement on a pg connection that had already gone (its backend terminated while
+ * the transaction sat idle between two statements: "Client has encountered a connection error
+ * and is not queryable", or "Client was closed and is not queryable" once the pool dropped it).
+ */
+const SOURCE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection is closed|^Client (has encountered a connection error|was closed) and is not queryable$/i;
 
 /** Redis replies of a server that cannot serve now (loading, a replica, out of memory, a cluster without quorum). */
 const REDIS_BUSY_REPLIES = /^(LOADING|READONLY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|BUSY|OOM)\b/;
