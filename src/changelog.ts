@@ -22,6 +22,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-28', kind: 'additive', routes: [],
+    text: 'Answers that hold when the database or the machine falters: a request whose database connection ended under it answers 503 and the connection leaves the pool; a busy api process no longer turns a rate-limit or key read Redis had answered into 503; GET /me/status answers at any backlog.',
+  },
+  {
     date: '2026-11-27', kind: 'additive', routes: [],
     text: 'Documents that say what every answer is and every event carries, a reference page at /docs, the overview\'s sitemap_health read from the site, paid work that is not refused for a busy moment, builtin models that write in the conversation\'s language and on the subject, one conversation\'s or lead\'s webhook events delivered in order, and today as a partial day on request.',
   },
