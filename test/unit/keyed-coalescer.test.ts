@@ -58,4 +58,26 @@ describe('KeyedCoalescer (a stream of nudges per key, one run at a time)', () =>
     while (coalescer.size > 0) await sleep(5);
     expect(calls).toBe(2);
   });
+
+  it('stop drops the runs waiting out their delay, waits for the one under way, and takes no more nudges', async () => {
+    const ran: string[] = [];
+    let finishRun!: () => void;
+    const coalescer = new KeyedCoalescer(20, async (key) => {
+      ran.push(key);
+      if (key === 'busy') await new Promise<void>((resolve) => { finishRun = resolve; });
+    });
+    coalescer.nudge('busy');
+    while (ran.length < 1) await sleep(5);
+    coalescer.nudge('waiting');
+    let stopped = false;
+    const stopping = coalescer.stop().then(() => { stopped = true; });
+    await sleep(40);
+    expect(stopped).toBe(false);
+    finishRun();
+    await stopping;
+    coalescer.nudge('late');
+    await sleep(40);
+    expect(ran).toEqual(['busy']);
+    expect(coalescer.size).toBe(0);
+  });
 });

@@ -24,7 +24,7 @@ export async function startDeliveryEngine(services: Services, options: RelayOpti
     relay,
     holds,
     async stop() {
-      holds.stop();
+      await holds.stop();
       await relay.stop();
     },
   };

@@ -55,8 +55,10 @@ export class WalletHoldRelease {
     return held.length;
   }
 
-  stop(): void {
+  /** Hears no more wallet changes and lets a release under way finish (a dropped one leaves its deliveries to their re-check timer). */
+  async stop(): Promise<void> {
     this.subscriber?.disconnect();
+    await this.releases.stop();
   }
 }
 
