@@ -29,9 +29,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ET
  * pg and ioredis say so in their messages: a connection lost or never made, a pool or query
  * timeout, a statement on a pg connection that had already gone (its backend terminated while
  * the transaction sat idle between two statements: "Client has encountered a connection error
- * and is not queryable", or "Client was closed and is not queryable" once the pool dropped it).
+ * and is not queryable", or "Client was closed and is not queryable" once the pool dropped it),
+ * a Redis answer later than the command deadline ("Command timed out", src/redis.ts).
  */
-const SOURCE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection is closed|^Client (has encountered a connection error|was closed) and is not queryable$/i;
+const SOURCE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection is closed|^Client (has encountered a connection error|was closed) and is not queryable$|^Command timed out$/i;
 
 /** Redis replies of a server that cannot serve now (loading, a replica, out of memory, a cluster without quorum). */
 const REDIS_BUSY_REPLIES = /^(LOADING|READONLY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|BUSY|OOM)\b/;

@@ -22,6 +22,7 @@ describe('isSourceFailure', () => {
     ['pg: Connection terminated unexpectedly', { message: 'Connection terminated unexpectedly' }],
     ['pg: a statement on a connection already broken', { message: 'Client has encountered a connection error and is not queryable' }],
     ['pg: a statement on a connection the pool already closed', { message: 'Client was closed and is not queryable' }],
+    ['Redis: an answer later than the command deadline (src/redis.ts)', { message: 'Command timed out' }],
     ['ioredis: MaxRetriesPerRequestError', { name: 'MaxRetriesPerRequestError', message: 'Reached the max retries per request limit' }],
     ['Redis READONLY from a replica', { name: 'ReplyError', message: "READONLY You can't write against a read only replica." }],
     ['Redis LOADING', { name: 'ReplyError', message: 'LOADING Redis is loading the dataset in memory' }],
