@@ -13,7 +13,7 @@ import type { SweepTotals } from '../../workflows/tenant-sweep-contract.js';
 import { newCaller } from '../support/fixtures.js';
 import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
-import { runsOf } from '../support/workflow-runs.js';
+import { runsOf, triggerSchedule } from '../support/workflow-runs.js';
 
 const share = ownShare('key-expiry');
 const taskQueue = share.taskQueue;
@@ -32,10 +32,7 @@ let db: pg.Client;
 /** Triggers the Schedule and waits for the scan it starts to end (every run of it); answers its id and totals. */
 async function triggerScan(): Promise<{ workflowId: string; totals: SweepTotals }> {
   const seen = new Set((await schedule.describe()).info.recentActions.map((a) => a.action.workflow.workflowId));
-  // A Schedule names the workflow it starts after the trigger time in whole seconds: a second
-  // trigger within the same second would collide with the first and start nothing.
-  await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
-  await schedule.trigger();
+  await triggerSchedule(schedule);
   const started = await eventually('the triggered scan to start', async () =>
     (await schedule.describe()).info.recentActions.find((a) => !seen.has(a.action.workflow.workflowId))?.action.workflow, 20_000);
   const totals = await client.workflow.getHandle(started.workflowId, started.firstExecutionRunId).result() as SweepTotals;

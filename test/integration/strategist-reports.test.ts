@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { triggerSchedule } from '../support/workflow-runs.js';
 import type { OperationsHarness } from '../support/operations-harness.js';
 import { insertConversation, insertMessage, useStrategistSuite } from './strategist-fixtures.js';
 import { call } from '../support/http.js';
@@ -237,7 +238,7 @@ describe('the Schedules', () => {
     for await (const s of h.client.schedule.list({ query: `TenantId = "${caller.tenantId}"` })) schedules.push(s.scheduleId);
     expect(schedules).toEqual([]);
     // A second night writes no second report of the day.
-    await h.client.schedule.getHandle(scheduleId('daily')).trigger();
+    await triggerSchedule(h.client.schedule.getHandle(scheduleId('daily')));
     await eventually('the second sweep ended', async () => {
       const sweeps = [];
       // This file's sweeps only (its own queue): other files' sweeps end in the same namespace.

@@ -7,7 +7,7 @@ import { OperationsHarness } from '../support/operations-harness.js';
 import type { InProcessWorker } from '../support/in-process-worker.js';
 import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
-import { runsOf as runsOfWorkflow } from '../support/workflow-runs.js';
+import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
@@ -58,7 +58,7 @@ async function trigger(scheduleId: string): Promise<{ workflowId: string; at: nu
   const handle = client.schedule.getHandle(scheduleId);
   const before = new Set(workflowIdsOf(await handle.describe()));
   const at = Date.now();
-  await handle.trigger();
+  await triggerSchedule(handle);
   const workflowId = await eventually(`the run of ${scheduleId}`, async () => workflowIdsOf(await handle.describe()).find((id) => !before.has(id)), 30_000);
   return { workflowId, at };
 }
