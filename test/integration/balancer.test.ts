@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../support/api-process.js';
 
 /**
  * The balancer of `bin/up --cluster` (deploy/haproxy/haproxy.cfg, HAProxy as the cluster runs
@@ -14,15 +14,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const CONFIG = 'deploy/haproxy/haproxy.cfg';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** An "api" whose /readyz answers 503 (its dependencies down) and every other path 200 with its name. */
 function notReadyApi(name: string, port: number): Promise<http.Server> {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { DIST } from '../support/in-process-worker.js';
 import { WorkerProcesses, alive, exited } from '../support/worker-processes.js';
 import { ownShare } from '../support/isolation.js';
 import { announcedStatuses, tourBlocks } from '../support/readme-tour.js';
+import { freePort } from '../support/api-process.js';
 
 /**
  * README "A short tour" and every section after it, run as printed: each sh block that is not
@@ -33,15 +33,6 @@ let metricsPort: number;
 let apiOutput = '';
 const workers = new WorkerProcesses(() => env);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function run(file: string, args: string[], o: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
