@@ -47,19 +47,10 @@ export function createAiReplyActivities(services: Services) {
 
   return {
     /**
-     * queued -> running, answering the model call's limits as this worker is configured; null
-     * when the operation has already ended (canceled before it began).
-     */
-    async beginAiReply(operationId: string): Promise<ModelCallTiming | null> {
-      const begun = await beginOperation(services, operationId);
-      return begun && timingOf(begun.livemode);
-    },
-
-    /**
      * The whole operation in one step when its model is offline: queued -> running, the reply,
      * and its result (or, when the model fails, the operation failed: an offline model answers
      * the same input the same way, so it is not asked twice). With a model across the network
-     * it only begins and answers the model call's limits, as beginAiReply. Null when the
+     * it only begins (queued -> running) and answers the model call's limits. Null when the
      * operation has already ended. The database steps are those of the separate activities,
      * each idempotent, so a retry after a lost worker does no harm.
      */
@@ -84,11 +75,6 @@ export function createAiReplyActivities(services: Services) {
     /** One model call across the network, heartbeating (an activity another worker takes over). */
     async composeAiReply(operationId: string, livemode?: boolean): Promise<ComposedReply> {
       return whileHeartbeating((signal) => compose(operationId, livemode, signal));
-    },
-
-    /** One reply of an offline model, in the worker that runs the workflow (a local activity; histories begun before runAiReplyLocally). */
-    async composeAiReplyLocally(operationId: string, livemode?: boolean): Promise<ComposedReply> {
-      return compose(operationId, livemode, Context.current().cancellationSignal);
     },
 
     async finishAiReply(operationId: string, reply: ComposedReply): Promise<boolean> {

@@ -1,15 +1,11 @@
 import { whileHeartbeating } from './heartbeat.js';
 import type { Services } from '../src/services.js';
-import { activeTenants, finishSnapshot, planSnapshot, rebuildDays, type SnapshotPlan } from '../src/domain/analytics/snapshot.js';
+import { finishSnapshot, planSnapshot, rebuildDays, type SnapshotPlan } from '../src/domain/analytics/snapshot.js';
 
 export type { SnapshotPlan };
 
 export function createAnalyticsActivities({ orm, config }: Services) {
   return {
-    /** @deprecated Only for analyticsNightlySnapshots runs started before the tenant sweep: every tenant at once. */
-    async listAnalyticsTenants(): Promise<string[]> {
-      return activeTenants(orm.em.fork());
-    },
     /** The days a tenant's snapshot rebuilds (from `from`, or those changed since its last run). */
     async planAnalyticsSnapshot(tenantId: string, nowIso: string, from: string | null): Promise<SnapshotPlan> {
       return planSnapshot(orm.em.fork(), tenantId, config.cell, new Date(nowIso), from ?? undefined);

@@ -1,6 +1,6 @@
 import type { Services } from '../src/services.js';
 import type { ReportType } from '../src/entities/strategist.js';
-import { lastWholeDay, reportSourcesFor, tenantsWithStrategist, writeReport } from '../src/domain/strategist/report-run.js';
+import { reportSourcesFor, writeReport } from '../src/domain/strategist/report-run.js';
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import { planTopics } from '../src/domain/strategist/planner.js';
 import { scanCompetitors } from '../src/domain/strategist/competitors.js';
@@ -8,20 +8,6 @@ import { isSandbox } from '../src/domain/sandbox/shadows.js';
 
 export function createStrategistActivities({ orm, clock, redis, config }: Services) {
   return {
-    /**
-     * @deprecated Only for strategistReportScan runs started before the tenant sweep (a release
-     * after it removes both): every tenant at once, the payload the sweep's pages replaced.
-     */
-    async strategistReportTargets(nowIso: string): Promise<{ tenants: string[]; reportDate: string }> {
-      return { tenants: await tenantsWithStrategist(orm.em.fork()), reportDate: lastWholeDay(new Date(nowIso)) };
-    },
-    /**
-     * @deprecated A strategistReportScan started before the tenant sweep asks for per-tenant
-     * Schedules; none are made any more (the setup step deletes the old ones), so it creates none.
-     */
-    async ensureStrategistSchedules(_tenantIds: string[], _type: ReportType, _batchQueue: string): Promise<number> {
-      return 0;
-    },
     /** Writes one tenant's report (once per tenant, type and date) and wakes the relay for strategist.report.ready. */
     async writeStrategistReport(tenantId: string, type: ReportType, reportDate: string): Promise<{ id: string; created: boolean }> {
       const em = orm.em.fork();

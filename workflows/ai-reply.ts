@@ -1,7 +1,7 @@
 import { TemporalFailure } from '@temporalio/common';
-import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { modelStepError, STEP_FAILED, STEP_FAILURE_FAILS_OPERATION, type AiReplyOutcome } from './operation-contract.js';
+import { modelStepError, STEP_FAILED, type AiReplyOutcome } from './operation-contract.js';
 import { PERMANENT_ERROR_TYPES, SHORT_STEP } from './step-options.js';
 
 /**
@@ -13,15 +13,6 @@ import { PERMANENT_ERROR_TYPES, SHORT_STEP } from './step-options.js';
  */
 const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
-/** Patch id: an offline model's reply became a local activity. */
-const OFFLINE_MODEL_LOCAL = 'offline-model-local-activity';
-
-/**
- * Patch id: the begin became runAiReplyLocally, which with an offline model also replies and
- * writes the result (one local activity, one activation to run instead of four).
- */
-const OFFLINE_REPLY_IN_ONE_STEP = 'offline-reply-in-one-step';
-
 /**
  * Operation `conversation.ai_reply` (workflow id `op:<operation id>`): queued -> running, one
  * model reply (retried on provider errors up to AI_MAX_ATTEMPTS calls), then the AI message,
@@ -32,18 +23,15 @@ const OFFLINE_REPLY_IN_ONE_STEP = 'offline-reply-in-one-step';
 export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutcome> {
   try {
     // One round trip: queued -> running, and the model call's limits as the worker is configured;
-    // with an offline model, the whole reply. Histories begun before it replay as they ran.
-    const begun = patched(OFFLINE_REPLY_IN_ONE_STEP) ? await steps.runAiReplyLocally(operationId) : await steps.beginAiReply(operationId);
+    // with an offline model, the whole reply (one local activity, one activation instead of four).
+    const begun = await steps.runAiReplyLocally(operationId);
     if (!begun) return 'already_finished';
     if ('outcome' in begun) return begun.outcome;
     const timing = begun;
     const modelRetry = { initialInterval: timing.retryInitialMs, backoffCoefficient: 2, maximumAttempts: timing.maxAttempts, nonRetryableErrorTypes: PERMANENT_ERROR_TYPES };
     const startToCloseTimeout = timing.timeoutMs + 10_000;
-    // Histories written before offline models ran locally replay as they ran (an activity).
-    const local = timing.remote === false && patched(OFFLINE_MODEL_LOCAL);
-    const compose = !local
-      ? proxyActivities<Activities>({ startToCloseTimeout, heartbeatTimeout: '5 seconds', retry: modelRetry }).composeAiReply
-      : proxyLocalActivities<Activities>({ startToCloseTimeout, retry: modelRetry }).composeAiReplyLocally;
+    // Only a model across the network comes this far (an offline one replied in runAiReplyLocally).
+    const { composeAiReply: compose } = proxyActivities<Activities>({ startToCloseTimeout, heartbeatTimeout: '5 seconds', retry: modelRetry });
     let reply;
     try {
       reply = await compose(operationId, timing.livemode);
@@ -60,7 +48,7 @@ export async function aiReplyWorkflow(operationId: string): Promise<AiReplyOutco
       throw err;
     }
     // A database step that failed (step-options.ts) fails the operation (operation-contract.ts).
-    if (!(err instanceof TemporalFailure) || !patched(STEP_FAILURE_FAILS_OPERATION)) throw err;
+    if (!(err instanceof TemporalFailure)) throw err;
     await steps.failOperation(operationId, STEP_FAILED.code, STEP_FAILED.message);
     return 'failed';
   }

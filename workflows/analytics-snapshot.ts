@@ -1,10 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, executeChild, proxyActivities, setHandler } from '@temporalio/workflow';
+import { proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { TENANT_ID } from './search-attributes.js';
-import { snapshotProgressQuery, snapshotWorkflowId, type SnapshotProgress, type SnapshotResult } from './analytics-contract.js';
+import { snapshotProgressQuery, type SnapshotProgress, type SnapshotResult } from './analytics-contract.js';
 
-const { listAnalyticsTenants, planAnalyticsSnapshot, finishAnalyticsSnapshot } = proxyActivities<Activities>({
+const { planAnalyticsSnapshot, finishAnalyticsSnapshot } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
@@ -22,8 +20,6 @@ const { rebuildAnalyticsDays } = proxyActivities<Activities>({
 
 /** Days rebuilt per transaction. */
 const CHUNK_DAYS = 14;
-/** Tenants rebuilt at once by the nightly run. */
-const PARALLEL_TENANTS = 4;
 
 /**
  * Rebuilds one tenant's daily rollups: the days changed since its last run (late events
@@ -43,32 +39,4 @@ export async function analyticsSnapshot(tenantId: string, from: string | null = 
   }
   await finishAnalyticsSnapshot(plan, new Date().toISOString());
   return { days: plan.days.length, rows, complete_through: plan.completeThrough };
-}
-
-/**
- * @deprecated What the cell's `analytics-nightly-snapshot` Schedule started before the tenant
- * sweep (workflows/tenant-sweep.ts); kept, unchanged, so a night's run started before the deploy
- * replays and ends. Remove in the release after.
- */
-export async function analyticsNightlySnapshots(): Promise<{ tenants: number; skipped: number }> {
-  const tenants = await listAnalyticsTenants();
-  let skipped = 0;
-  const queue = [...tenants];
-  const lane = async () => {
-    for (let tenantId = queue.shift(); tenantId !== undefined; tenantId = queue.shift()) {
-      const id = tenantId;
-      // On the parent's task queue (no taskQueue given): the batch queue, analyticsSnapshot's kind too.
-      await executeChild(analyticsSnapshot, {
-        workflowId: snapshotWorkflowId(id),
-        args: [id, null],
-        typedSearchAttributes: [{ key: TENANT_ID, value: id }],
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-      }).catch((err: unknown) => {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        skipped += 1;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_TENANTS }, lane));
-  return { tenants: tenants.length, skipped };
 }

@@ -1,4 +1,4 @@
-import { condition, continueAsNew, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { SIGNALLED_HOLDS, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
@@ -20,12 +20,6 @@ export interface DeliveryOutcome {
  * 26,000 events (docs/decisions.md, "Deliveries continue as new").
  */
 const HOLD_CYCLES_PER_RUN = 100;
-
-/**
- * Patch: a held run continues as new. Histories written before it hold no marker and replay
- * down the old path (one more look where the new code would continue as new).
- */
-const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
 
 /**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
@@ -87,7 +81,7 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
         await condition(() => recheck, Math.round(waitMs * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
-        if ((holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) && patched(HELD_CONTINUES_AS_NEW)) {
+        if (holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) {
           return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible });
         }
         continue;

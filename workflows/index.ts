@@ -1,12 +1,12 @@
 // Every workflow the worker runs. Deterministic code only: no I/O, no Node built-ins.
-export { apiKeyExpiryScan, keyExpiryNotices } from './key-expiry.js';
+export { keyExpiryNotices } from './key-expiry.js';
 export { deliveryWorkflow } from './delivery.js';
 export { deliveryLogRetention } from './retention.js';
 export { aiReplyWorkflow } from './ai-reply.js';
 export { leadScoringWorkflow } from './lead-scoring.js';
 export { publicationWorkflow } from './publication.js';
 export { articleGenerationWorkflow } from './article-generation.js';
-export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapshot.js';
-export { strategistReportScan, strategistReport, strategistScheduledReport } from './strategist-report.js';
+export { analyticsSnapshot } from './analytics-snapshot.js';
+export { strategistReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';
 export { tenantSweep } from './tenant-sweep.js';

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, continueAsNew, patched, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { conversationChanged, scoringRuns, type LeadScoringTiming } from './lead-scoring-contract.js';
 import { SHORT_STEP } from './step-options.js';
@@ -10,9 +10,6 @@ const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 const IDLE = '1 hour';
 /** Runs before the history is cut with continue-as-new, unless the timing says otherwise. */
 const RUNS_PER_HISTORY = 100;
-
-/** Patch id: continue-as-new hands the changes not yet scored to the next run. */
-const CARRY_CHANGES = 'lead-scoring-carries-changes';
 
 /**
  * The builtin scorer of one lead (workflow id `lead-score:<lead id>`), started or signalled
@@ -43,8 +40,6 @@ export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTim
     changes = 0;
     await steps.scoreLead(leadId);
   }
-  // Histories of earlier code continued as new without them (and replay so).
-  if (!patched(CARRY_CHANGES)) return continueAsNew<typeof leadScoringWorkflow>(leadId, timing);
   // The signal handler is synchronous; waiting for all handlers keeps it right should one ever await.
   await condition(allHandlersFinished);
   return continueAsNew<typeof leadScoringWorkflow>(leadId, timing, changes);

@@ -39,14 +39,10 @@ export interface ComposedReply {
 }
 
 /**
- * Patch id: a database step that fails (past its bounds, or on a vanished row:
- * workflows/step-options.ts) fails its operation with internal_error; when the operation's row
- * is gone too, that step fails and the workflow fails with it. Earlier code's steps retried
- * for ever, so none of its histories came this way.
+ * The operation's error when one of its database steps failed (past its bounds, or on a
+ * vanished row: workflows/step-options.ts); when the operation's row is gone too, that step
+ * fails and the workflow fails with it.
  */
-export const STEP_FAILURE_FAILS_OPERATION = 'step-failure-fails-operation';
-
-/** The operation's error when one of its database steps failed. */
 export const STEP_FAILED = { code: 'internal_error', message: 'The operation could not be completed.' } as const;
 
 /** ApplicationFailure type of a model provider that cannot answer (spec code upstream_unavailable). */

@@ -1,8 +1,8 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { ReportType } from './strategist-contract.js';
 
-const { strategistReportTargets, writeStrategistReport, ensureStrategistSchedules } = proxyActivities<Activities>({
+const { writeStrategistReport } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
@@ -12,26 +12,6 @@ const { planStrategistTopics } = proxyActivities<Activities>({
   retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 3 },
 });
 
-
-/**
- * @deprecated What the cell's strategist Schedules started before the tenant sweep
- * (workflows/tenant-sweep.ts); kept, unchanged, so a run started before the deploy replays and
- * ends (its ensureStrategistSchedules now creates nothing). Remove in the release after.
- */
-export async function strategistReportScan(type: ReportType): Promise<{ tenants: number; scheduled: number }> {
-  const { tenants } = await strategistReportTargets(new Date().toISOString());
-  const scheduled = await ensureStrategistSchedules(tenants, type, workflowInfo().taskQueue);
-  return { tenants: tenants.length, scheduled };
-}
-
-/**
- * @deprecated Started by the per-tenant Schedules of before the tenant sweep, which the setup
- * step deletes; kept for runs started before that. Remove in the release after.
- */
-export async function strategistScheduledReport(tenantId: string, type: ReportType): Promise<{ id: string; created: boolean }> {
-  const reportDate = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  return strategistReport(tenantId, type, reportDate);
-}
 
 /**
  * One tenant's report of `type` up to `reportDate`; also what `bin/ctl strategist run` starts.

@@ -1,7 +1,7 @@
 import { TemporalFailure } from '@temporalio/common';
-import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { modelStepError, STEP_FAILED, STEP_FAILURE_FAILS_OPERATION } from './operation-contract.js';
+import { modelStepError, STEP_FAILED } from './operation-contract.js';
 import { PERMANENT_ERROR_TYPES, SHORT_STEP } from './step-options.js';
 
 /** Database steps: short, idempotent (each locks the operation row), local activities, bounded (step-options.ts). */
@@ -41,7 +41,7 @@ export async function strategistTurnWorkflow(operationId: string): Promise<Strat
       throw err;
     }
     // A database step that failed (step-options.ts) fails the operation (operation-contract.ts).
-    if (!(err instanceof TemporalFailure) || !patched(STEP_FAILURE_FAILS_OPERATION)) throw err;
+    if (!(err instanceof TemporalFailure)) throw err;
     await steps.failStrategistTurn(operationId, STEP_FAILED.code, STEP_FAILED.message);
     return 'failed';
   }

@@ -3,7 +3,7 @@
  * its own (docs/decisions.md, "Task queues by kind of work"): a nightly batch can fill its
  * slots without delaying a customer's AI reply or a webhook delivery. Every queue derives from
  * the base name TEMPORAL_TASK_QUEUE, so each test run (and each test file with a base of its
- * own) keeps its own three queues.
+ * own) keeps its own three queues; nothing polls the base name itself.
  */
 export const WORK_KINDS = ['deliveries', 'interactive', 'batch'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
@@ -18,26 +18,17 @@ export const WORKFLOW_KINDS = {
   leadScoringWorkflow: 'interactive',
   publicationWorkflow: 'interactive',
   // Scheduled or operator-started work nobody waits for in a request.
-  apiKeyExpiryScan: 'batch',
   keyExpiryNotices: 'batch',
   deliveryLogRetention: 'batch',
   analyticsSnapshot: 'batch',
-  analyticsNightlySnapshots: 'batch',
-  strategistReportScan: 'batch',
   strategistReport: 'batch',
-  strategistScheduledReport: 'batch',
   tenantSweep: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 
-/**
- * The queue of a kind: deliveries keep the base name itself, so delivery workflows already
- * running (retried for up to a day and a half) stay on a polled queue across the deploy that
- * split the queues; whatever else was started on the base before finishes there too (every
- * Worker registers every workflow and activity).
- */
+/** The queue of a kind: `<base>-<kind>`. */
 export function taskQueueOf(base: string, kind: WorkKind): string {
-  return kind === 'deliveries' ? base : `${base}-${kind}`;
+  return `${base}-${kind}`;
 }
 
 /** The queue a workflow of this type is started on: the one function every start names its queue with. */

@@ -9,6 +9,7 @@ import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId, scor
 import { runCtl } from '../../src/cli/ctl.js';
 import { sqlClient } from '../support/database.js';
 import type { temporal } from '@temporalio/proto';
+import { taskQueueFor } from '../../src/temporal/task-queues.js';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 
@@ -163,7 +164,7 @@ describe('lead scoring', () => {
     // its first scoring is the last one before the continue-as-new.
     const workflowId = `lead-score-carry-test:${randomUUID()}`;
     const signalChange = () => h.client.workflow.signalWithStart(LEAD_SCORING_WORKFLOW, {
-      workflowId, taskQueue: h.taskQueue, args: [conversation.lead_id, { debounceMs: 50, maxDelayMs: 5_000, runsPerHistory: 1 }],
+      workflowId, taskQueue: taskQueueFor(h.taskQueue, LEAD_SCORING_WORKFLOW), args: [conversation.lead_id, { debounceMs: 50, maxDelayMs: 5_000, runsPerHistory: 1 }],
       signal: conversationChanged, signalArgs: [],
     });
     const events = async (runId: string) => (await h.client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];

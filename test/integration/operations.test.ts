@@ -9,6 +9,7 @@ import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import { operationWorkflowId, OPERATION_WORKFLOW_TYPES } from '../../workflows/operation-contract.js';
 import { PERMANENT_ERROR_TYPES } from '../../workflows/step-options.js';
+import { taskQueueFor } from '../../src/temporal/task-queues.js';
 
 /**
  * GET /operations/{id} (?wait) and POST /operations/{id}/cancel, with the openai provider
@@ -296,7 +297,7 @@ describe('operations whose rows vanish', () => {
   it('a workflow whose operation row is gone fails within seconds with the step\'s non-retryable failure', async () => {
     const operationId = randomUUID();
     const handle = await h.client.workflow.start(OPERATION_WORKFLOW_TYPES['conversation.ai_reply'], {
-      workflowId: operationWorkflowId(operationId), taskQueue: h.taskQueue, args: [operationId],
+      workflowId: operationWorkflowId(operationId), taskQueue: taskQueueFor(h.taskQueue, 'aiReplyWorkflow'), args: [operationId],
     });
     const failure = await handle.result().then(() => undefined, (err: unknown) => err);
     expect(failure).toBeInstanceOf(WorkflowFailedError);

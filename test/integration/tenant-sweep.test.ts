@@ -145,7 +145,7 @@ describe('the nightly analytics sweep', () => {
 describe('the strategist sweep follows the plan', () => {
   const reportRuns = async (tenantId: string, status = '') => {
     const runs = [];
-    const query = `TenantId = "${tenantId}" AND WorkflowType IN ("strategistReport", "strategistScheduledReport")${status ? ` AND ExecutionStatus = "${status}"` : ''}`;
+    const query = `TenantId = "${tenantId}" AND WorkflowType = "strategistReport"${status ? ` AND ExecutionStatus = "${status}"` : ''}`;
     for await (const w of client.workflow.list({ query })) runs.push(w);
     return runs.length;
   };

@@ -21,6 +21,8 @@ let sdkPort: number;
 const workers = new WorkerProcesses(() => ({ ...h.env, WORKER_SDK_METRICS_PORT: String(sdkPort) }));
 let worker: ChildProcess;
 const lines: Record<string, unknown>[] = [];
+/** The deliveries queue of the harness: the Worker whose series these tests read. */
+const deliveries = () => taskQueueOf(h.taskQueue, 'deliveries');
 
 beforeAll(async () => {
   h = await DeliveryHarness.start({ file: import.meta.url, inProcess: false });
@@ -68,11 +70,11 @@ describe('a worker process with WORKER_SDK_METRICS_PORT', () => {
 
     const text = await eventually('the completed delivery workflow in the series', async () => {
       const t = await scrape();
-      return valueOf(t, 'temporal_workflow_completed', { task_queue: h.taskQueue }) ? t : undefined;
+      return valueOf(t, 'temporal_workflow_completed', { task_queue: deliveries() }) ? t : undefined;
     });
     // Free slots of every kind of the deliveries queue's Worker, and the sticky cache's size.
     for (const workerType of ['WorkflowWorker', 'ActivityWorker', 'LocalActivityWorker']) {
-      expect(valueOf(text, 'temporal_worker_task_slots_available', { worker_type: workerType, task_queue: h.taskQueue })).toBeGreaterThan(0);
+      expect(valueOf(text, 'temporal_worker_task_slots_available', { worker_type: workerType, task_queue: deliveries() })).toBeGreaterThan(0);
     }
     expect(valueOf(text, 'temporal_sticky_cache_size')).toBeDefined();
   });
@@ -80,13 +82,13 @@ describe('a worker process with WORKER_SDK_METRICS_PORT', () => {
   it('counts a failing workflow task with its schedule-to-start latency, and logs it through pino with the workflow id and run id', async () => {
     const workflowId = `telemetry-unknown-${randomUUID()}`;
     // Started by a plain client (not eagerly): the worker polls its first task, so the wait is measured.
-    const handle = await h.client.workflow.start('noSuchWorkflow', { taskQueue: taskQueueOf(h.taskQueue, 'deliveries'), workflowId, args: [] });
+    const handle = await h.client.workflow.start('noSuchWorkflow', { taskQueue: deliveries(), workflowId, args: [] });
     try {
       const text = await eventually('temporal_workflow_task_execution_failed', async () => {
         const t = await scrape();
-        return (valueOf(t, 'temporal_workflow_task_execution_failed', { task_queue: h.taskQueue }) ?? 0) > 0 ? t : undefined;
+        return (valueOf(t, 'temporal_workflow_task_execution_failed', { task_queue: deliveries() }) ?? 0) > 0 ? t : undefined;
       });
-      expect(valueOf(text, 'temporal_workflow_task_schedule_to_start_latency_count', { task_queue: h.taskQueue })).toBeGreaterThan(0);
+      expect(valueOf(text, 'temporal_workflow_task_schedule_to_start_latency_count', { task_queue: deliveries() })).toBeGreaterThan(0);
       const line = await eventually('a log line of the failing task', async () => lines.find((l) => l.workflow_id === workflowId));
       expect(line).toMatchObject({ component: 'temporal-sdk', service: 'public-api', workflow_id: workflowId, run_id: handle.firstExecutionRunId });
       expect(typeof line.msg).toBe('string');

@@ -47,8 +47,8 @@ async function deployBundle(n: number): Promise<string> {
   const anchor = 'holdCycles += 1;';
   const source = readFileSync(file, 'utf8');
   if (!source.includes(anchor)) throw new Error(`no "${anchor}" in ${file}: the deploy's change has nowhere to go`);
-  const changes = Array.from({ length: n }, (_, i) => `if (patched('${patchOf(i + 1)}')) await sleep(${i + 1});`).join(' ');
-  writeFileSync(file, source.replace(anchor, `${changes} ${anchor}`));
+  const changes = Array.from({ length: n }, (_, i) => `if (deployPatched('${patchOf(i + 1)}')) await sleep(${i + 1});`).join(' ');
+  writeFileSync(file, `import { patched as deployPatched } from '@temporalio/workflow';\n${source.replace(anchor, `${changes} ${anchor}`)}`);
   const bundle = join(dir, 'workflow-bundle.js');
   await writeWorkflowBundle(join(dir, 'workflows', 'index.js'), bundle, new DefaultLogger('WARN'));
   return bundle;

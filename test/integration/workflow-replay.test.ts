@@ -7,16 +7,11 @@ import * as workflows from '../../workflows/index.js';
 /**
  * Every recorded history replays on the workflow bundle this build's workers run (the prebuilt
  * dist/workflow-bundle.js, not a fresh bundle): a deploy never wedges a workflow that older code
- * started. Recorded ones (recorded/<generation>/, by bin/record-histories from real runs of the
- * integration tests) hold every workflow type's branches; the hand-kept ones older shapes that
- * patches still serve (docs/operations.md, "Deploying a workflow change").
+ * started. The recorded ones (recorded/<generation>/, by bin/record-histories from real runs of
+ * the integration tests) hold every workflow type's branches (docs/operations.md, "Deploying a
+ * workflow change").
  */
 const fixtures = recordedHistories();
-const named = (file: string) => {
-  const found = fixtures.find((f) => f.file === file);
-  if (!found) throw new Error(`no fixture ${file}`);
-  return found.history;
-};
 
 describe('recorded workflow histories', () => {
   it('hold every workflow type the worker runs', () => {
@@ -51,19 +46,4 @@ describe('recorded workflow histories', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
-});
-
-describe('hand-kept histories of older shapes', () => {
-  it('an AI reply of the three-step offline shape (before runAiReplyLocally, 8e3b9cf)', () => {
-    const markers = named('ai-reply-before-one-step.binpb').events.map((e) => e.markerRecordedEventAttributes?.markerName).filter(Boolean);
-    expect(markers.filter((n) => n === 'core_local_activity')).toHaveLength(3);
-    expect(markers).toContain('core_patch');
-  });
-
-  it('a delivery hold of more than 100 looks in one run, before held deliveries continued as new', () => {
-    const events = named('delivery-long-hold-before-continue-as-new.binpb').events;
-    expect(events.filter((e) => e.timerStartedEventAttributes).length - 1).toBeGreaterThan(100); // less the retry pause
-    expect(events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toEqual([]);
-    expect(events.at(-1)?.workflowExecutionCompletedEventAttributes).toBeTruthy();
-  });
 });

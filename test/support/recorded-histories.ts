@@ -7,9 +7,9 @@ import { temporal } from '@temporalio/proto';
 
 /**
  * Recorded workflow histories: the shapes deployed code has written, which every later bundle
- * must replay (docs/operations.md, "Deploying a workflow change"). Hand-kept fixtures of older
- * shapes sit in test/fixtures/histories/; recorded ones in recorded/<generation>/, one file per
- * workflow type and branch, written by `bin/record-histories` from a run of the integration tests.
+ * must replay (docs/operations.md, "Deploying a workflow change"): in recorded/<generation>/,
+ * one file per workflow type and branch, written by `bin/record-histories` from a run of the
+ * integration tests.
  */
 export const HISTORIES = fileURLToPath(new URL('../fixtures/histories', import.meta.url));
 

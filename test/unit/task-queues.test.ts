@@ -19,12 +19,12 @@ describe('task queues by kind of work', () => {
     expect(Object.keys(WORKFLOW_KINDS).sort()).toEqual(exportedWorkflows());
   });
 
-  it('derives three distinct queues from the base: deliveries keep the base name', () => {
-    expect(WORK_KINDS.map((k) => taskQueueOf('test-42', k))).toEqual(['test-42', 'test-42-interactive', 'test-42-batch']);
+  it('derives three distinct queues from the base, none of them the base itself', () => {
+    expect(WORK_KINDS.map((k) => taskQueueOf('test-42', k))).toEqual(['test-42-deliveries', 'test-42-interactive', 'test-42-batch']);
     expect(taskQueueFor('q', 'aiReplyWorkflow')).toBe('q-interactive');
     expect(taskQueueFor('q', 'strategistTurnWorkflow')).toBe('q-interactive');
-    expect(taskQueueFor('q', 'deliveryWorkflow')).toBe('q');
-    for (const w of ['analyticsNightlySnapshots', 'strategistReport', 'deliveryLogRetention', 'apiKeyExpiryScan'] as const) expect(taskQueueFor('q', w)).toBe('q-batch');
+    expect(taskQueueFor('q', 'deliveryWorkflow')).toBe('q-deliveries');
+    for (const w of ['analyticsSnapshot', 'strategistReport', 'deliveryLogRetention', 'keyExpiryNotices', 'tenantSweep'] as const) expect(taskQueueFor('q', w)).toBe('q-batch');
   });
 
   it('sizes each queue from its own settings, never with more polls than slots, with the model deadline as shutdown grace', () => {

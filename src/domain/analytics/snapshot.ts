@@ -139,13 +139,3 @@ export async function finishSnapshot(em: Em, plan: SnapshotPlan, now: Date): Pro
     'run',
   );
 }
-
-/**
- * Tenants of the cell that have anything to roll up, by id after `after`, at most `limit` (no
- * limit: all of them): a page of the nightly sweep, which starts one workflow each.
- */
-export async function activeTenants(em: Em, after: string | null = null, limit: number | null = null): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(
-    `select id from tenants where status = 'active' and (?::uuid is null or id > ?::uuid) order by id limit ?`, [after, after, limit]);
-  return rows.map((r) => r.id);
-}

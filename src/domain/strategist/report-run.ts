@@ -1,7 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { StrategistReport, type ReportType } from '../../entities/strategist.js';
-import { Tenant } from '../../entities/tenant.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import { newId } from '../../ids.js';
@@ -63,16 +62,6 @@ async function queueQuestionTopics(em: Em, tenantId: string, checked: CheckedRep
     if (!title) continue;
     await queueTopic(em, { tenantId, title, rationale: 'Customers ask this in chat and no article answers it.', trendScore: null, source: 'strategist' }, now);
   }
-}
-
-/**
- * Tenants whose plan has the strategist now, active, by id after `after`, at most `limit` (no
- * limit: all of them): a page of the strategist sweep, read when the sweep reaches it.
- */
-export async function tenantsWithStrategist(em: Em, after: string | null = null, limit: number | null = null): Promise<string[]> {
-  const tenants = await em.find(Tenant, { status: 'active', features: { $contains: ['strategist'] }, ...(after ? { id: { $gt: after } } : {}) } as never,
-    { fields: ['id'], orderBy: { id: 'asc' }, ...(limit ? { limit } : {}) });
-  return tenants.map((t) => t.id);
 }
 
 /**
