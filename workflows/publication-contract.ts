@@ -36,15 +36,22 @@ export type PublicationEnd = ModuleResult['result'] | 'stale' | 'unanswered';
 
 const RESULTS: readonly string[] = ['applied', 'skipped', 'conflict', 'failed'];
 
-/** Refuses a result the route would have refused too (it can reach the workflow by another way: the Temporal CLI or UI). */
-export function refuseMalformed(r: ModuleResult): void {
-  const problem = !RESULTS.includes(r?.result) ? 'result must be applied, skipped, conflict or failed'
-    : (r.result === 'conflict' || r.result === 'failed') && !r.reason ? `a ${r.result} result needs a reason`
-      : r.result !== 'applied' && r.published_url ? 'published_url goes only with applied' : undefined;
-  if (problem) throw refused(problem);
+/** What makes a result malformed, if anything: the route refuses the same (422), but a result can reach the workflow another way (the Temporal CLI or UI). */
+function malformed(r: ModuleResult | undefined): string | undefined {
+  if (!r || !RESULTS.includes(r.result)) return 'result must be applied, skipped, conflict or failed';
+  if ((r.result === 'conflict' || r.result === 'failed') && !r.reason) return `a ${r.result} result needs a reason`;
+  if (r.result !== 'applied' && r.published_url) return 'published_url goes only with applied';
+  return undefined;
 }
 
+/** The Update's refusal: the workflow does not take the result, and its history does not record it. */
 export const refused = (message: string): ApplicationFailure => ApplicationFailure.create({ type: RESULT_REFUSED, message, nonRetryable: true });
+
+/** The Update's validator part for the result itself. */
+export function refuseMalformed(r: ModuleResult): void {
+  const problem = malformed(r);
+  if (problem) throw refused(problem);
+}
 
 const UNITS: [number, string][] = [[86_400_000, 'day'], [3_600_000, 'hour'], [60_000, 'minute'], [1000, 'second'], [1, 'millisecond']];
 
