@@ -1,16 +1,18 @@
 import type { Services } from '../src/services.js';
 import { applyModuleResult } from '../src/domain/articles/publications.js';
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
-import type { ModuleResult } from '../workflows/publication-contract.js';
+import type { ModuleResult, ResultAnswer } from '../workflows/publication-contract.js';
 
 /** Activities of the publication workflow. */
 export function createPublicationActivities(services: Services) {
   return {
-    /** Applies the module's result in one transaction (with article.published when applied with an address); false when the job was no longer queued. */
-    async applyPublicationResult(publicationId: string, result: ModuleResult): Promise<boolean> {
-      const applied = await services.orm.em.fork().transactional((em) => applyModuleResult(em, publicationId, result, services.clock.now()));
-      if (applied) await wakeRelay(services.redis);
-      return applied;
+    /** Applies the module's result in one transaction (with article.published when applied with an address); stale when the job was no longer queued. */
+    async applyPublicationResult(publicationId: string, result: ModuleResult): Promise<ResultAnswer> {
+      const end = await services.orm.em.fork().transactional((em) => applyModuleResult(em, publicationId, result, services.clock.now()));
+      if (end.applied) await wakeRelay(services.redis);
+      return end.applied
+        ? { outcome: 'applied', state: result.result, published_url: end.publishedUrl }
+        : { outcome: 'stale', state: end.state, published_url: end.publishedUrl };
     },
   };
 }

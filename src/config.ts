@@ -195,6 +195,8 @@ export interface Config {
   status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
   /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
   leadScoring: { debounceMs: number; maxDelayMs: number };
+  /** How long a publication waits for its site module's result (the module polls about every 10 minutes) before it ends failed. */
+  publicationWaitMs: number;
   /** The api's graceful drain on SIGTERM (src/http/drain.ts): readiness failed this long before the listener closes; the whole drain at most timeoutMs. */
   drain: { readinessGraceMs: number; timeoutMs: number };
   logLevel: string;
@@ -305,6 +307,8 @@ const schema = Joi.object({
   WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
   LEAD_SCORE_DEBOUNCE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10s'),
   LEAD_SCORE_MAX_DELAY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
+  // Days, not hours: the module polls about every 10 minutes, and a site may be down over a weekend.
+  PUBLICATION_WAIT: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('3d'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -503,6 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
     leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
+    publicationWaitMs: parseDuration(v.PUBLICATION_WAIT),
     drain: { readinessGraceMs: v.DRAIN_READINESS_GRACE_MS, timeoutMs: v.DRAIN_TIMEOUT_MS },
     logLevel: v.LOG_LEVEL,
   };

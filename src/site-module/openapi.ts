@@ -43,15 +43,17 @@ export function buildSiteModuleOpenApi(config: Config): Record<string, unknown> 
       {
         method: 'post', path: `${SITE_MODULE_PREFIX}/jobs/{id}/result`, summary: "Report a job's result",
         description: 'applied (with published_url when the page is public), skipped, conflict or failed (with a reason). Handed to the '
-          + "job's publication workflow, which applies it a moment later: without wait the answer is 202 with state queued (the article "
-          + 'still shows the job queued); with wait=N it is held up to N seconds and is 200 with the applied state once the workflow has '
-          + "applied it. Another site's or a missing job is 404; a job no longer queued (reported, or superseded by a newer version) is 409 invalid_state.",
+          + "job's publication workflow, which answers once it has applied it: 200 with the state the result gave the job. With a "
+          + 'short wait the answer may come first as 202, state queued: the workflow has taken the result (durably) and applies it a '
+          + "moment later. Another site's or a missing job is 404; a job no longer queued (reported, superseded by a newer version, or "
+          + 'past its wait for a result: then it ended failed) is 409 invalid_state, also when the workflow finds so on taking the '
+          + 'result or has already taken another; 503 service_unavailable when the workflow could not take it now: report it again.',
         tags: ['site module'], security: [{ siteToken: [] }], params: JobParams, query: ResultQuery, body: ResultBody,
         answers: {
-          200: { description: 'Applied within wait: the job\'s state (and the article\'s published_url) as they now are.', schema: ResultAcceptedSchema },
-          202: { description: 'Accepted without wait, or not applied within it: state as read then (queued until the workflow applied it).', schema: ResultAcceptedSchema },
+          200: { description: 'Applied: the job\'s state (and the article\'s published_url) as they now are.', schema: ResultAcceptedSchema },
+          202: { description: 'Taken by the job\'s workflow, not applied within wait: state queued.', schema: ResultAcceptedSchema },
         },
-        errors: [...AUTH, ...BODY, 'not_found', 'invalid_state'],
+        errors: [...AUTH, ...BODY, 'not_found', 'invalid_state', 'service_unavailable'],
       },
     ],
   });

@@ -75,7 +75,7 @@ export class ReferenceModule {
     let reported = 0;
     for (const job of res.body.data ?? []) {
       const answer = await this.platform('POST', `/jobs/${job.id}/result`, await this.apply(job));
-      if (answer.status === 202) reported++;
+      if (answer.status === 200 || answer.status === 202) reported++;
     }
     return reported;
   }

@@ -4,11 +4,11 @@ import type { Services } from '../services.js';
 import { domainError } from '../errors/domain-error.js';
 import { validatePart } from '../http/validate.js';
 import { readJsonBody } from '../http/body.js';
-import type { Site } from '../entities/article.js';
+import type { Publication, Site } from '../entities/article.js';
 import { SITE_HEARTBEAT_SECONDS, SITE_POLL_SECONDS, siteOfToken } from '../domain/articles/sites.js';
-import { pendingJobs, recordHeartbeat, queuedJobOfSite, settledJob } from '../domain/articles/site-jobs.js';
+import { jobNotQueued, pendingJobs, recordHeartbeat, queuedJobOfSite } from '../domain/articles/site-jobs.js';
 import { waitLeftMs } from '../http/wait.js';
-import { signalModuleResult } from '../temporal/publications.js';
+import { handModuleResult, publicationStartOf, type ResultHandOver } from '../temporal/publications.js';
 import type { ModuleResult } from '../../workflows/publication-contract.js';
 import { ResultBody, ResultQuery } from './schemas.js';
 
@@ -47,12 +47,14 @@ export function siteModuleRouter(services: Services): Router {
     const { wait } = validatePart<{ wait: number }>(ResultQuery, ctx.query, 'query');
     const body = validatePart<ModuleResult>(ResultBody, await readJsonBody(ctx), 'body');
     const job = await queuedJobOfSite(services.orm.em.fork(), site, ctx.params.id!);
-    await signalModuleResult(await services.temporal.client(), services.temporal.taskQueue, job, body);
-    // The job's workflow applies the result a moment later: 202 without wait (whatever the state read then) or while it
-    // has not; 200 once it has within `wait`.
-    const outcome = await settledJob(() => services.orm.em.fork(), job.id, waitLeftMs(ctx, wait));
-    ctx.status = wait > 0 && outcome.state !== 'queued' ? 200 : 202;
-    ctx.body = { ...outcome, accepted: true };
+    // Answered by the job's workflow once it has applied the result (200), or once it has taken it if `wait` ran out first (202).
+    const now = Date.now();
+    const handOver = await handModuleResult(await services.temporal.client(), publicationStartOf(services), job, body, {
+      acceptBy: now + waitLeftMs(ctx, services.config.operations.maxWaitSeconds), answerBy: now + waitLeftMs(ctx, wait),
+    });
+    const answer = answerOf(handOver);
+    ctx.status = answer.status;
+    ctx.body = { job_id: job.id, article_id: job.articleId, accepted: true, state: answer.state, published_url: answer.publishedUrl };
   });
 
   router.post('/heartbeat', async (ctx) => {
@@ -62,4 +64,16 @@ export function siteModuleRouter(services: Services): Router {
     ctx.body = { site_id: site.id, pending_jobs: pending, poll_after_seconds: SITE_POLL_SECONDS, heartbeat_after_seconds: SITE_HEARTBEAT_SECONDS };
   });
   return router;
+}
+
+/** The result route's answer from what the job's workflow made of the result; what it did not take is a Problem. */
+function answerOf(handOver: ResultHandOver): { status: 200 | 202; state: Publication['state']; publishedUrl: string | null } {
+  switch (handOver.outcome) {
+    case 'applied': return { status: 200, state: handOver.state, publishedUrl: handOver.published_url };
+    case 'taken': return { status: 202, state: 'queued', publishedUrl: null };
+    case 'stale': throw jobNotQueued(handOver.state);
+    case 'ended': throw jobNotQueued(null);
+    case 'refused': throw domainError('invalid_state', 'The job has already taken a result (the first one counts) or stopped waiting for one.');
+    case 'unreachable': throw domainError('service_unavailable', "The job's publication could not take the result now: report it again.", {}, { retryAfterSeconds: 60 });
+  }
 }

@@ -43,16 +43,17 @@ export const HeartbeatSchema = Joi.object({
 }).meta({ ref: 'Heartbeat' });
 
 export const ResultQuery = Joi.object({
-  wait: Joi.number().integer().min(0).max(20).default(0)
-    .description('Hold the answer up to this many seconds (0..20) until the job\'s workflow has applied the result.'),
+  wait: Joi.number().integer().min(0).max(20).default(20)
+    .description('Hold the answer up to this many seconds (0..20, default 20) until the job\'s workflow has applied the result; '
+      + 'past it the answer is 202 once the workflow has taken the result.'),
 });
 
 export const ResultAcceptedSchema = Joi.object({
   job_id: Joi.string().uuid().required(),
   article_id: Joi.string().uuid().required(),
-  accepted: Joi.boolean().valid(true).required(),
+  accepted: Joi.boolean().valid(true).required().description('The job\'s workflow has taken the result (a result it did not take is a Problem).'),
   state: Joi.string().valid(...PUBLICATION_STATES).required()
-    .description('queued: handed to the job\'s workflow, not applied yet (the article still shows it queued); else the state the result gave the job.'),
+    .description('queued: taken by the job\'s workflow, not applied within wait (the article still shows it queued); else the state the result gave the job.'),
   published_url: Joi.string().allow(null).required().description('The page\'s address once an applied result published the article.'),
 }).meta({ ref: 'SiteJobResultAccepted' });
 

@@ -1,37 +1,82 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { PUBLICATION_WORKFLOW_TYPE, moduleResultSignal, publicationWorkflowId, type ModuleResult } from '../../workflows/publication-contract.js';
+import {
+  ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
+  WithStartWorkflowOperation, type Client, type WorkflowUpdateHandle,
+} from '@temporalio/client';
+import {
+  PUBLICATION_WORKFLOW_TYPE, RESULT_REFUSED, moduleResultUpdate, publicationWorkflowId, type ModuleResult, type ResultAnswer,
+} from '../../workflows/publication-contract.js';
 import { taskQueueFor } from './task-queues.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
+import type { Services } from '../services.js';
 
 export interface PublicationRef {
   id: string;
   tenantId: string;
 }
 
-const startOptions = (baseQueue: string, p: PublicationRef) => ({
+/** How publication workflows start: the base task queue, and how long a job waits for its module's result (PUBLICATION_WAIT). */
+export interface PublicationStart {
+  taskQueue: string;
+  waitMs: number;
+}
+
+export const publicationStartOf = (services: Pick<Services, 'temporal' | 'config'>): PublicationStart =>
+  ({ taskQueue: services.temporal.taskQueue, waitMs: services.config.publicationWaitMs });
+
+const startOptions = (start: PublicationStart, p: PublicationRef) => ({
   workflowId: publicationWorkflowId(p.id),
-  taskQueue: taskQueueFor(baseQueue, PUBLICATION_WORKFLOW_TYPE),
-  args: [p.id] as [string],
+  taskQueue: taskQueueFor(start.taskQueue, PUBLICATION_WORKFLOW_TYPE),
+  args: [p.id, start.waitMs] as [string, number],
   workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
   typedSearchAttributes: [{ key: TENANT_ID, value: p.tenantId }],
 });
 
 /** Starts workflow `publication:<id>`; already started is the expected answer of a second start. */
-export async function startPublicationWorkflow(client: Client, baseQueue: string, p: PublicationRef): Promise<void> {
+export async function startPublicationWorkflow(client: Client, start: PublicationStart, p: PublicationRef): Promise<void> {
   try {
-    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(baseQueue, p));
+    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(start, p));
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
 }
 
-/** Hands the module's result to the job's workflow, starting it when its start was lost (signal-with-start). */
-export async function signalModuleResult(client: Client, baseQueue: string, p: PublicationRef, result: ModuleResult): Promise<void> {
+/**
+ * What became of a result handed to the job's workflow: its answer (applied, stale), `refused`
+ * by it, `ended` (its run had completed: the job is no longer queued), `taken` (accepted,
+ * durably in its history, but not applied by `answerBy`), or `unreachable` (not taken by
+ * `acceptBy`: no worker polls, or Temporal is away).
+ */
+export type ResultHandOver = ResultAnswer | { outcome: 'refused' | 'ended' | 'taken' | 'unreachable' };
+
+/**
+ * Hands the module's result to the job's workflow as an Update and answers what the workflow
+ * made of it. Update-with-Start: a run whose start was lost, or that ended without a result
+ * (terminated by an operator, failed, canceled), is started afresh and takes it; a completed
+ * run (its result applied, or its wait over) is not.
+ */
+export async function handModuleResult(
+  client: Client, start: PublicationStart, p: PublicationRef, result: ModuleResult, by: { acceptBy: number; answerBy: number },
+): Promise<ResultHandOver> {
+  const startWorkflowOperation = new WithStartWorkflowOperation(PUBLICATION_WORKFLOW_TYPE, {
+    ...startOptions(start, p), workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY', workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+  let update: WorkflowUpdateHandle<ResultAnswer>;
   try {
-    await client.workflow.signalWithStart(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(baseQueue, p), signal: moduleResultSignal, signalArgs: [result] });
+    update = await client.withDeadline(by.acceptBy, () => client.workflow.startUpdateWithStart(moduleResultUpdate, {
+      args: [result], waitForStage: WorkflowUpdateStage.ACCEPTED, startWorkflowOperation,
+    }));
   } catch (err) {
-    // The workflow has already ended (its result applied): nothing is left to hand over.
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    if (err instanceof WorkflowExecutionAlreadyStartedError || err instanceof WorkflowNotFoundError) return { outcome: 'ended' };
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return { outcome: 'unreachable' };
+    throw err;
+  }
+  // A refusal is known at once (the handle holds it); an answer not yet there is waited for until answerBy.
+  try {
+    return await client.withDeadline(by.answerBy, () => update.result());
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === RESULT_REFUSED) return { outcome: 'refused' };
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return { outcome: 'taken' };
+    throw err;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Caller } from '../support/fixtures.js';
 import { call, type Answer } from '../support/http.js';
 import { createArticle, type NewArticle } from '../../src/domain/articles/articles.js';
 import { Article } from '../../src/entities/article.js';
+import { bindSite } from '../../src/domain/articles/sites.js';
 
 /** Shared by the articles*.test.ts files. */
 
@@ -22,3 +23,19 @@ export const getArticle = (api: TestApi, who: Caller, id: string, format?: strin
 
 export const patchArticle = (api: TestApi, who: Caller, id: string, body: unknown): Promise<Answer> =>
   call(api.base, 'PATCH', `/articles/${id}`, { key: who.apiKey, body });
+
+/** A call to the site module's routes (/api/site-module/...) with the site token. */
+export const siteModuleCall = (api: TestApi, token: string, method: string, path: string, body?: unknown): Promise<Answer> =>
+  call(api.base.replace(/\/api\/public\/v1$/, ''), method, `/api/site-module${path}`, { key: token, body });
+
+/** A site bound to the caller's tenant (its id and token), working unless `beat` is false (its module has sent a heartbeat). */
+export async function bindSiteOf(api: TestApi, who: Caller, o: { draftsOnly?: boolean; beat?: boolean } = {}) {
+  const { services } = api;
+  const site = await services.orm.em.fork().transactional((em) =>
+    bindSite(em, { tenantId: who.tenantId, url: 'https://shop.example.com/any/path', draftsOnly: o.draftsOnly ?? false }, services.config.secrets.apiKeyPepper, services.clock.now()));
+  if (o.beat !== false) {
+    const beat = await siteModuleCall(api, site.site_token, 'POST', '/heartbeat');
+    if (beat.status !== 200) throw new Error(`the heartbeat answered ${beat.status}: ${beat.text}`);
+  }
+  return site;
+}

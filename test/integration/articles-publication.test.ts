@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { OperationsHarness, withoutLivemode } from '../support/operations-harness.js';
 import { schemaErrors, type Schema } from '../support/json-schema.js';
 import { servedRoutes } from '../support/live-routes.js';
@@ -9,12 +12,13 @@ import { eventually } from '../support/eventually.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
-import { publicationWorkflowId } from '../../workflows/publication-contract.js';
+import { RESULT_REFUSED, moduleResultUpdate, publicationWorkflowId } from '../../workflows/publication-contract.js';
+import { handModuleResult } from '../../src/temporal/publications.js';
 import { ReferenceModule } from '../../src/site-module/reference-module.js';
 import { BlogStore } from '../../src/site-module/blog-store.js';
 import { startDemoSite } from '../../src/widget/demo-site.js';
 import { DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
-import { getArticle, patchArticle, seedArticle, storeRawHtml } from './articles-fixtures.js';
+import { bindSiteOf, getArticle, patchArticle, seedArticle, siteModuleCall, storeRawHtml } from './articles-fixtures.js';
 
 /** POST /articles/{id}/publish, the site module's routes and the publication workflow, on a real worker. */
 
@@ -28,18 +32,11 @@ afterAll(async () => {
 
 const CONTENT = '<h2>Oak</h2><p>Oak is hard.</p>';
 const publish = (who: Caller, id: string, body: unknown) => call(h.api.base, 'POST', `/articles/${id}/publish`, { key: who.apiKey, body });
-const siteCall = (token: string, method: string, path: string, body?: unknown) =>
-  call(h.api.base.replace(/\/api\/public\/v1$/, ''), method, `/api/site-module${path}`, { key: token, body });
+const siteCall = (token: string, method: string, path: string, body?: unknown) => siteModuleCall(h.api, token, method, path, body);
 const publicationOf = async (who: Caller, id: string) => (await getArticle(h.api, who, id)).body.publication;
 const articlePublished = async (who: Caller) => (await h.db.query(
   "select data from outbox_events where tenant_id = $1 and type = 'article.published'", [who.tenantId])).rows.map((r) => r.data);
-
-async function boundSite(who: Caller, o: { draftsOnly?: boolean; beat?: boolean } = {}) {
-  const site = await h.api.services.orm.em.fork().transactional((em) =>
-    bindSite(em, { tenantId: who.tenantId, url: 'https://shop.example.com/any/path', draftsOnly: o.draftsOnly ?? false }, h.api.services.config.secrets.apiKeyPepper, h.api.services.clock.now()));
-  if (o.beat !== false) expect((await siteCall(site.site_token, 'POST', '/heartbeat')).status).toBe(200);
-  return site;
-}
+const boundSite = (who: Caller, o: { draftsOnly?: boolean; beat?: boolean } = {}) => bindSiteOf(h.api, who, o);
 
 describe('POST /articles/{id}/publish with target none', () => {
   it('hands the article off; PATCH published_url then publishes it and sends article.published', async () => {
@@ -85,9 +82,11 @@ describe('POST /articles/{id}/publish with target connector', () => {
     const jobs = await siteCall(site.site_token, 'GET', '/jobs');
     expect(jobs.body.data).toEqual([expect.objectContaining({ id: res.body.id, article_id: id, version: 1, slug: 'oak-legs', html: CONTENT, publish_mode: 'publish' })]);
 
+    // The answer comes once the job's workflow has applied the result: the article reads published right after it.
     const reported = await siteCall(site.site_token, 'POST', `/jobs/${res.body.id}/result`, { result: 'applied', published_url: 'https://shop.example.com/blog/oak-legs' });
-    expect(reported.status).toBe(202);
-    await eventually('the publication applied', async () => ((await publicationOf(caller, id)).state === 'applied' ? true : undefined));
+    expect({ status: reported.status, body: reported.body }).toEqual({ status: 200, body: {
+      job_id: res.body.id, article_id: id, accepted: true, state: 'applied', published_url: 'https://shop.example.com/blog/oak-legs',
+    } });
     expect((await getArticle(h.api, caller, id)).body).toMatchObject({
       status: 'published', published_at: expect.any(String), publication: { state: 'applied', published_url: 'https://shop.example.com/blog/oak-legs', error: null },
     });
@@ -120,12 +119,9 @@ describe('POST /articles/{id}/publish with target connector', () => {
     const site = await boundSite(caller);
     const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
     const job = (await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'draft' })).body;
-    expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed', reason: 'x'.repeat(500) })).status).toBe(202);
-    const publication = await eventually('the failure applied', async () => {
-      const p = await publicationOf(caller, id);
-      return p.state === 'failed' ? p : undefined;
-    });
-    expect(publication.error).toBe('x'.repeat(200));
+    const reported = await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed', reason: 'x'.repeat(500) });
+    expect({ status: reported.status, state: reported.body.state }).toEqual({ status: 200, state: 'failed' });
+    expect(await publicationOf(caller, id)).toMatchObject({ state: 'failed', error: 'x'.repeat(200) });
     expect((await getArticle(h.api, caller, id)).body.status).toBe('approved');
   });
 
@@ -207,6 +203,74 @@ describe('the site module routes', () => {
     expectProblem(await siteCall(otherSite.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' }), 'not_found');
     expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed' })).status).toBe(422);
     expect((await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped', published_url: 'https://x.example.com/a' })).status).toBe(422);
+  });
+});
+
+describe("the module's result, answered by the job's workflow", () => {
+  const rowOf = async (jobId: string) => (await h.db.query('select state, published_url, error from publications where id = $1', [jobId])).rows[0];
+  const running = (jobId: string) => eventually(`the workflow of job ${jobId} to start`, async () => {
+    const d = await h.client.workflow.getHandle(publicationWorkflowId(jobId)).describe().catch(() => undefined);
+    return d?.status.name === 'RUNNING' ? d : undefined;
+  });
+  async function queuedJob(caller: Caller, slug: string) {
+    const site = await boundSite(caller);
+    const id = await seedArticle(h.api, caller, { status: 'approved', slug, content: CONTENT });
+    const job = (await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' })).body;
+    await running(job.id);
+    return { site, id, job };
+  }
+
+  it('a result to a job whose workflow an operator terminated is taken by a fresh run, never acknowledged and dropped', async () => {
+    const caller = await h.caller();
+    const { site, id, job } = await queuedJob(caller, 'terminated');
+    // As an operator would in the Temporal UI: the workflow ends, the row still says queued.
+    await promisify(execFile)(process.env.TEMPORAL_CLI!, ['workflow', 'terminate', '--workflow-id', publicationWorkflowId(job.id), '--reason', 'terminated by hand',
+      '--address', h.api.services.config.temporal.address, '--namespace', h.api.services.config.temporal.namespace]);
+    const url = 'https://shop.example.com/blog/terminated';
+    const answer = await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: url });
+    expect({ status: answer.status, body: answer.body, row: await rowOf(job.id) }).toEqual({
+      status: 200, body: { job_id: job.id, article_id: id, accepted: true, state: 'applied', published_url: url },
+      row: { state: 'applied', published_url: url, error: null },
+    });
+    expect((await getArticle(h.api, caller, id)).body.status).toBe('published');
+  });
+
+  it('two results at once: the first is applied and answered so, the other is refused 409, never both accepted', async () => {
+    const caller = await h.caller();
+    const { site, job } = await queuedJob(caller, 'twice');
+    const url = 'https://shop.example.com/blog/twice';
+    const answers = await Promise.all([
+      siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'applied', published_url: url }),
+      siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'failed', reason: 'The page could not be written.' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [taken, refused] = answers[0]!.status === 200 ? answers : [answers[1]!, answers[0]!];
+    expectProblem(refused!, 'invalid_state');
+    expect(await rowOf(job.id)).toMatchObject({ state: taken!.body.state });
+  });
+
+  it('a result the workflow finds superseded (the route read it queued a moment before) answers stale, and the row stays as the newer publish left it', async () => {
+    const caller = await h.caller();
+    const { site, id, job } = await queuedJob(caller, 'superseded');
+    // The route has read the job queued; a newer version supersedes it (its workflow canceled) before the result is handed over.
+    expect((await patchArticle(h.api, caller, id, { content: '<p>Beech.</p>' })).status).toBe(200);
+    expect((await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' })).body.version).toBe(2);
+    const answer = await handModuleResult(h.client, { taskQueue: h.api.services.temporal.taskQueue, waitMs: 60_000 }, { id: job.id, tenantId: caller.tenantId },
+      { result: 'applied', published_url: 'https://shop.example.com/blog/superseded' }, { acceptBy: Date.now() + 20_000, answerBy: Date.now() + 20_000 });
+    expect(answer).toEqual({ outcome: 'stale', state: 'skipped', published_url: null });
+    expect(await rowOf(job.id)).toEqual({ state: 'skipped', published_url: null, error: 'Superseded by a newer version.' });
+  });
+
+  it('a malformed result sent straight to the workflow (as from the Temporal CLI) is refused by its validator and leaves the job waiting', async () => {
+    const caller = await h.caller();
+    const { site, job } = await queuedJob(caller, 'refused');
+    const handle = h.client.workflow.getHandle(publicationWorkflowId(job.id));
+    const refused = await handle.executeUpdate(moduleResultUpdate, { args: [{ result: 'conflict' }] }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({ type: RESULT_REFUSED, message: expect.stringContaining('reason') });
+    expect(await rowOf(job.id)).toMatchObject({ state: 'queued' });
+    const answer = await siteCall(site.site_token, 'POST', `/jobs/${job.id}/result`, { result: 'skipped' });
+    expect({ status: answer.status, state: answer.body.state, row: await rowOf(job.id) }).toEqual({ status: 200, state: 'skipped', row: { state: 'skipped', published_url: null, error: null } });
   });
 });
 

@@ -86,6 +86,12 @@ describe('loadConfig', () => {
     expect(failure({ WIDGET_PAID_PER_IP_PER_HOUR: '0' })).toContain('WIDGET_PAID_PER_IP_PER_HOUR');
   });
 
+  it("PUBLICATION_WAIT: a site-module job waits days for its module's result by default (3d); a duration, else the start fails naming it", () => {
+    expect(load({}).publicationWaitMs).toBe(3 * 86_400_000);
+    expect(load({ PUBLICATION_WAIT: '2s' }).publicationWaitMs).toBe(2000);
+    expect(failure({ PUBLICATION_WAIT: '3 days' })).toContain('PUBLICATION_WAIT');
+  });
+
   it('a bad CELL_ORIGINS pair fails naming the variable', () => {
     expect(failure({ CELL_ORIGINS: 'ru=https://a.example,mars=https://b.example' })).toContain('CELL_ORIGINS');
   });

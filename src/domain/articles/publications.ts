@@ -74,15 +74,22 @@ export interface ModuleResult {
 
 const ERROR_CHARS = 200;
 
+/** What applying a result came to: whether it was applied, and the job's state and address after. */
+export interface ResultApplied {
+  applied: boolean;
+  state: PublicationState;
+  publishedUrl: string | null;
+}
+
 /**
  * Applies a module's result to a queued publication (the publication workflow's step): its
  * state, address and error (at most 200 characters); applied with an address publishes the
  * article. A publication no longer queued (superseded, or a result already applied) is left
- * as it is: answers false.
+ * as it is: applied false, with its state as it is.
  */
-export async function applyModuleResult(em: Em, publicationId: string, result: ModuleResult, now: Date): Promise<boolean> {
-  const publication = await em.findOne(Publication, { id: publicationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!publication || publication.state !== 'queued') return false;
+export async function applyModuleResult(em: Em, publicationId: string, result: ModuleResult, now: Date): Promise<ResultApplied> {
+  const publication = await em.findOneOrFail(Publication, { id: publicationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (publication.state !== 'queued') return { applied: false, state: publication.state, publishedUrl: publication.publishedUrl ?? null };
   publication.state = result.result;
   publication.publishedUrl = result.result === 'applied' ? result.published_url ?? null : null;
   publication.error = result.result === 'applied' || result.result === 'skipped' && !result.reason ? null : (result.reason ?? result.result).slice(0, ERROR_CHARS);
@@ -91,5 +98,5 @@ export async function applyModuleResult(em: Em, publicationId: string, result: M
     markPublished(em, await findArticle(em, publication.tenantId, publication.articleId, true), publication.publishedUrl, now);
   }
   await em.flush();
-  return true;
+  return { applied: true, state: publication.state, publishedUrl: publication.publishedUrl };
 }

@@ -39,38 +39,16 @@ export async function pendingJobs(em: Em, site: Site): Promise<SiteJob[]> {
 export async function queuedJobOfSite(em: Em, site: Site, jobId: string): Promise<Publication> {
   const job = UUID.test(jobId) ? await em.findOne(Publication, { id: jobId, siteId: site.id }) : null;
   if (!job) throw domainError('not_found', 'No such job for this site.');
-  if (job.state !== 'queued') throw domainError('invalid_state', `The job is ${job.state}: only a queued job takes a result.`);
+  if (job.state !== 'queued') throw jobNotQueued(job.state);
   return job;
 }
+
+/** A result to a job no longer queued (reported, superseded, or past its wait): 409. */
+export const jobNotQueued = (state: Publication['state'] | null): Error =>
+  domainError('invalid_state', `The job is ${state ?? 'no longer queued'}: only a queued job takes a result.`);
 
 /** The module is alive: the site is working for the next 2 hours. Answers how many jobs wait. */
 export async function recordHeartbeat(em: Em, siteId: string, now: Date): Promise<number> {
   await em.nativeUpdate(Site, { id: siteId }, { lastHeartbeatAt: now });
   return em.count(Publication, { siteId, state: 'queued' });
-}
-
-/** What a module's result came to, as the result route answers it: still queued while the job's workflow has not applied it yet. */
-export interface JobOutcome {
-  job_id: string;
-  article_id: string;
-  state: Publication['state'];
-  published_url: string | null;
-}
-
-const RESULT_POLL_MS = 200;
-
-/**
- * The job's state once its publication workflow applied the module's result, read again every
- * 200 ms for up to `waitMs` (the result route's `wait`); still `queued` when the time ran out.
- * `read` gives a fresh EntityManager each time, so every read sees the latest commit.
- */
-export async function settledJob(read: () => Em, jobId: string, waitMs: number): Promise<JobOutcome> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const job = await read().findOneOrFail(Publication, { id: jobId });
-    if (job.state !== 'queued' || Date.now() >= deadline) {
-      return { job_id: job.id, article_id: job.articleId, state: job.state, published_url: job.publishedUrl ?? null };
-    }
-    await new Promise((resolve) => { setTimeout(resolve, Math.min(RESULT_POLL_MS, Math.max(0, deadline - Date.now()))); });
-  }
 }

@@ -9,7 +9,7 @@ import type { ArticleChanges } from '../../domain/articles/article-rules.js';
 import type { ArticleStatus } from '../../entities/article.js';
 import { presentArticle, presentArticleSummary, presentPublication } from './presenters.js';
 import { publishArticle, type PublishRequest } from '../../domain/articles/publications.js';
-import { cancelPublicationWorkflow, startPublicationWorkflow } from '../../temporal/publications.js';
+import { cancelPublicationWorkflow, publicationStartOf, startPublicationWorkflow } from '../../temporal/publications.js';
 import {
   ArticleListQuery, ArticlePageSchema, ArticleParams, ArticleReadQuery, ArticleSchema, ArticleUpdateSchema, PublicationSchema, PublishSchema,
   type ArticleFormat,
@@ -101,7 +101,7 @@ export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest
     const outcome = await publishArticle(em, auth.tenant.id, params.id, body, services.clock.now());
     const { publication } = outcome;
     if (outcome.created && publication.target === 'connector') {
-      afterCommit(async () => startPublicationWorkflow(await services.temporal.client(), services.temporal.taskQueue, publication));
+      afterCommit(async () => startPublicationWorkflow(await services.temporal.client(), publicationStartOf(services), publication));
     }
     for (const older of outcome.superseded) {
       if (older.target === 'connector') afterCommit(async () => cancelPublicationWorkflow(await services.temporal.client(), older.id));
