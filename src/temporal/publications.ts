@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { PUBLICATION_WORKFLOW_TYPE, moduleResultSignal, publicationWorkflowId, type ModuleResult } from '../../workflows/publication-contract.js';
 import { taskQueueFor } from './task-queues.js';
+import { unlessEnded } from './ended.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface PublicationRef {
@@ -35,7 +36,7 @@ export async function signalModuleResult(client: Client, baseQueue: string, p: P
   }
 }
 
-/** Ends the wait of a superseded version; a finished or unknown workflow ignores it. */
+/** Ends the wait of a superseded version; a finished or unknown workflow ignores it (Temporal unavailable is an error). */
 export async function cancelPublicationWorkflow(client: Client, publicationId: string): Promise<void> {
-  await client.workflow.getHandle(publicationWorkflowId(publicationId)).cancel().catch(() => undefined);
+  await unlessEnded(client.workflow.getHandle(publicationWorkflowId(publicationId)).cancel());
 }
