@@ -4,8 +4,9 @@ import { advanceIdleSnapshots, tenantsToSnapshot } from '../src/domain/analytics
 import { lastWholeDay, tenantsWithStrategistData } from '../src/domain/strategist/report-run.js';
 import { tenantsWithDueKeyNotices } from '../src/domain/access/key-expiry.js';
 import type { SweepKind } from '../workflows/tenant-sweep-contract.js';
+import { whileHeartbeating } from './heartbeat.js';
 
-export function createTenantSweepActivities({ orm, config }: Services) {
+export function createTenantSweepActivities({ orm, config, clock }: Services) {
   return {
     /**
      * One page of the tenants a sweep of `kind` starts work for, read now (so a tenant's plan and
@@ -17,16 +18,19 @@ export function createTenantSweepActivities({ orm, config }: Services) {
      * analytics page also moves on, in bulk, the snapshots of the idle tenants it passed.
      */
     async tenantSweepPage(kind: SweepKind, after: string | null, limit: number, at?: string): Promise<string[]> {
-      const em = orm.em.fork();
-      const startedAt = new Date(at ?? Date.now());
-      if (kind === 'key-expiry') return tenantsWithDueKeyNotices(em, startedAt, { after, limit });
-      if (kind !== 'analytics') return tenantsWithStrategistData(em, kind === 'strategist-daily' ? 'daily' : 'weekly', lastWholeDay(startedAt), after, limit);
-      const now = new Date();
-      const page = await tenantsToSnapshot(em, now, after, limit);
-      const ctx = Context.current();
-      await advanceIdleSnapshots(em, config.cell, now, after, page.length < limit ? null : page.at(-1)!,
-        (lastId) => ctx.heartbeat(lastId), (message, err) => ctx.log.warn(message, { error: String(err) }));
-      return page;
+      // Heartbeats while it reads: a page may walk many idle tenants before it has its `limit`.
+      return whileHeartbeating(async () => {
+        const em = orm.em.fork();
+        const startedAt = at ? new Date(at) : clock.now();
+        if (kind === 'key-expiry') return tenantsWithDueKeyNotices(em, startedAt, { after, limit });
+        if (kind !== 'analytics') return tenantsWithStrategistData(em, kind === 'strategist-daily' ? 'daily' : 'weekly', lastWholeDay(startedAt), after, limit);
+        const now = clock.now();
+        const page = await tenantsToSnapshot(em, now, after, limit);
+        const ctx = Context.current();
+        await advanceIdleSnapshots(em, config.cell, now, after, page.length < limit ? null : page.at(-1)!,
+          (message, err) => ctx.log.warn(message, { error: String(err) }));
+        return page;
+      });
     },
   };
 }

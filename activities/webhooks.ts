@@ -41,17 +41,17 @@ export interface AttemptOutcome {
  * Delivery activities. A subscriber's failure is a result, never an exception: Temporal only
  * retries infrastructure errors (database), and the workflow owns the attempts.
  */
-export function createWebhookActivities({ orm, config, clock, metrics, temporal }: Services) {
+export function createWebhookActivities({ orm, config, clock, metrics, temporal, log }: Services) {
   const box = new SecretBox(config.webhooks.secretKey);
   /** A queued delivery was tried (or ended): the next one queued from the same pause may go. */
   const releaseNextQueued = async (webhookId: string) => {
     const next = await nextQueuedDelivery(orm.em.fork(), webhookId);
-    if (next) await noticeDeliveries(temporal, [next], 'recheck');
+    if (next) await noticeDeliveries({ temporal, log, metrics }, [next], 'recheck');
   };
   /** A keyed delivery no longer holds its key back (delivered, dead, or failed often enough): the next one of the key may go. */
   const releaseNextOfKey = async (webhookId: string, order: DeliveryOrder | null) => {
     const next = order ? await nextOfKey(orm.em.fork(), webhookId, order) : null;
-    if (next) await noticeDeliveries(temporal, [next], 'recheck');
+    if (next) await noticeDeliveries({ temporal, log, metrics }, [next], 'recheck');
   };
   return {
     /**

@@ -9,8 +9,9 @@ const { deleteExpiredDeliveries } = proxyActivities<Activities>({
 const BATCH = 5000;
 
 /**
- * Started by the `webhook-delivery-retention` Schedule: removes deliveries (and their attempts)
- * older than `retentionDays`, in batches of short transactions.
+ * Started by the `webhook-delivery-retention` Schedule: removes ended deliveries (and their
+ * attempts) whose last change is older than `retentionDays`, in batches of short transactions;
+ * one still owed stays however old it is (src/domain/webhooks/retention.ts).
  */
 export async function deliveryLogRetention(retentionDays: number): Promise<{ deleted: number }> {
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();

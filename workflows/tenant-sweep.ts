@@ -9,9 +9,11 @@ import { strategistReport } from './strategist-report.js';
 import { keyExpiryNotices } from './key-expiry.js';
 import { spreadOffsetMs, type SweepTotals, type TenantSweepInput } from './tenant-sweep-contract.js';
 
-// A page may pass many idle tenants (an analytics page moves their snapshots on in chunks, heartbeating).
+// A page may pass many idle tenants (an analytics page moves their snapshots on in chunks); it
+// heartbeats while it runs, so a page lost with its worker is retried after 30 s, not 5 minutes.
 const { tenantSweepPage } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
 

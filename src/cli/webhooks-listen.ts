@@ -225,7 +225,7 @@ export async function startListener(s: Services, o: ListenOptions, print: (deliv
       if (stopped) return;
       stopped = true;
       const held = await s.orm.em.fork().transactional(async (em) => deleteSubscription(em, await ownerContext(em, webhookId, settings()), webhookId));
-      await noticeDeliveries(s.temporal, held, 'cancel').catch((err: Error) => s.log.warn({ err: err.message }, 'deliveries of the listener not cancelled; they end at their next attempt'));
+      await noticeDeliveries(s, held, 'cancel').catch((err: Error) => s.log.warn({ err: err.message }, 'deliveries of the listener not cancelled; they end at their next attempt'));
       for (const server of servers) {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));

@@ -40,6 +40,8 @@ export const StrategistReport = defineEntity({
     costRub: p.decimal('string').nullable(),
     snapshotId: p.uuid().nullable(),
     deliveredAt: p.datetime().nullable(),
+    /** When the planner and the competitor scan after the report finished; null: not yet (a run of the period plans it). */
+    plannedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
   },
 });

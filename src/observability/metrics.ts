@@ -37,6 +37,13 @@ export class Metrics {
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
+  /** A recheck or cancel Temporal did not take (unavailable): the delivery's own timer or attempt is the backstop. */
+  readonly deliveryNoticesNotSent = new Counter({
+    name: 'webhook_delivery_notices_not_sent_total',
+    help: 'Recheck or cancel notices to delivery workflows that Temporal did not take, by notice',
+    labelNames: ['notice'] as const,
+    registers: [this.registry],
+  });
   readonly attemptLatency = new Histogram({
     name: 'webhook_attempt_duration_seconds',
     help: 'Time of one delivery attempt, from connecting to the subscriber\'s answer, by outcome',

@@ -37,7 +37,7 @@ export function setStatusForSupport(s: Services, operator: string, webhookId: st
     await recordSupportAction(em, {
       operator, action: status === 'paused' ? 'webhook.pause' : 'webhook.resume', targetId: webhook.id, tenantId: webhook.tenantId, detail: { released: resumed.length },
     }, now);
-    afterCommit(() => noticeDeliveries(s.temporal, resumed, 'recheck'));
+    afterCommit(() => noticeDeliveries(s, resumed, 'recheck'));
     return webhook;
   });
 }

@@ -1,7 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { TemporalAccess } from './access.js';
+import type { Services } from '../services.js';
 import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
+import { unlessEnded } from './ended.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
 
@@ -42,26 +43,37 @@ export async function startDeliveryWorkflow(client: Client, baseQueue: string, d
   }
 }
 
-/** Asks a held delivery to look at its hold again (no-op when it has finished). */
+/** Asks a held delivery to look at its hold again (no-op when it has finished; Temporal unavailable is an error). */
 export async function signalRecheck(client: Client, deliveryId: string): Promise<void> {
-  await client.workflow.getHandle(deliveryWorkflowId(deliveryId)).signal(recheckHoldSignal).catch(() => undefined);
+  await unlessEnded(client.workflow.getHandle(deliveryWorkflowId(deliveryId)).signal(recheckHoldSignal));
 }
 
-/** Ends a delivery's workflow (its subscription was deleted). */
+/** Ends a delivery's workflow (its subscription was deleted); no-op when it has finished, Temporal unavailable is an error. */
 export async function cancelDeliveryWorkflow(client: Client, deliveryId: string): Promise<void> {
-  await client.workflow.getHandle(deliveryWorkflowId(deliveryId)).cancel().catch(() => undefined);
+  await unlessEnded(client.workflow.getHandle(deliveryWorkflowId(deliveryId)).cancel());
 }
 
 /** Notices in flight at once: a subscription or a tenant may hold thousands of deliveries. */
 const NOTICES_AT_ONCE = 20;
 
 /**
- * Tells many delivery workflows to look at their hold again (`recheck`) or to end (`cancel`).
- * Each notice is best effort (a finished workflow ignores it); nothing is sent for no ids.
+ * Tells many delivery workflows to look at their hold again (`recheck`) or to end (`cancel`);
+ * nothing is sent for no ids. A finished workflow takes it as done. One Temporal did not take
+ * (unavailable) is logged with its delivery id and counted (webhook_delivery_notices_not_sent_total),
+ * and the others still go: callers send notices after their change committed, so there is no
+ * request left to fail. What such a lost notice leaves behind is picked up by the delivery's
+ * own re-check timer (a held one) or its next attempt (a cancelled one that still runs).
  */
-export async function noticeDeliveries(temporal: TemporalAccess, deliveryIds: readonly string[], notice: 'recheck' | 'cancel'): Promise<void> {
+export async function noticeDeliveries(s: Pick<Services, 'temporal' | 'log' | 'metrics'>, deliveryIds: readonly string[], notice: 'recheck' | 'cancel'): Promise<void> {
   if (!deliveryIds.length) return;
-  const client = await temporal.client();
+  const lost = (deliveryId: string, err: unknown) => {
+    s.metrics.deliveryNoticesNotSent.inc({ notice });
+    s.log.warn({ delivery_id: deliveryId, notice, err: (err as Error).message }, 'delivery notice not sent');
+  };
+  const client = await s.temporal.client().catch((err: unknown) => {
+    for (const id of deliveryIds) lost(id, err);
+  });
+  if (!client) return;
   const send = notice === 'recheck' ? signalRecheck : cancelDeliveryWorkflow;
-  await forEachConcurrently(deliveryIds, NOTICES_AT_ONCE, (id) => send(client, id), () => undefined);
+  await forEachConcurrently(deliveryIds, NOTICES_AT_ONCE, (id) => send(client, id), lost);
 }

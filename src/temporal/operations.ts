@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { OPERATION_WORKFLOW_TYPES, operationWorkflowId, type OperationType } from '../../workflows/operation-contract.js';
 import { taskQueueFor } from './task-queues.js';
+import { unlessEnded } from './ended.js';
 import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface OperationRef {
@@ -35,7 +36,7 @@ export async function startOperationWorkflow(client: Client, baseQueue: string, 
   }
 }
 
-/** Asks an operation's workflow to stop; a finished or unknown workflow ignores it. */
+/** Asks an operation's workflow to stop; a finished or unknown workflow ignores it (Temporal unavailable is an error). */
 export async function cancelOperationWorkflow(client: Client, operationId: string): Promise<void> {
-  await client.workflow.getHandle(operationWorkflowId(operationId)).cancel().catch(() => undefined);
+  await unlessEnded(client.workflow.getHandle(operationWorkflowId(operationId)).cancel());
 }

@@ -6,6 +6,7 @@ import {
   PUBLICATION_WORKFLOW_TYPE, RESULT_REFUSED, moduleResultUpdate, publicationWorkflowId, type ModuleResult, type ResultAnswer,
 } from '../../workflows/publication-contract.js';
 import { taskQueueFor } from './task-queues.js';
+import { unlessEnded } from './ended.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 import type { Services } from '../services.js';
 
@@ -80,7 +81,7 @@ export async function handModuleResult(
   }
 }
 
-/** Ends the wait of a superseded version; a finished or unknown workflow ignores it. */
+/** Ends the wait of a superseded version; a finished or unknown workflow ignores it (Temporal unavailable is an error). */
 export async function cancelPublicationWorkflow(client: Client, publicationId: string): Promise<void> {
-  await client.workflow.getHandle(publicationWorkflowId(publicationId)).cancel().catch(() => undefined);
+  await unlessEnded(client.workflow.getHandle(publicationWorkflowId(publicationId)).cancel());
 }

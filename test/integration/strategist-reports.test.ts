@@ -10,8 +10,10 @@ import { runStrategistReport } from '../../src/temporal/strategist.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { lastWholeDay, writeReport } from '../../src/domain/strategist/report-run.js';
 import { platformRowsReader } from '../../src/domain/strategist/snapshot.js';
-import type { Analyst } from '../../src/domain/strategist/analyst.js';
+import { builtinAnalyst, type Analyst } from '../../src/domain/strategist/analyst.js';
 import { newEventId } from '../../src/ids.js';
+import { strategistReportWorkflowId } from '../../workflows/strategist-contract.js';
+import { activitySchedules } from '../support/workflow-history.js';
 
 /**
  * Strategist reports (issue 14): the report workflow started by bin/ctl and by the cell's
@@ -80,6 +82,11 @@ describe('bin/ctl strategist run', () => {
 
   it('runs the report workflow for the tenant and answers the report id', () => {
     expect(run).toEqual({ report_id: expect.any(String), created: true, tenant_id: shop.caller.tenantId, report_type: 'daily', report_date: DATE });
+  });
+
+  it('runs the planner with a heartbeat time-out: a lost worker is noticed within seconds, not after its 15 minutes', async () => {
+    const planner = await activitySchedules(h.client, strategistReportWorkflowId(shop.caller.tenantId, 'daily', DATE), 'planStrategistTopics');
+    expect(planner).toEqual([{ heartbeatTimeoutMs: 30_000 }]);
   });
 
   it('compares the day with the day before in figures of the platform\'s own rows', () => {
@@ -203,6 +210,22 @@ describe('evidence is checked, not asserted', () => {
     ]));
     expect(JSON.stringify(body)).not.toMatch(/test-wrong|test\/wrong/);
   });
+});
+
+describe('a report whose planner did not finish', () => {
+  it('is planned by the next run of its period, once', async () => {
+    const { caller } = await shopWithHistory();
+    // What a run whose planner failed leaves behind: the report written, its planner never done.
+    const { id } = await writeReport(h.api.services.orm.em.fork(), caller.tenantId, 'daily', DATE, h.api.services.clock.now(), { reader: platformRowsReader, analyst: builtinAnalyst });
+    const planned = async () => (await get(caller, '/strategist/topics?limit=100')).body.data.filter((t: any) => t.source === 'planner').map((t: any) => t.title).sort();
+    expect(await planned()).toEqual([]);
+    const rerun = () => runCtl(['strategist', 'run', '--tenant', caller.tenantId, '--type', 'daily', '--date', DATE, '--json'], h.api.services) as Promise<Record<string, any>>;
+    expect(await rerun()).toMatchObject({ report_id: id, created: false });
+    expect(await planned()).toEqual(['Delivery to Kazan', 'Is it too late', 'What sizes the runners come in']);
+    // Planned now: a further run of the period leaves the planner alone.
+    expect(await rerun()).toMatchObject({ report_id: id, created: false });
+    expect(await activitySchedules(h.client, strategistReportWorkflowId(caller.tenantId, 'daily', DATE), 'planStrategistTopics')).toEqual([]);
+  }, 120_000);
 });
 
 describe('the Schedules', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { WorkflowFailedError } from '@temporalio/client';
+import { Client, Connection, ServiceError, WorkflowFailedError } from '@temporalio/client';
+import { pino } from 'pino';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { answers } from '../support/receiver.js';
 import { runsOf, timerDurations } from '../support/workflow-history.js';
@@ -9,7 +10,12 @@ import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { announceWalletChange } from '../../src/domain/wallet/wallet-cache.js';
-import { cancelDeliveryWorkflow, signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
+import { cancelDeliveryWorkflow, noticeDeliveries, signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
+import { cancelOperationWorkflow } from '../../src/temporal/operations.js';
+import { cancelPublicationWorkflow } from '../../src/temporal/publications.js';
+import { TemporalAccess } from '../../src/temporal/access.js';
+import { Metrics } from '../../src/observability/metrics.js';
+import { freePort } from '../support/api-process.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, TENANT_ID } from '../../workflows/search-attributes.js';
@@ -335,4 +341,35 @@ describe('a deleted subscription', () => {
     expect(await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result()).toEqual({ state: 'stopped', attempts: 0 });
     expect(h.receiver.received(sub.path)).toEqual([]);
   });
+});
+
+describe('a notice to a delivery workflow', () => {
+  /** A client of a Temporal that refuses every connection, answering at once (no retries). */
+  const refusingAddress = async () => `127.0.0.1:${await freePort()}`;
+
+  it('to a finished workflow is done; one a Temporal that refuses never took is an error', async () => {
+    const sub = await subscription('notice-finished');
+    const deliveryId = await existingDelivery(sub);
+    await delivered(deliveryId);
+    await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result();
+    await expect(signalRecheck(h.client, deliveryId)).resolves.toBeUndefined();
+    await expect(cancelDeliveryWorkflow(h.client, deliveryId)).resolves.toBeUndefined();
+
+    const refusing = new Client({ connection: Connection.lazy({ address: await refusingAddress(), interceptors: [] }) });
+    await expect(signalRecheck(refusing, deliveryId)).rejects.toBeInstanceOf(ServiceError);
+    await expect(cancelDeliveryWorkflow(refusing, deliveryId)).rejects.toBeInstanceOf(ServiceError);
+    await expect(cancelOperationWorkflow(refusing, randomUUID())).rejects.toBeInstanceOf(ServiceError);
+    await expect(cancelPublicationWorkflow(refusing, randomUUID())).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it('that Temporal did not take is logged with its delivery id and counted, and the others still go', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>); } });
+    const metrics = new Metrics();
+    const ids = [randomUUID(), randomUUID()];
+    const temporal = new TemporalAccess({ ...h.services.config.temporal, address: await refusingAddress() }, log);
+    await noticeDeliveries({ temporal, log, metrics }, ids, 'recheck');
+    expect(lines.filter((l) => l.msg === 'delivery notice not sent').map((l) => [l.delivery_id, l.notice]).sort()).toEqual(ids.map((id) => [id, 'recheck']).sort());
+    expect((await metrics.deliveryNoticesNotSent.get()).values).toEqual([expect.objectContaining({ labels: { notice: 'recheck' }, value: 2 })]);
+  }, 30_000);
 });

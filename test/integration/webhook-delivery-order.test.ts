@@ -181,7 +181,7 @@ describe('holds', () => {
     const queued = await Promise.all([first, second, other].map((e) => heldFor(sub.id, e, 'subscription_paused')));
     expect(queued.map((d) => d.queued_while_paused)).toEqual([true, true, true]);
     await h.db.query(`update webhooks set status = 'active' where id = $1`, [sub.id]);
-    await noticeDeliveries(h.services.temporal, queued.map((d) => d.id), 'recheck');
+    await noticeDeliveries(h.services, queued.map((d) => d.id), 'recheck');
     await h.settled(sub.id, second, 'delivered');
     // The other lead's event went out while the first was waiting for its retry; the second waited for it.
     const got = h.receiver.received(sub.path).map((r) => `${typeOf(r)} ${r.status} ${bodyOf(r).data.lead_id === leadId ? 'this' : 'other'}`);

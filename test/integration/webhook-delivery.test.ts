@@ -13,6 +13,7 @@ import { WEBHOOK_ID } from '../../workflows/search-attributes.js';
 import { createIntegration } from '../../src/domain/provisioning/integrations.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { signalRecheck } from '../../src/temporal/deliveries.js';
 import { timerDurations } from '../support/workflow-history.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
 
@@ -345,13 +346,22 @@ describe('observability', () => {
 });
 
 describe('the delivery-log retention Schedule', () => {
-  it('starts deliveryLogRetention, which removes deliveries older than 30 days with their attempts and keeps the rest', async () => {
+  it('starts deliveryLogRetention, which removes ended deliveries whose last change is over 30 days old, with their attempts; a held one stays and goes out when its hold ends', async () => {
     const sub = await subscription('retention');
-    const oldEvent = await h.raise(sub.caller, leadCreated());
-    const newEvent = await h.raise(sub.caller, leadCreated());
+    const [oldEvent, newEvent, deadEvent] = [await h.raise(sub.caller, leadCreated()), await h.raise(sub.caller, leadCreated()), await h.raise(sub.caller, leadCreated())];
     const old = await h.settled(sub.id, oldEvent, 'delivered');
     const recent = await h.settled(sub.id, newEvent, 'delivered');
-    await h.db.query("update webhook_deliveries set created_at = now() - interval '31 days' where id = $1", [old.id]);
+    const dead = await h.settled(sub.id, deadEvent, 'delivered');
+    // Delivered 40 days ago: past the retention. Created 40 days ago but dead (replayable) only since 2 days: kept.
+    await h.db.query("update webhook_deliveries set created_at = now() - interval '40 days', updated_at = now() - interval '40 days' where id = $1", [old.id]);
+    await h.db.query("update webhook_deliveries set state = 'dead', created_at = now() - interval '40 days', updated_at = now() - interval '2 days' where id = $1", [dead.id]);
+    // Held for 40 days by a paused subscription: owed, not expired (spec 01: postponed, not lost).
+    const paused = await subscription('retention-held');
+    await h.db.query("update webhooks set status = 'paused' where id = $1", [paused.id]);
+    const held = { id: await h.existingDelivery(paused, leadCreated()) };
+    await eventually('the delivery to be held', async () => ((await h.visibleState(held.id).catch(() => undefined)) === 'held' ? true : undefined));
+    await h.db.query("update webhook_deliveries set created_at = now() - interval '40 days', updated_at = now() - interval '40 days' where id = $1", [held.id]);
+
     const schedule = h.client.schedule.getHandle(h.worker!.scheduleIds.retention);
     const described = await schedule.describe();
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'deliveryLogRetention', taskQueue: taskQueueOf(h.taskQueue, 'batch'), args: [30] });
@@ -360,8 +370,19 @@ describe('the delivery-log retention Schedule', () => {
     const started = await eventually('the triggered clean-up', async () => (await schedule.describe()).info.recentActions[0]?.action.workflow);
     const result = await h.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId).result();
     expect(result.deleted).toBeGreaterThanOrEqual(1);
-    expect((await h.db.query('select id from webhook_deliveries where id = any($1)', [[old.id, recent.id]])).rows).toEqual([{ id: recent.id }]);
+    const kept = (await h.db.query('select id from webhook_deliveries where id = any($1)', [[old.id, recent.id, dead.id, held.id]])).rows.map((r) => r.id);
+    expect(kept.sort()).toEqual([recent.id, dead.id, held.id].sort());
     expect(await h.attempts(old.id)).toEqual([]);
     expect(await h.attempts(recent.id)).toHaveLength(1);
-  });
+    expect(await h.attempts(dead.id)).toHaveLength(1);
+
+    await h.db.query("update webhooks set status = 'active' where id = $1", [paused.id]);
+    await signalRecheck(h.client, held.id);
+    const sent = await eventually('the held delivery to go out', async () => {
+      const row = (await h.db.query('select state, attempt from webhook_deliveries where id = $1', [held.id])).rows[0];
+      return row?.state === 'delivered' ? row : undefined;
+    });
+    expect(sent).toEqual({ state: 'delivered', attempt: 1 });
+    expect(h.receiver.received(paused.path)).toHaveLength(1);
+  }, 120_000);
 });

@@ -56,3 +56,12 @@ export async function runsOf(client: Client, workflowId: string, firstRunId: str
   }
   return runs;
 }
+
+/** Each scheduling of an activity of this type in the workflow's (latest run's) history, with the heartbeat time-out it was given (ms; 0: none). */
+export async function activitySchedules(client: Client, workflowId: string, activityType: string): Promise<{ heartbeatTimeoutMs: number }[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? [])
+    .map((e) => e.activityTaskScheduledEventAttributes)
+    .filter((scheduled) => scheduled?.activityType?.name === activityType)
+    .map((scheduled) => ({ heartbeatTimeoutMs: ms(scheduled!.heartbeatTimeout) }));
+}

@@ -34,7 +34,7 @@ function webhookStatusCommand(status: 'active' | 'paused'): Command {
     f.done();
     const settings = webhookSettings(s);
     const { webhook, resumed } = await setSubscriptionStatus(em, id, status, settings);
-    afterCommit(() => noticeDeliveries(s.temporal, resumed, 'recheck'));
+    afterCommit(() => noticeDeliveries(s, resumed, 'recheck'));
     return { ...presentWebhook(webhook, settings.now), integration_id: webhook.integrationId };
   };
 }
@@ -86,7 +86,7 @@ export const webhooks: CommandGroup = {
       const id = f.required('webhook');
       f.done();
       const held = await deleteSubscription(em, await ownerContext(em, id, webhookSettings(s)), id);
-      afterCommit(() => noticeDeliveries(s.temporal, held, 'cancel'));
+      afterCommit(() => noticeDeliveries(s, held, 'cancel'));
       return { id, deleted: true };
     },
   },

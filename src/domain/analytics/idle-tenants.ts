@@ -56,8 +56,7 @@ export async function tenantsToSnapshot(em: Em, now: Date, after: string | null,
  * others go on. Answers the tenants moved on.
  */
 export async function advanceIdleSnapshots(
-  em: Em, cell: Cell, now: Date, after: string | null, upTo: string | null,
-  progress: (lastId: string) => void = () => {}, warn: (message: string, err: unknown) => void = () => {},
+  em: Em, cell: Cell, now: Date, after: string | null, upTo: string | null, warn: (message: string, err: unknown) => void = () => {},
 ): Promise<number> {
   let advanced = 0;
   for (let cursor = after; ;) {
@@ -94,7 +93,6 @@ export async function advanceIdleSnapshots(
     } catch (err) {
       warn(`idle tenants ${first}..${last}: their snapshots were not moved on`, err);
     }
-    progress(last);
     if (ids.length < IDLE_CHUNK) return advanced;
     cursor = last;
   }

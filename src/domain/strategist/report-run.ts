@@ -91,16 +91,24 @@ export async function tenantsWithStrategistData(em: Em, type: ReportType, report
   return rows.map((r) => r.id);
 }
 
+/** A report run's answer: the report, whether this run wrote it, and whether its planner has finished. */
+export interface WrittenReport {
+  id: string;
+  created: boolean;
+  planned: boolean;
+}
+
 /**
  * Writes the tenant's report of `type` for `reportDate`, once: a second run of the same
- * period finds the first one's report and answers it. The snapshot, the analyst (perhaps a
+ * period finds the first one's report and answers it (and whether its planner finished, so
+ * that the run plans a report whose planner failed). The snapshot, the analyst (perhaps a
  * model across the network) and the evidence check run outside any transaction; then one
  * transaction writes the report, strategist.report.ready through the outbox, and delivered_at.
  */
-export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources: ReportSources): Promise<{ id: string; created: boolean }> {
+export async function writeReport(em: Em, tenantId: string, type: ReportType, reportDate: string, now: Date, sources: ReportSources): Promise<WrittenReport> {
   const { current, previous } = periodsOf(type, reportDate);
   const existing = await em.findOne(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
-  if (existing) return { id: existing.id, created: false };
+  if (existing) return { id: existing.id, created: false, planned: existing.plannedAt !== null };
   const snapshot = await sources.reader.read(em, tenantId, current, previous);
   const draft = await sources.analyst.draft(snapshot, type, reportDate);
   const checked = await checkEvidence(em, tenantId, draft, [...snapshot.limitations, ...draft.notes ?? []]);
@@ -111,7 +119,7 @@ export async function writeReport(em: Em, tenantId: string, type: ReportType, re
       highlights: draft.highlights as never, concerns: draft.concerns as never, actions: checked.actions as never, evidence: checked.evidence as never,
       dataAsOf: snapshot.snapshotDate ? { ...snapshot.dataAsOf, snapshot: snapshot.snapshotDate } : {},
       analyst: sources.analyst.name, model: sources.analyst.model, costRub: draft.costRub ?? null, snapshotId: snapshot.snapshotId,
-      deliveredAt: now, createdAt: now,
+      deliveredAt: now, plannedAt: null, createdAt: now,
     });
     await queueQuestionTopics(tx, tenantId, checked, now);
     recordEvent(tx, { tenantId, type: 'strategist.report.ready', ...EVENTS['strategist.report.ready']({ report_id: report.id, report_type: type }) }, now);
@@ -119,10 +127,15 @@ export async function writeReport(em: Em, tenantId: string, type: ReportType, re
     return report.id;
   };
   try {
-    return { id: await em.transactional(write), created: true };
+    return { id: await em.transactional(write), created: true, planned: false };
   } catch (err) {
     if (!(err instanceof UniqueConstraintViolationException)) throw err;
     const winner = await em.fork().findOneOrFail(StrategistReport, { tenantId, reportType: type, reportDate, creative: false });
-    return { id: winner.id, created: false };
+    return { id: winner.id, created: false, planned: winner.plannedAt !== null };
   }
+}
+
+/** The report's planner and competitor scan have finished: no later run of its period plans it again. */
+export async function markReportPlanned(em: Em, tenantId: string, reportId: string, now: Date): Promise<void> {
+  await em.nativeUpdate(StrategistReport, { tenantId, id: reportId, plannedAt: null }, { plannedAt: now });
 }

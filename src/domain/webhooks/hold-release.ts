@@ -12,7 +12,7 @@ const COALESCE_MS = 250;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'log' | 'clock'>;
+type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'log' | 'clock' | 'metrics'>;
 
 /**
  * Ends wallet holds within seconds (spec 01: exchange resumes within 30 seconds; postponed
@@ -51,7 +51,7 @@ export class WalletHoldRelease {
     const wallet = await readWallet(em, tenantId, null, this.s.config.walletReadTimeoutMs, this.s.clock.now());
     if (wallet.exchange === 'suspended') return 0;
     const held = await claimWalletHeld(em, tenantId);
-    await noticeDeliveries(this.s.temporal, held, 'recheck');
+    await noticeDeliveries(this.s, held, 'recheck');
     return held.length;
   }
 
@@ -68,12 +68,12 @@ export class WalletHoldRelease {
  * access returned, and one of a revoked integration ends at once. Their re-check timer is the
  * backstop when this is lost. Returns how many were asked.
  */
-export async function recheckDeliveriesOf(s: Pick<Services, 'orm' | 'temporal'>, owner: { integrationId: string } | { tenantId: string }): Promise<number> {
+export async function recheckDeliveriesOf(s: Pick<Services, 'orm' | 'temporal' | 'log' | 'metrics'>, owner: { integrationId: string } | { tenantId: string }): Promise<number> {
   const [column, id] = 'integrationId' in owner ? ['integration_id', owner.integrationId] : ['tenant_id', owner.tenantId];
   const rows = await s.orm.em.fork().execute<{ id: string }[]>(
     `select id from webhook_deliveries where ${column} = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
     [id],
   );
-  await noticeDeliveries(s.temporal, rows.map((r) => r.id), 'recheck');
+  await noticeDeliveries(s, rows.map((r) => r.id), 'recheck');
   return rows.length;
 }

@@ -13,11 +13,13 @@ import { chatRoutes } from './chat-routes.js';
 import { strategistFamily, type IdParams } from './context.js';
 
 const reading = { ...strategistFamily, scope: 'strategist:read', rateClass: 'read' } as const;
+/** Reports are read with planned_at (the entity selects every column). */
+const readingReports = { ...reading, migration: 'Migration20261128000100StrategistReportPlanned' } as const;
 
 interface Paged { limit: number; cursor?: string }
 
 export const listReportsRoute = defineRoute<Paged & { report_type?: ReportType }>({
-  ...reading, release: 'available', method: 'GET', path: '/strategist/reports',
+  ...readingReports, release: 'available', method: 'GET', path: '/strategist/reports',
   summary: "The tenant's strategist reports, newest first",
   description: 'Summaries of daily and weekly reports, newest report_date first (on one day, the latest written first); creative runs are never returned.',
   query: ReportListQuery,
@@ -31,7 +33,7 @@ export const listReportsRoute = defineRoute<Paged & { report_type?: ReportType }
 });
 
 export const getReportRoute = defineRoute<unknown, IdParams>({
-  ...reading, release: 'available', method: 'GET', path: '/strategist/reports/{id}',
+  ...readingReports, release: 'available', method: 'GET', path: '/strategist/reports/{id}',
   summary: 'One full strategist report with its checked evidence',
   description: 'A missing, foreign or non-uuid id answers 404 not_found.',
   params: StrategistParams,

@@ -66,7 +66,7 @@ export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>
     }
     const ctx = subscriptionContext(auth, services);
     const { webhook, resumed } = await updateSubscription(em, ctx, params.id, body);
-    afterCommit(() => noticeDeliveries(services.temporal, resumed, 'recheck'));
+    afterCommit(() => noticeDeliveries(services, resumed, 'recheck'));
     return { status: 200, body: presentWebhook(webhook, ctx.now) };
   },
 });
@@ -78,7 +78,7 @@ export const deleteWebhook = defineRoute<unknown, IdParams>({
   responses: { 204: { description: 'Removed; a second DELETE answers 404' } },
   handler: async ({ params, auth, em, services, afterCommit }) => {
     const held = await deleteSubscription(em, subscriptionContext(auth, services), params.id);
-    afterCommit(() => noticeDeliveries(services.temporal, held, 'cancel'));
+    afterCommit(() => noticeDeliveries(services, held, 'cancel'));
     return { status: 204 };
   },
 });
