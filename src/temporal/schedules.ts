@@ -39,9 +39,9 @@ function sweepArgs(kind: SweepKind, sweep: Config['tenantSweep']): [TenantSweepI
  * When a Schedule fires: intervals or calendars only, the two that describe() answers as they
  * were written (the server compiles a cron expression into calendars).
  */
-export interface ScheduleTimes { intervals?: { every: number }[]; calendars?: CalendarSpec[] }
+export interface WantedSpec { intervals?: { every: number }[]; calendars?: CalendarSpec[] }
 
-const every = (duration: string): ScheduleTimes => ({ intervals: [{ every: parseDuration(duration) }] });
+const every = (duration: string): WantedSpec => ({ intervals: [{ every: parseDuration(duration) }] });
 
 /** The policies of every Schedule unless its entry says otherwise: one run at a time; an hour's outage still fires once. */
 const DEFAULT_POLICIES = { overlap: 'SKIP', catchupWindowMs: 3600_000 } as const satisfies SchedulePolicies;
@@ -49,7 +49,7 @@ const DEFAULT_POLICIES = { overlap: 'SKIP', catchupWindowMs: 3600_000 } as const
 export interface SchedulePolicies { overlap: ScheduleOverlapPolicy; catchupWindowMs: number }
 
 /** One entry of the release's list: its id after the prefix, when it fires, what it starts (on its kind's queue). */
-interface ScheduleEntry { id: string; times: ScheduleTimes; workflowType: WorkflowType; args: unknown[]; policies?: SchedulePolicies }
+interface ScheduleEntry { id: string; spec: WantedSpec; workflowType: WorkflowType; args: unknown[]; policies?: SchedulePolicies }
 
 /**
  * The Schedules this release wants, by name, from the configuration: adding one is one entry
@@ -58,17 +58,17 @@ interface ScheduleEntry { id: string; times: ScheduleTimes; workflowType: Workfl
 function releaseSchedules(config: Config) {
   const { cell, tenantSweep: sweep } = config;
   const strategist = (type: keyof typeof STRATEGIST_REPORTS_AT): ScheduleEntry => ({
-    id: strategistScheduleId(cell, type), times: { calendars: [{ ...STRATEGIST_REPORTS_AT[type], comment: `${type} strategist reports (${cell})` }] },
+    id: strategistScheduleId(cell, type), spec: { calendars: [{ ...STRATEGIST_REPORTS_AT[type], comment: `${type} strategist reports (${cell})` }] },
     workflowType: 'tenantSweep', args: sweepArgs(`strategist-${type}`, sweep),
   });
   return {
     // The tenants with a key due for a notice, paged, not spread (the notices are due now).
-    keyExpiry: { id: KEY_EXPIRY_SCHEDULE_ID, times: every(config.keyExpiryScanEvery), workflowType: 'tenantSweep', args: sweepArgs('key-expiry', { ...sweep, spreadMs: 0 }) },
+    keyExpiry: { id: KEY_EXPIRY_SCHEDULE_ID, spec: every(config.keyExpiryScanEvery), workflowType: 'tenantSweep', args: sweepArgs('key-expiry', { ...sweep, spreadMs: 0 }) },
     // The delivery-log clean-up (spec 01: the log is kept 30 days).
-    retention: { id: DELIVERY_RETENTION_SCHEDULE_ID, times: every(config.webhooks.cleanupEvery), workflowType: 'deliveryLogRetention', args: [config.webhooks.retentionDays] },
+    retention: { id: DELIVERY_RETENTION_SCHEDULE_ID, spec: every(config.webhooks.cleanupEvery), workflowType: 'deliveryLogRetention', args: [config.webhooks.retentionDays] },
     // The cell's nightly analytics snapshot: one child per tenant.
     analytics: {
-      id: ANALYTICS_SNAPSHOT_SCHEDULE_ID, times: { calendars: [{ ...NIGHTLY_SNAPSHOT_AT[cell], comment: `nightly analytics snapshot (${cell})` }] },
+      id: ANALYTICS_SNAPSHOT_SCHEDULE_ID, spec: { calendars: [{ ...NIGHTLY_SNAPSHOT_AT[cell], comment: `nightly analytics snapshot (${cell})` }] },
       workflowType: 'tenantSweep', args: sweepArgs('analytics', sweep),
     },
     // Each runs the report of every tenant whose plan has the strategist when the sweep reaches it.
@@ -82,7 +82,7 @@ export type ScheduleIds = Record<keyof ReturnType<typeof releaseSchedules>, stri
 /** A Schedule as this release wants it, whole: what the setup compares an existing one with and writes. */
 export interface WantedSchedule {
   id: string;
-  times: ScheduleTimes;
+  spec: WantedSpec;
   action: { type: 'startWorkflow'; workflowType: WorkflowType; workflowId: string; taskQueue: string; args: unknown[] };
   policies: SchedulePolicies;
   paused: boolean;
@@ -106,7 +106,7 @@ export function schedulePlan(config: Config): SchedulePlan {
   const wanted = Object.values(releaseSchedules(config)).map((e: ScheduleEntry): WantedSchedule => {
     const id = `${prefix}${e.id}`;
     return {
-      id, times: e.times, paused, policies: e.policies ?? DEFAULT_POLICIES,
+      id, spec: e.spec, paused, policies: e.policies ?? DEFAULT_POLICIES,
       // The SDK's default workflow id, written out: the action compares whole.
       action: { type: 'startWorkflow', workflowType: e.workflowType, workflowId: `${id}-workflow`, taskQueue: taskQueueFor(baseQueue, e.workflowType), args: e.args },
     };
@@ -124,13 +124,13 @@ export function scheduleIdsOf(config: Config): ScheduleIds {
 export interface ScheduleChange { id: string; change: 'created' | 'updated' | 'deleted' | 'unchanged'; differed?: string[] }
 
 /** The parts of a Schedule the setup owns, in one comparable shape, from the wanted one or a description. */
-interface ScheduleView { times: unknown; action: unknown; policies: unknown; state: unknown }
+interface ScheduleView { spec: unknown; action: unknown; policies: unknown; state: unknown }
 
 function viewOfWanted(w: WantedSchedule): ScheduleView {
   return {
-    times: {
-      intervals: (w.times.intervals ?? []).map((i) => ({ every: i.every, offset: 0 })),
-      calendars: decodeOptionalStructuredCalendarSpecs(encodeOptionalStructuredCalendarSpecs(w.times.calendars ?? [])),
+    spec: {
+      intervals: (w.spec.intervals ?? []).map((i) => ({ every: i.every, offset: 0 })),
+      calendars: decodeOptionalStructuredCalendarSpecs(encodeOptionalStructuredCalendarSpecs(w.spec.calendars ?? [])),
       skip: [], startAt: null, endAt: null, jitter: 0, timezone: '',
     },
     action: { workflowType: w.action.workflowType, workflowId: w.action.workflowId, taskQueue: w.action.taskQueue, args: w.action.args },
@@ -142,7 +142,7 @@ function viewOfWanted(w: WantedSchedule): ScheduleView {
 function viewOfDescription(d: ScheduleDescription): ScheduleView {
   const a = d.action;
   return {
-    times: {
+    spec: {
       intervals: (d.spec.intervals ?? []).map((i) => ({ every: i.every, offset: i.offset ?? 0 })),
       calendars: d.spec.calendars ?? [], skip: d.spec.skip ?? [],
       startAt: d.spec.startAt?.toISOString() ?? null, endAt: d.spec.endAt?.toISOString() ?? null, jitter: d.spec.jitter ?? 0, timezone: d.spec.timezone ?? '',
@@ -167,7 +167,7 @@ const stateOf = (w: WantedSchedule) => ({ paused: w.paused, note: w.paused ? 'pa
 
 function optionsOf(w: WantedSchedule) {
   return {
-    spec: w.times, action: w.action, state: stateOf(w),
+    spec: w.spec, action: w.action, state: stateOf(w),
     policies: { overlap: w.policies.overlap, catchupWindow: w.policies.catchupWindowMs },
   };
 }
