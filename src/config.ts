@@ -161,8 +161,10 @@ export interface Config {
     address: string; namespace: string;
     /** The base name of the task queues (src/temporal/task-queues.ts). */
     taskQueue: string;
-    /** Put before every Schedule id the worker makes (TEMPORAL_SCHEDULE_PREFIX; default none): two deployments, or two test files, in one namespace keep theirs apart. */
+    /** Put before every Schedule id the setup makes (TEMPORAL_SCHEDULE_PREFIX; default none): two deployments, or two test files, in one namespace keep theirs apart. */
     schedulePrefix: string;
+    /** The setup keeps this deployment's Schedules paused (TEMPORAL_SCHEDULES_PAUSED; default false): a staging copy, or a test, triggers them by hand. */
+    schedulesPaused: boolean;
     uiUrl: string; worker: TemporalWorkerSizing;
     slots: Record<WorkKind, TaskQueueSlots>;
     /** The queues a worker process polls (WORKER_QUEUES; default all). */
@@ -225,6 +227,7 @@ const schema = Joi.object({
   TEMPORAL_NAMESPACE: Joi.string().default('default'),
   TEMPORAL_TASK_QUEUE: Joi.string().default('public-api'),
   TEMPORAL_SCHEDULE_PREFIX: Joi.string().allow('').default(''),
+  TEMPORAL_SCHEDULES_PAUSED: Joi.boolean().default(false),
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
@@ -450,7 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     temporal: {
-      address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, schedulePrefix: v.TEMPORAL_SCHEDULE_PREFIX, uiUrl: v.TEMPORAL_UI_URL,
+      address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, schedulePrefix: v.TEMPORAL_SCHEDULE_PREFIX, schedulesPaused: v.TEMPORAL_SCHEDULES_PAUSED, uiUrl: v.TEMPORAL_UI_URL,
       worker: {
         maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
         maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,

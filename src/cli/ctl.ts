@@ -67,7 +67,7 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
 /** `temporal setup`: Temporal only, no database (the cluster is set up before the project's migrate). */
 async function temporalSetup(json: boolean): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  const result = await setupTemporal(config.temporal.address, config.temporal.namespace);
+  const result = await setupTemporal(config);
   printAnswer({ ...result }, json);
 }
 

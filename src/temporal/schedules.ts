@@ -1,4 +1,6 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, type Client, type ScheduleSpec } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, type CalendarSpec, type Client, type ScheduleDescription, type ScheduleOverlapPolicy } from '@temporalio/client';
+// The SDK's own calendar coders: a wanted calendar is compared in the shape describe() answers.
+import { decodeOptionalStructuredCalendarSpecs, encodeOptionalStructuredCalendarSpecs } from '@temporalio/client/lib/schedule-helpers.js';
 import type { SweepKind, TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';
 import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
@@ -8,39 +10,6 @@ export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
 export const ANALYTICS_SNAPSHOT_SCHEDULE_ID = 'analytics-nightly-snapshot';
 
-/** Creates a Schedule that starts `workflowType` every `every`, or brings an existing one to it. */
-async function ensureSchedule(client: Client, scheduleId: string, every: string, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
-  await ensureScheduleOf(client, scheduleId, { intervals: [{ every: parseDuration(every) }] }, workflowType, baseQueue, args);
-}
-
-/**
- * Creates a Schedule with `spec` (intervals or calendars), or brings an existing one to it:
- * its action starts on the queue of the workflow's kind (an existing one is moved there).
- */
-async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
-  const action = { type: 'startWorkflow' as const, workflowType, taskQueue: taskQueueFor(baseQueue, workflowType), args };
-  try {
-    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: 'SKIP', catchupWindow: '1 hour' } });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
-  }
-}
-
-/**
- * Creates the key-expiry Schedule, or brings an existing one to the configured interval: a
- * tenant sweep of the tenants with a key due for a notice, paged as configured, not spread
- * (the notices are due now).
- */
-export async function ensureKeyExpirySchedule(client: Client, baseQueue: string, every: string, sweep: Config['tenantSweep'], scheduleId = KEY_EXPIRY_SCHEDULE_ID): Promise<void> {
-  await ensureSchedule(client, scheduleId, every, 'tenantSweep', baseQueue, sweepArgs('key-expiry', { ...sweep, spreadMs: 0 }));
-}
-
-/** The delivery-log clean-up (spec 01: the log is kept 30 days), every `every`. */
-export async function ensureDeliveryRetentionSchedule(client: Client, baseQueue: string, every: string, retentionDays: number, scheduleId = DELIVERY_RETENTION_SCHEDULE_ID): Promise<void> {
-  await ensureSchedule(client, scheduleId, every, 'deliveryLogRetention', baseQueue, [retentionDays]);
-}
-
 /**
  * When each cell's nightly analytics snapshot starts (UTC): shortly after midnight in the
  * cell's default zone (03:30 Moscow, 02:30 London, 01:30 Jakarta), so yesterday is whole.
@@ -49,66 +18,215 @@ export const NIGHTLY_SNAPSHOT_AT: Record<Cell, { hour: number; minute: number }>
   ru: { hour: 0, minute: 30 }, en: { hour: 2, minute: 30 }, id: { hour: 18, minute: 30 },
 };
 
+/**
+ * When the strategist report sweeps start (UTC): daily at 03:00, weekly on Mondays at 04:00
+ * (reports up to yesterday), each tenant at its moment of the sweep's window.
+ */
+export const STRATEGIST_REPORTS_AT = {
+  daily: { hour: 3, minute: 0 }, weekly: { dayOfWeek: 'MONDAY', hour: 4, minute: 0 },
+} as const satisfies Record<string, CalendarSpec>;
+
+export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST_REPORTS_AT): string {
+  return `strategist-report-${type}-${cell}`;
+}
+
 /** What a sweep Schedule starts: the tenant sweep of `kind`, paged, spread and bounded as configured. */
 function sweepArgs(kind: SweepKind, sweep: Config['tenantSweep']): [TenantSweepInput] {
   return [{ kind, pageSize: sweep.pageSize, spreadMs: sweep.spreadMs }];
 }
 
-/** The cell's nightly analytics snapshot: a tenant sweep (workflows/tenant-sweep.ts), one child per tenant. */
-export async function ensureAnalyticsSnapshotSchedule(client: Client, baseQueue: string, cell: Cell, sweep: Config['tenantSweep'], scheduleId = ANALYTICS_SNAPSHOT_SCHEDULE_ID): Promise<void> {
-  const at = NIGHTLY_SNAPSHOT_AT[cell];
-  await ensureScheduleOf(client, scheduleId, { calendars: [{ hour: at.hour, minute: at.minute, comment: `nightly analytics snapshot (${cell})` }] },
-    'tenantSweep', baseQueue, sweepArgs('analytics', sweep));
+/**
+ * When a Schedule fires: intervals or calendars only, the two that describe() answers as they
+ * were written (the server compiles a cron expression into calendars).
+ */
+export interface WantedSpec { intervals?: { every: number }[]; calendars?: CalendarSpec[] }
+
+const every = (duration: string): WantedSpec => ({ intervals: [{ every: parseDuration(duration) }] });
+
+/** The policies of every Schedule unless its entry says otherwise: one run at a time; an hour's outage still fires once. */
+const DEFAULT_POLICIES = { overlap: 'SKIP', catchupWindowMs: 3600_000 } as const satisfies SchedulePolicies;
+
+export interface SchedulePolicies { overlap: ScheduleOverlapPolicy; catchupWindowMs: number }
+
+/** One entry of the release's list: its id after the prefix, when it fires, what it starts (on its kind's queue). */
+interface ScheduleEntry { id: string; spec: WantedSpec; workflowType: WorkflowType; args: unknown[]; policies?: SchedulePolicies }
+
+/**
+ * The Schedules this release wants, by name, from the configuration: adding one is one entry
+ * here (its name then appears in ScheduleIds, which tests use).
+ */
+function releaseSchedules(config: Config) {
+  const { cell, tenantSweep: sweep } = config;
+  const strategist = (type: keyof typeof STRATEGIST_REPORTS_AT): ScheduleEntry => ({
+    id: strategistScheduleId(cell, type), spec: { calendars: [{ ...STRATEGIST_REPORTS_AT[type], comment: `${type} strategist reports (${cell})` }] },
+    workflowType: 'tenantSweep', args: sweepArgs(`strategist-${type}`, sweep),
+  });
+  return {
+    // The tenants with a key due for a notice, paged, not spread (the notices are due now).
+    keyExpiry: { id: KEY_EXPIRY_SCHEDULE_ID, spec: every(config.keyExpiryScanEvery), workflowType: 'tenantSweep', args: sweepArgs('key-expiry', { ...sweep, spreadMs: 0 }) },
+    // The delivery-log clean-up (spec 01: the log is kept 30 days).
+    retention: { id: DELIVERY_RETENTION_SCHEDULE_ID, spec: every(config.webhooks.cleanupEvery), workflowType: 'deliveryLogRetention', args: [config.webhooks.retentionDays] },
+    // The cell's nightly analytics snapshot: one child per tenant.
+    analytics: {
+      id: ANALYTICS_SNAPSHOT_SCHEDULE_ID, spec: { calendars: [{ ...NIGHTLY_SNAPSHOT_AT[cell], comment: `nightly analytics snapshot (${cell})` }] },
+      workflowType: 'tenantSweep', args: sweepArgs('analytics', sweep),
+    },
+    // Each runs the report of every tenant whose plan has the strategist when the sweep reaches it.
+    strategistDaily: strategist('daily'),
+    strategistWeekly: strategist('weekly'),
+  } satisfies Record<string, ScheduleEntry>;
+}
+
+export type ScheduleIds = Record<keyof ReturnType<typeof releaseSchedules>, string>;
+
+/** A Schedule as this release wants it, whole: what the setup compares an existing one with and writes. */
+export interface WantedSchedule {
+  id: string;
+  spec: WantedSpec;
+  action: { type: 'startWorkflow'; workflowType: WorkflowType; workflowId: string; taskQueue: string; args: unknown[] };
+  policies: SchedulePolicies;
+  paused: boolean;
 }
 
 /**
- * The strategist report Schedules of a cell: daily from 03:00 UTC, weekly on Mondays from
- * 04:00 UTC (reports up to yesterday), each tenant at its moment of the sweep's window.
+ * Whose a Schedule is, in its memo (set when the setup creates it; a memo is never updated): the
+ * setup deletes only Schedules that name it with this deployment's prefix and cell, or the
+ * per-tenant ones of earlier releases. Another deployment's, or one made by hand, is left alone.
  */
-export const STRATEGIST_REPORT_SCHEDULES = { daily: '0 3 * * *', weekly: '0 4 * * 1' } as const;
+export type ScheduleOwner = { managedBy: 'bin/ctl temporal setup'; prefix: string; cell: Cell };
 
-export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST_REPORT_SCHEDULES): string {
-  return `strategist-report-${type}-${cell}`;
+export const scheduleOwnerMemo = (config: Pick<Config, 'temporal' | 'cell'>): ScheduleOwner =>
+  ({ managedBy: 'bin/ctl temporal setup', prefix: config.temporal.schedulePrefix, cell: config.cell });
+
+/** The setup's whole task for the Schedules, computed from the configuration alone. */
+export interface SchedulePlan { owner: ScheduleOwner; wanted: WantedSchedule[] }
+
+export function schedulePlan(config: Config): SchedulePlan {
+  const { schedulePrefix: prefix, taskQueue: baseQueue, schedulesPaused: paused } = config.temporal;
+  const wanted = Object.values(releaseSchedules(config)).map((e: ScheduleEntry): WantedSchedule => {
+    const id = `${prefix}${e.id}`;
+    return {
+      id, spec: e.spec, paused, policies: e.policies ?? DEFAULT_POLICIES,
+      // The SDK's default workflow id, written out: the action compares whole.
+      action: { type: 'startWorkflow', workflowType: e.workflowType, workflowId: `${id}-workflow`, taskQueue: taskQueueFor(baseQueue, e.workflowType), args: e.args },
+    };
+  });
+  return { owner: scheduleOwnerMemo(config), wanted };
 }
 
-export interface ScheduleIds { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string }
+/** The ids of the release's Schedules, each after the prefix (TEMPORAL_SCHEDULE_PREFIX). */
+export function scheduleIdsOf(config: Config): ScheduleIds {
+  const prefix = config.temporal.schedulePrefix;
+  return Object.fromEntries(Object.entries(releaseSchedules(config)).map(([name, e]) => [name, `${prefix}${e.id}`])) as ScheduleIds;
+}
 
-/** The ids of the Schedules a worker makes, each after `prefix` (TEMPORAL_SCHEDULE_PREFIX). */
-export function scheduleIdsOf(prefix: string, cell: Cell): ScheduleIds {
+/** What the setup did to one Schedule; `differed`: the parts an update changed. */
+export interface ScheduleChange { id: string; change: 'created' | 'updated' | 'deleted' | 'unchanged'; differed?: string[] }
+
+/** The parts of a Schedule the setup owns, in one comparable shape, from the wanted one or a description. */
+interface ScheduleView { spec: unknown; action: unknown; policies: unknown; state: unknown }
+
+function viewOfWanted(w: WantedSchedule): ScheduleView {
   return {
-    keyExpiry: `${prefix}${KEY_EXPIRY_SCHEDULE_ID}`, retention: `${prefix}${DELIVERY_RETENTION_SCHEDULE_ID}`, analytics: `${prefix}${ANALYTICS_SNAPSHOT_SCHEDULE_ID}`,
-    strategistDaily: `${prefix}${strategistScheduleId(cell, 'daily')}`, strategistWeekly: `${prefix}${strategistScheduleId(cell, 'weekly')}`,
+    spec: {
+      intervals: (w.spec.intervals ?? []).map((i) => ({ every: i.every, offset: 0 })),
+      calendars: decodeOptionalStructuredCalendarSpecs(encodeOptionalStructuredCalendarSpecs(w.spec.calendars ?? [])),
+      skip: [], startAt: null, endAt: null, jitter: 0, timezone: '',
+    },
+    action: { workflowType: w.action.workflowType, workflowId: w.action.workflowId, taskQueue: w.action.taskQueue, args: w.action.args },
+    policies: { overlap: w.policies.overlap, catchupWindow: w.policies.catchupWindowMs, pauseOnFailure: false },
+    state: { paused: w.paused, remainingActions: null },
   };
 }
 
-/**
- * Creates (or brings up to date) the cell's daily and weekly strategist Schedules; each starts
- * a tenant sweep that runs the report of every tenant whose plan has the strategist when the
- * sweep reaches it.
- */
-export async function ensureStrategistSchedules(client: Client, baseQueue: string, sweep: Config['tenantSweep'], ids: Record<keyof typeof STRATEGIST_REPORT_SCHEDULES, string>): Promise<void> {
-  for (const type of ['daily', 'weekly'] as const) {
-    await ensureScheduleOf(client, ids[type], { cronExpressions: [STRATEGIST_REPORT_SCHEDULES[type]] }, 'tenantSweep', baseQueue, sweepArgs(`strategist-${type}`, sweep));
-  }
+function viewOfDescription(d: ScheduleDescription): ScheduleView {
+  const a = d.action;
+  return {
+    spec: {
+      intervals: (d.spec.intervals ?? []).map((i) => ({ every: i.every, offset: i.offset ?? 0 })),
+      calendars: d.spec.calendars ?? [], skip: d.spec.skip ?? [],
+      startAt: d.spec.startAt?.toISOString() ?? null, endAt: d.spec.endAt?.toISOString() ?? null, jitter: d.spec.jitter ?? 0, timezone: d.spec.timezone ?? '',
+    },
+    action: a.type === 'startWorkflow' ? { workflowType: a.workflowType, workflowId: a.workflowId, taskQueue: a.taskQueue, args: a.args } : a,
+    policies: { overlap: d.policies.overlap, catchupWindow: d.policies.catchupWindow, pauseOnFailure: d.policies.pauseOnFailure },
+    state: { paused: d.state.paused, remainingActions: d.state.remainingActions ?? null },
+  };
 }
 
-/** The per-tenant strategist Schedules of before the tenant sweep (`strategist-report-<type>:<tenant>`). */
+/** JSON with object keys sorted: two views compare by value. */
+const canonical = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v);
+
+function differences(wanted: WantedSchedule, existing: ScheduleDescription): string[] {
+  const a = viewOfWanted(wanted);
+  const b = viewOfDescription(existing);
+  return (Object.keys(a) as (keyof ScheduleView)[]).filter((k) => canonical(a[k]) !== canonical(b[k]));
+}
+
+const stateOf = (w: WantedSchedule) => ({ paused: w.paused, note: w.paused ? 'paused by TEMPORAL_SCHEDULES_PAUSED' : undefined });
+
+function optionsOf(w: WantedSchedule) {
+  return {
+    spec: w.spec, action: w.action, state: stateOf(w),
+    policies: { overlap: w.policies.overlap, catchupWindow: w.policies.catchupWindowMs },
+  };
+}
+
+const isOwner = (memo: Record<string, unknown> | undefined, owner: ScheduleOwner): boolean =>
+  memo?.managedBy === owner.managedBy && memo.prefix === owner.prefix && memo.cell === owner.cell;
+
+/** The per-tenant strategist Schedules of before the tenant sweep (`strategist-report-<type>:<tenant>`), made before Schedules had an owner. */
 const TENANT_STRATEGIST_SCHEDULE = /^strategist-report-(daily|weekly):/;
 
-/**
- * Deletes the per-tenant strategist Schedules earlier releases made (two per tenant, never
- * updated nor removed when a tenant lost the strategist): the sweep runs the reports now. One
- * pass over the namespace's Schedules, deleting as it goes; answers how many it deleted. Once
- * they are gone the pass lists only the cell's few Schedules.
- */
-export async function retireTenantStrategistSchedules(client: Client, onDeleted: () => void = () => undefined): Promise<number> {
-  const doomed: string[] = [];
-  for await (const s of client.schedule.list({ pageSize: 1000 })) if (TENANT_STRATEGIST_SCHEDULE.test(s.scheduleId)) doomed.push(s.scheduleId);
-  let deleted = 0;
-  for (const id of doomed) {
-    await client.schedule.getHandle(id).delete().then(() => { deleted += 1; onDeleted(); }, (err: unknown) => {
-      if (!(err instanceof ScheduleNotFoundError)) throw err;
-    });
+/** Brings one wanted Schedule to what the release wants: created, updated (spec, action, policies and state at once) or left. */
+async function reconcileOne(client: Client, w: WantedSchedule, owner: ScheduleOwner): Promise<ScheduleChange> {
+  const handle = client.schedule.getHandle(w.id);
+  const existing = await handle.describe().catch((err: unknown) => {
+    if (err instanceof ScheduleNotFoundError) return undefined;
+    throw err;
+  });
+  if (existing && existing.memo?.managedBy === undefined) {
+    // Made before Schedules had an owner (by a worker's start): a memo is set at creation only.
+    await handle.delete();
+  } else if (existing && !isOwner(existing.memo, owner)) {
+    throw new Error(`Schedule ${w.id} is another deployment's (${JSON.stringify(existing.memo)}): give this one a TEMPORAL_SCHEDULE_PREFIX of its own`);
+  } else if (existing) {
+    const differed = differences(w, existing);
+    if (!differed.length) return { id: w.id, change: 'unchanged' };
+    await handle.update(() => optionsOf(w));
+    return { id: w.id, change: 'updated', differed };
   }
-  return deleted;
+  try {
+    await client.schedule.create({ scheduleId: w.id, ...optionsOf(w), memo: { ...owner } });
+  } catch (err) {
+    // Another setup of the same deploy created it a moment ago: compare with that one.
+    if (err instanceof ScheduleAlreadyRunning) return reconcileOne(client, w, owner);
+    throw err;
+  }
+  return existing ? { id: w.id, change: 'updated', differed: ['owner'] } : { id: w.id, change: 'created' };
+}
+
+/**
+ * The setup's declarative pass over the Schedules (docs/operations.md, "Setting up Temporal"):
+ * creates the wanted ones that are missing, updates those whose spec, action, policies or state
+ * differ, and deletes this deployment's own (by owner) that the release no longer wants. A
+ * re-run with nothing changed writes nothing. Answers what it did to each.
+ */
+export async function reconcileSchedules(client: Client, plan: SchedulePlan): Promise<ScheduleChange[]> {
+  const changes: ScheduleChange[] = [];
+  for (const w of plan.wanted) changes.push(await reconcileOne(client, w, plan.owner));
+  const wanted = new Set(plan.wanted.map((w) => w.id));
+  const doomed: string[] = [];
+  // Listing is visibility (eventually consistent): one created a moment ago may show next time.
+  for await (const s of client.schedule.list({ pageSize: 1000 })) {
+    if (!wanted.has(s.scheduleId) && (isOwner(s.memo, plan.owner) || TENANT_STRATEGIST_SCHEDULE.test(s.scheduleId))) doomed.push(s.scheduleId);
+  }
+  for (const id of doomed) {
+    const gone = await client.schedule.getHandle(id).delete().then(() => true, (err: unknown) => {
+      if (err instanceof ScheduleNotFoundError) return false;
+      throw err;
+    });
+    if (gone) changes.push({ id, change: 'deleted' });
+  }
+  return changes;
 }

@@ -1,7 +1,8 @@
 import { Client, Connection, isGrpcServiceError } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.js';
-import { retireTenantStrategistSchedules } from './schedules.js';
+import type { Config } from '../config.js';
+import { reconcileSchedules, schedulePlan, type ScheduleChange } from './schedules.js';
 
 /**
  * How long a closed workflow's history is kept in the namespace this setup creates: a week to
@@ -20,26 +21,29 @@ export interface TemporalSetupResult {
   namespace: string;
   namespace_created: boolean;
   search_attributes_added: string[];
-  /** Per-tenant strategist Schedules of earlier releases, deleted (the tenant sweep runs the reports now). */
-  tenant_schedules_deleted: number;
+  /** What the setup did to each Schedule of this deployment (src/temporal/schedules.ts, reconcileSchedules). */
+  schedules: ScheduleChange[];
 }
 
 /**
- * The one setup step of a Temporal server for this project (`bin/ctl temporal setup`, run by
- * bin/up before any worker starts): registers the namespace when missing and any missing custom
- * search attribute, and deletes the per-tenant strategist Schedules of earlier releases. Re-runs change nothing. On a fresh cluster the services answer UNAVAILABLE
+ * The one setup step of a Temporal server for this project (`bin/ctl temporal setup`, run once
+ * per deploy before any worker starts: bin/up, bin/up --cluster, compose's temporal-setup):
+ * registers the namespace when missing and any missing custom search attribute, and brings the
+ * Schedules to what this release's configuration wants (created, updated, the project's own no
+ * longer wanted deleted). Re-runs change nothing. On a fresh cluster the services answer UNAVAILABLE
  * for a while and a new namespace is NOT_FOUND until the frontend's namespace cache refreshes
  * (up to 10 s): both are waited out, up to `timeoutMs`.
  */
-export async function setupTemporal(address: string, namespace: string, timeoutMs = 120_000): Promise<TemporalSetupResult> {
+export async function setupTemporal(config: Config, timeoutMs = 120_000): Promise<TemporalSetupResult> {
+  const { address, namespace } = config.temporal;
   const deadline = Date.now() + timeoutMs;
   const connection = await retrying(deadline, () => Connection.connect({ address, connectTimeout: '3s' }));
   try {
     const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
     const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));
     if (created || added.length) await retrying(deadline, () => searchAttributesUsable(connection, namespace), [INVALID_ARGUMENT]);
-    const deleted = await retireTenantStrategistSchedules(new Client({ connection, namespace }));
-    return { namespace, namespace_created: created, search_attributes_added: added, tenant_schedules_deleted: deleted };
+    const schedules = await retrying(deadline, () => reconcileSchedules(new Client({ connection, namespace }), schedulePlan(config)));
+    return { namespace, namespace_created: created, search_attributes_added: added, schedules };
   } finally {
     await connection.close();
   }

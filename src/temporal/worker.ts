@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
-import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, scheduleIdsOf } from './schedules.js';
 
 export interface WorkerOptions {
   /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
@@ -69,18 +68,14 @@ export interface ProcessWorker {
 
 /**
  * Builds the Temporal Workers of this process, one per task queue it polls (WORKER_QUEUES, all
- * three by default), on one connection, and makes sure the Schedules exist. The namespace and
- * search attributes are the setup step's (`bin/ctl temporal setup`), done before any worker.
+ * three by default), on one connection. The namespace, search attributes and Schedules are the
+ * setup step's (`bin/ctl temporal setup`), done once per deploy before any worker: a worker never
+ * writes a Schedule, so one of an older release restarting during a rolling deploy cannot put its
+ * Schedules back.
  */
 export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
-  const client = await services.temporal.client();
-  const ids = scheduleIdsOf(config.temporal.schedulePrefix, config.cell);
-  await ensureKeyExpirySchedule(client, baseQueue, config.keyExpiryScanEvery, config.tenantSweep, ids.keyExpiry);
-  await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, ids.retention);
-  await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, config.tenantSweep, ids.analytics);
-  await ensureStrategistSchedules(client, baseQueue, config.tenantSweep, { daily: ids.strategistDaily, weekly: ids.strategistWeekly });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").

@@ -107,7 +107,7 @@ async function startStack(receiver: BenchReceiver): Promise<Stack> {
   stack.redis = await startRedis();
   console.error('-> Temporal cluster: history, matching, frontend, worker');
   for (const service of ['history', 'matching', 'frontend', 'worker'] as const) stack.temporal[service] = await startTemporalService(service);
-  const setup = await setupTemporal('127.0.0.1:7233', 'default');
+  const setup = await setupTemporal(loadConfig(stack.env));
   console.error(`   setup: ${JSON.stringify(setup)}`);
   await migrateDatabase(loadConfig(stack.env));
   console.error('-> two workers, two apis, HAProxy');

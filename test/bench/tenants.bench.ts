@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
-import { ANALYTICS_SNAPSHOT_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID, strategistScheduleId } from '../../src/temporal/schedules.js';
+import { reconcileSchedules, scheduleIdsOf, schedulePlan } from '../../src/temporal/schedules.js';
 import { lastWholeDay } from '../../src/domain/strategist/report-run.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, machineSummary, numberOptions, provisionCaller, runBench, withOrm } from './bench-support.js';
 
@@ -134,24 +134,27 @@ async function main(): Promise<void> {
     await populate(services, now);
     const populateSeconds = (Date.now() - populated) / 1000;
     await withOrm(config, (orm) => orm.em.fork().execute('analyze'));
+    const client = await services.temporal.client();
+    // The setup step's Schedules (bin/ctl temporal setup), then the worker.
+    await reconcileSchedules(client, schedulePlan(config));
+    const ids = scheduleIdsOf(config);
     const { worker } = await createWorker(services);
     const running = worker.run();
-    const client = await services.temporal.client();
     const reportDate = lastWholeDay(new Date());
     const phases: Phase[] = [];
     try {
       // BENCH_TENANTS_PHASES (e.g. "key-expiry"): only the phases whose name holds one of these words.
       const only = process.env.BENCH_TENANTS_PHASES?.split(',').filter(Boolean);
       const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-      if (wanted('nightly analytics sweep')) phases.push(await phase(services, client, statements, 'nightly analytics sweep', ANALYTICS_SNAPSHOT_SCHEDULE_ID,
+      if (wanted('nightly analytics sweep')) phases.push(await phase(services, client, statements, 'nightly analytics sweep', ids.analytics,
         async () => await count(services, `select count(*) as n from analytics_snapshots where updated_at >= ?`, [now.toISOString()]) >= TENANTS));
-      if (wanted('daily strategist sweep')) phases.push(await phase(services, client, statements, 'daily strategist sweep', strategistScheduleId(config.cell, 'daily'),
+      if (wanted('daily strategist sweep')) phases.push(await phase(services, client, statements, 'daily strategist sweep', ids.strategistDaily,
         // Only the busy tenants have data for a report (docs/decisions.md, "Idle tenants cost a sweep no workflow").
         async () => await count(services, `select count(*) as n from strategist_reports where report_type = 'daily' and report_date = ?`, [reportDate]) >= BUSY));
       // A sweep too: it ends once every tenant's notices are started, the notices (one per busy key) come after.
-      if (wanted('key-expiry scan')) phases.push(await phase(services, client, statements, 'key-expiry scan', KEY_EXPIRY_SCHEDULE_ID,
+      if (wanted('key-expiry scan')) phases.push(await phase(services, client, statements, 'key-expiry scan', ids.keyExpiry,
         async () => await count(services, 'select count(*) as n from key_expiry_notices', []) >= BUSY));
-      if (wanted('delivery-log retention')) phases.push(await phase(services, client, statements, 'delivery-log retention', DELIVERY_RETENTION_SCHEDULE_ID));
+      if (wanted('delivery-log retention')) phases.push(await phase(services, client, statements, 'delivery-log retention', ids.retention));
     } finally {
       worker.shutdown();
       await running;

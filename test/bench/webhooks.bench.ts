@@ -235,7 +235,7 @@ async function main(): Promise<void> {
   const env = childEnv(`${HOST}=${receiver.address}`);
   const config = loadConfig(env);
   await freshDatabase(config);
-  if (ON_CLUSTER) console.error(`-> Temporal setup on the cluster: ${JSON.stringify(await setupTemporal(config.temporal.address, config.temporal.namespace))}`);
+  if (ON_CLUSTER) console.error(`-> Temporal setup on the cluster: ${JSON.stringify(await setupTemporal(config))}`);
   const s = await createServices(config);
   const p: Pipeline = { s, receiver, tenantId: '', integrationId: '', workers: [] };
   const loadBefore = os.loadavg()[0]!;

@@ -6,7 +6,6 @@ import { createServices, type Services } from '../../src/services.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
 import { InProcessWorker } from '../support/in-process-worker.js';
 import { ownShare } from '../support/isolation.js';
-import { ensureKeyExpirySchedule } from '../../src/temporal/schedules.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import type { SweepTotals } from '../../workflows/tenant-sweep-contract.js';
@@ -83,16 +82,6 @@ describe('the api-key expiry Schedule', () => {
     expect(d.action).toMatchObject({ type: 'startWorkflow', workflowType: 'tenantSweep', taskQueue: taskQueueOf(taskQueue, 'batch') });
     expect(d.action.type === 'startWorkflow' && d.action.args).toEqual([{ kind: 'key-expiry', pageSize: PAGE, spreadMs: 0 }]);
     expect(d.policies.overlap).toBe('SKIP');
-  });
-
-  it('a worker started with another interval brings the existing Schedule to it', async () => {
-    try {
-      await ensureKeyExpirySchedule(client, taskQueue, '2h', services.config.tenantSweep, scheduleId);
-      expect((await schedule.describe()).spec.intervals).toEqual([expect.objectContaining({ every: 2 * 3600_000 })]);
-    } finally {
-      await ensureKeyExpirySchedule(client, taskQueue, '6h', services.config.tenantSweep, scheduleId);
-    }
-    expect((await schedule.describe()).spec.intervals).toEqual([expect.objectContaining({ every: 6 * 3600_000 })]);
   });
 });
 

@@ -5,11 +5,9 @@ import type { Client } from '@temporalio/client';
 import type { TestApi } from '../support/app.js';
 import { OperationsHarness } from '../support/operations-harness.js';
 import type { InProcessWorker } from '../support/in-process-worker.js';
-import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
-import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { clearOfMidnight } from '../support/day-boundary.js';
 
@@ -179,21 +177,6 @@ describe('the strategist sweep follows the plan', () => {
     await night(tenantId!);
     await eventually('a report run again', async () => (await reportRuns(tenantId!)) > ran || undefined, 60_000);
   }, 240_000);
-});
-
-describe('the setup step of a deploy', () => {
-  it('deletes the per-tenant strategist Schedules earlier releases made, and no other', async () => {
-    const tenantId = randomUUID();
-    const old = `strategist-report-daily:${tenantId}`;
-    await client.schedule.create({
-      scheduleId: old, spec: { cronExpressions: ['0 3 * * *'] },
-      action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: old, taskQueue: `unpolled-${uniq()}`, args: [tenantId, 'daily'] },
-    });
-    const result = await setupTemporal(process.env.TEMPORAL_ADDRESS!, api.services.config.temporal.namespace);
-    expect(result.tenant_schedules_deleted).toBeGreaterThanOrEqual(1);
-    await expect(client.schedule.getHandle(old).describe()).rejects.toThrow(/not found/i);
-    await client.schedule.getHandle(worker.scheduleIds.strategistDaily).describe();
-  });
 });
 
 describe('idle tenants cost a sweep no workflow', () => {

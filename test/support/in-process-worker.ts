@@ -6,7 +6,7 @@ import type { Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 import type { ScheduleIds } from '../../src/temporal/schedules.js';
 import { recordClosedWorkflows } from './recorded-histories.js';
-import { deleteSchedules, pauseSchedules, refuseRunWide, scheduleIdsFor } from './isolation.js';
+import { deleteSchedules, refuseRunWide, scheduleIdsFor, setUpSchedules } from './isolation.js';
 
 /** The build the tests run: bin/test's own for the run (DIST_DIR), else the checkout's dist/. */
 export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', import.meta.url));
@@ -15,8 +15,8 @@ export const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist', 
 export const WORKFLOW_BUNDLE = join(DIST, 'workflow-bundle.js');
 
 /**
- * The Temporal Workers of the test's process on the services' task queues (one per kind), with
- * the services' Schedule ids, paused (tests trigger them); stop() removes them. The services must
+ * The Temporal Workers of the test's process on the services' task queues (one per kind), after
+ * the setup step's Schedules with the services' ids, paused (tests trigger them); stop() removes them. The services must
  * be configured with a share of the file's own (ownShare): the worker refuses the run-wide one.
  */
 export class InProcessWorker {
@@ -41,8 +41,8 @@ export class InProcessWorker {
     } catch {
       // already installed
     }
+    await setUpSchedules(await this.services.temporal.client(), this.services.config);
     ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, { workflowBundlePath }));
-    await pauseSchedules(await this.services.temporal.client(), this.scheduleIds);
     this.running = this.worker.run();
   }
 

@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { DIST } from './in-process-worker.js';
 import type { ScheduleIds } from '../../src/temporal/schedules.js';
-import { deleteSchedules, pauseSchedules, refuseRunWide, scheduleIdsFor } from './isolation.js';
+import { deleteSchedules, refuseRunWide, setUpSchedules } from './isolation.js';
 
 const WORKER = join(DIST, 'src', 'worker.js');
 
@@ -23,19 +23,19 @@ export async function exited(child: ChildProcess): Promise<void> {
 export class WorkerProcesses {
   readonly started: ChildProcess[] = [];
 
-  /** A client of the workers' namespace: pauses their Schedules once made, deletes them at the end. */
+  /** A client of the workers' namespace: makes their Schedules (the setup step's) before each start, deletes them at the end. */
   private client?: Client;
   private scheduleIds?: ScheduleIds;
 
   constructor(private readonly env: () => NodeJS.ProcessEnv) {}
 
-  /** Resolves once the worker logs that it runs (its Schedules paused); rejects with its output when it exits first. */
+  /** Runs the setup's Schedules (paused), then the worker; resolves once it logs that it runs, rejects with its output when it exits first. */
   async start(): Promise<ChildProcess> {
     const env = { ...process.env, ...this.env(), LOG_LEVEL: 'info' };
     const config = loadConfig(env);
     refuseRunWide(config, 'WorkerProcesses');
-    this.scheduleIds = scheduleIdsFor(config);
     this.client ??= new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+    this.scheduleIds = await setUpSchedules(this.client, config);
     const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.started.push(child);
     let output = '';
@@ -47,7 +47,6 @@ export class WorkerProcesses {
       });
       child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
     });
-    await pauseSchedules(this.client, this.scheduleIds);
     return child;
   }
 
@@ -55,7 +54,7 @@ export class WorkerProcesses {
     return this.started.some(alive);
   }
 
-  /** Stops every worker still running, and removes the Schedules they made (theirs only). */
+  /** Stops every worker still running, and removes their Schedules (theirs only). */
   async stopAll(): Promise<void> {
     for (const child of this.started) {
       if (alive(child)) child.kill('SIGTERM');

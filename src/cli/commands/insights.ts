@@ -21,7 +21,8 @@ export const insights: CommandGroup = {
   competitors scan --tenant ID
       (fetches the competitors' pages now and queues their headings as strategist topics, names cut out)
   temporal setup
-      (registers the namespace and the custom search attributes on TEMPORAL_ADDRESS when missing; bin/up runs it before the worker)`,
+      (registers the namespace and the custom search attributes on TEMPORAL_ADDRESS when missing, and brings the Schedules to this
+       release's: created, updated, the deployment's own no longer wanted deleted; once per deploy, before any worker: bin/up runs it)`,
   commands: {
     'analytics snapshot': async (s, em, f) => {
       const tenant = await findTenant(em, f.required('tenant'));
