@@ -2,6 +2,7 @@ import type { Services } from '../src/services.js';
 import { applyModuleResult } from '../src/domain/articles/publications.js';
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import type { ModuleResult } from '../workflows/publication-contract.js';
+import { failQueuedPublication } from '../src/domain/articles/publication-ends.js';
 
 /** Activities of the publication workflow. */
 export function createPublicationActivities(services: Services) {
@@ -11,6 +12,11 @@ export function createPublicationActivities(services: Services) {
       const applied = await services.orm.em.fork().transactional((em) => applyModuleResult(em, publicationId, result, services.clock.now()));
       if (applied) await wakeRelay(services.redis);
       return applied;
+    },
+
+    /** The last step of a publication whose step failed: failed with `error`, unless no longer queued. */
+    async failPublication(publicationId: string, error: string): Promise<boolean> {
+      return failQueuedPublication(services.orm.em.fork(), publicationId, error, services.clock.now());
     },
   };
 }

@@ -27,6 +27,7 @@ import { Migration20261127000100SweepActivityIndexes } from './20261127000100-sw
 import { Migration20261127000200StackSecrets } from './20261127000200-stack-secrets.js';
 import { Migration20261127000700DeliveryOrder } from './20261127000700-delivery-order.js';
 import { Migration20261127220000SupportActions } from './20261127220000-support-actions.js';
+import { Migration20261128004000Reconciler } from './20261128004000-reconciler.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000200StackSecrets', class: Migration20261127000200StackSecrets },
   { name: 'Migration20261127000700DeliveryOrder', class: Migration20261127000700DeliveryOrder },
   { name: 'Migration20261127220000SupportActions', class: Migration20261127220000SupportActions },
+  { name: 'Migration20261128004000Reconciler', class: Migration20261128004000Reconciler },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

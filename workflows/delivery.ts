@@ -1,11 +1,15 @@
-import { condition, continueAsNew, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { TemporalFailure } from '@temporalio/common';
+import { condition, continueAsNew, isCancellation, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { SIGNALLED_HOLDS, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
+import { SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
-import { DURABLE_STEP } from './step-options.js';
+import { DURABLE_STEP, LAST_STEP, stepFailure } from './step-options.js';
 
 /** Infrastructure (the database) may be down for a while: these retry while it is, within DURABLE_STEP's bounds. */
 const { workerDeliveryTiming } = proxyLocalActivities<Activities>(DURABLE_STEP);
+
+/** The last step of a delivery whose database step failed: short, so the workflow fails soon after. */
+const { endFailedDelivery } = proxyLocalActivities<Activities>(LAST_STEP);
 
 export interface DeliveryOutcome {
   /** stopped: the delivery or its subscription was deleted. */
@@ -41,12 +45,27 @@ const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
+  try {
+    return await deliver(deliveryId, given, progress);
+  } catch (err) {
+    // A database step failed past its bound, or with a permanent error (step-options.ts): the
+    // delivery ends dead saying why, in a last step of its own, before the workflow fails. When
+    // that step fails too, the reconciler finds the row and the Failed workflow.
+    // Cancellation (the subscription was deleted, its rows with it) ends it as Canceled.
+    if (!(err instanceof TemporalFailure) || isCancellation(err)) throw err;
+    await endFailedDelivery(deliveryId, stepFailedError(stepFailure(err)));
+    throw err;
+  }
+}
+
+async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
   const timing = given ?? (await workerDeliveryTiming());
-  // The answer time-out is configuration, so this proxy is made here rather than at the top.
+  // The answer time-out and the step's bound are configuration, so this proxy is made here rather than at the top.
   // The answer time-out bounds the POST; the rest is two or three database round trips.
   const { attemptDelivery } = proxyLocalActivities<Activities>({
     ...DURABLE_STEP,
     startToCloseTimeout: timing.timeoutMs + 30_000,
+    ...(timing.stepBoundMs ? { scheduleToCloseTimeout: timing.stepBoundMs } : {}),
   });
   let recheck = false;
   setHandler(recheckHoldSignal, () => {
@@ -69,6 +88,9 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
 
   const lastAttempt = timing.retrySchedule.length + 1;
   let holdCycles = 0;
+  // A fresh run the reconciler started waits out what is left of the recorded pause.
+  const waitLeft = progress?.notBefore ? Date.parse(progress.notBefore) - Date.now() : 0;
+  if (waitLeft > 0) await sleep(waitLeft);
   for (let attempt = progress?.attempt ?? 1; attempt <= lastAttempt; attempt++) {
     for (;;) {
       recheck = false;

@@ -10,3 +10,4 @@ export { analyticsSnapshot, analyticsNightlySnapshots } from './analytics-snapsh
 export { strategistReportScan, strategistReport, strategistScheduledReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';
 export { tenantSweep } from './tenant-sweep.js';
+export { reconcilerSweep } from './reconciler.js';

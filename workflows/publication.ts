@@ -1,10 +1,12 @@
+import { TemporalFailure } from '@temporalio/common';
 import { condition, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { moduleResultSignal, type ModuleResult } from './publication-contract.js';
-import { DURABLE_STEP } from './step-options.js';
+import { DURABLE_STEP, LAST_STEP, stepFailure } from './step-options.js';
 
 /** The database step retries while the database is away, within DURABLE_STEP's bounds. */
 const steps = proxyLocalActivities<Activities>(DURABLE_STEP);
+const { failPublication } = proxyLocalActivities<Activities>(LAST_STEP);
 
 /**
  * One job version of an article's publication through a site module (workflow id
@@ -19,5 +21,12 @@ export async function publicationWorkflow(publicationId: string): Promise<Module
     result ??= r;
   });
   await condition(() => result !== undefined);
-  return (await steps.applyPublicationResult(publicationId, result!)) ? result!.result : 'stale';
+  try {
+    return (await steps.applyPublicationResult(publicationId, result!)) ? result!.result : 'stale';
+  } catch (err) {
+    // The step failed past its bound or permanently: the publication ends failed, saying why, before the workflow fails.
+    if (!(err instanceof TemporalFailure)) throw err;
+    await failPublication(publicationId, `The module's result could not be applied (${stepFailure(err)}); publish again.`);
+    throw err;
+  }
 }

@@ -25,6 +25,17 @@ export async function startPublicationWorkflow(client: Client, baseQueue: string
   }
 }
 
+/** A fresh run of a queued publication whose workflow ended without its result, or vanished (the reconciler); false when one is under way. */
+export async function restartPublicationWorkflow(client: Client, baseQueue: string, p: PublicationRef): Promise<boolean> {
+  try {
+    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(baseQueue, p), workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
+    return true;
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return false;
+  }
+}
+
 /** Hands the module's result to the job's workflow, starting it when its start was lost (signal-with-start). */
 export async function signalModuleResult(client: Client, baseQueue: string, p: PublicationRef, result: ModuleResult): Promise<void> {
   try {

@@ -1,5 +1,6 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, type Client, type ScheduleSpec } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
 import type { SweepKind, TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';
+import { RECONCILER_WORKFLOW_TYPE, type ReconcileInput } from '../../workflows/reconciler-contract.js';
 import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
 import { taskQueueFor, type WorkflowType } from './task-queues.js';
@@ -7,6 +8,12 @@ import { taskQueueFor, type WorkflowType } from './task-queues.js';
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
 export const ANALYTICS_SNAPSHOT_SCHEDULE_ID = 'analytics-nightly-snapshot';
+export const RECONCILER_SCHEDULE_ID = 'reconciler';
+
+type SchedulePolicies = NonNullable<ScheduleOptions['policies']>;
+
+/** What most Schedules run with: never two runs at once, a missed run caught up within the hour. */
+const DEFAULT_POLICIES: SchedulePolicies = { overlap: 'SKIP', catchupWindow: '1 hour' };
 
 /** Creates a Schedule that starts `workflowType` every `every`, or brings an existing one to it. */
 async function ensureSchedule(client: Client, scheduleId: string, every: string, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
@@ -17,10 +24,10 @@ async function ensureSchedule(client: Client, scheduleId: string, every: string,
  * Creates a Schedule with `spec` (intervals or calendars), or brings an existing one to it:
  * its action starts on the queue of the workflow's kind (an existing one is moved there).
  */
-async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: WorkflowType, baseQueue: string, args: unknown[]): Promise<void> {
+async function ensureScheduleOf(client: Client, scheduleId: string, spec: ScheduleSpec, workflowType: WorkflowType, baseQueue: string, args: unknown[], policies = DEFAULT_POLICIES): Promise<void> {
   const action = { type: 'startWorkflow' as const, workflowType, taskQueue: taskQueueFor(baseQueue, workflowType), args };
   try {
-    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: 'SKIP', catchupWindow: '1 hour' } });
+    await client.schedule.create({ scheduleId, spec, action, policies });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
     await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
@@ -71,13 +78,14 @@ export function strategistScheduleId(cell: string, type: keyof typeof STRATEGIST
   return `strategist-report-${type}-${cell}`;
 }
 
-export interface ScheduleIds { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string }
+export interface ScheduleIds { keyExpiry: string; retention: string; analytics: string; strategistDaily: string; strategistWeekly: string; reconciler: string }
 
 /** The ids of the Schedules a worker makes, each after `prefix` (TEMPORAL_SCHEDULE_PREFIX). */
 export function scheduleIdsOf(prefix: string, cell: Cell): ScheduleIds {
   return {
     keyExpiry: `${prefix}${KEY_EXPIRY_SCHEDULE_ID}`, retention: `${prefix}${DELIVERY_RETENTION_SCHEDULE_ID}`, analytics: `${prefix}${ANALYTICS_SNAPSHOT_SCHEDULE_ID}`,
     strategistDaily: `${prefix}${strategistScheduleId(cell, 'daily')}`, strategistWeekly: `${prefix}${strategistScheduleId(cell, 'weekly')}`,
+    reconciler: `${prefix}${RECONCILER_SCHEDULE_ID}`,
   };
 }
 
@@ -111,4 +119,31 @@ export async function retireTenantStrategistSchedules(client: Client, onDeleted:
     });
   }
   return deleted;
+}
+
+/** One Schedule as data: what the setup step creates, or brings an existing one to. */
+export interface ScheduleEntry {
+  scheduleId: string;
+  spec: ScheduleSpec;
+  workflowType: WorkflowType;
+  args: unknown[];
+  policies: SchedulePolicies;
+}
+
+/**
+ * The reconciler's Schedule (workflows/reconciler.ts), once per cluster: every RECONCILE_EVERY,
+ * never two runs at once (SKIP), and a missed run is not caught up (the next covers the window
+ * since the last finished run).
+ */
+export function reconcilerScheduleEntry(config: Pick<Config, 'reconciler'>, scheduleId = RECONCILER_SCHEDULE_ID): ScheduleEntry {
+  const input: ReconcileInput = { pageSize: config.reconciler.pageSize };
+  return {
+    scheduleId, spec: { intervals: [{ every: parseDuration(config.reconciler.every) }] }, workflowType: RECONCILER_WORKFLOW_TYPE, args: [input],
+    policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
+  };
+}
+
+/** Creates a Schedule as its entry says, or brings an existing one's spec and action to it. */
+export async function ensureScheduleEntry(client: Client, baseQueue: string, entry: ScheduleEntry): Promise<void> {
+  await ensureScheduleOf(client, entry.scheduleId, entry.spec, entry.workflowType, baseQueue, entry.args, entry.policies);
 }

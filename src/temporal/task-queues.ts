@@ -27,6 +27,7 @@ export const WORKFLOW_KINDS = {
   strategistReport: 'batch',
   strategistScheduledReport: 'batch',
   tenantSweep: 'batch',
+  reconcilerSweep: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 

@@ -5,7 +5,9 @@ import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
-import { ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureStrategistSchedules, scheduleIdsOf } from './schedules.js';
+import {
+  ensureAnalyticsSnapshotSchedule, ensureDeliveryRetentionSchedule, ensureKeyExpirySchedule, ensureScheduleEntry, ensureStrategistSchedules, reconcilerScheduleEntry, scheduleIdsOf,
+} from './schedules.js';
 
 export interface WorkerOptions {
   /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
@@ -81,6 +83,7 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   await ensureDeliveryRetentionSchedule(client, baseQueue, config.webhooks.cleanupEvery, config.webhooks.retentionDays, ids.retention);
   await ensureAnalyticsSnapshotSchedule(client, baseQueue, config.cell, config.tenantSweep, ids.analytics);
   await ensureStrategistSchedules(client, baseQueue, config.tenantSweep, { daily: ids.strategistDaily, weekly: ids.strategistWeekly });
+  await ensureScheduleEntry(client, baseQueue, reconcilerScheduleEntry(config, ids.reconciler));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").
