@@ -3,7 +3,7 @@ import { condition, continueAsNew, isCancellation, patched, proxyLocalActivities
 import type { Activities } from '../activities/index.js';
 import { SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
-import { DURABLE_STEP, LAST_STEP, stepFailure } from './step-options.js';
+import { DURABLE_STEP, LAST_STEP, boundedStep, stepFailure } from './step-options.js';
 
 /** Infrastructure (the database) may be down for a while: these retry while it is, within DURABLE_STEP's bounds. */
 const { workerDeliveryTiming } = proxyLocalActivities<Activities>(DURABLE_STEP);
@@ -62,11 +62,8 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
   const timing = given ?? (await workerDeliveryTiming());
   // The answer time-out and the step's bound are configuration, so this proxy is made here rather than at the top.
   // The answer time-out bounds the POST; the rest is two or three database round trips.
-  const { attemptDelivery } = proxyLocalActivities<Activities>({
-    ...DURABLE_STEP,
-    startToCloseTimeout: timing.timeoutMs + 30_000,
-    ...(timing.stepBoundMs ? { scheduleToCloseTimeout: timing.stepBoundMs } : {}),
-  });
+  const step = { ...DURABLE_STEP, startToCloseTimeout: timing.timeoutMs + 30_000 };
+  const { attemptDelivery } = proxyLocalActivities<Activities>(timing.stepBoundMs ? boundedStep(step, timing.stepBoundMs) : step);
   let recheck = false;
   setHandler(recheckHoldSignal, () => {
     recheck = true;

@@ -38,6 +38,21 @@ export const DURABLE_STEP: LocalActivityOptions = {
 };
 
 /**
+ * A step's options with its bound set to `boundMs` (a setting the workflow was given): the time
+ * it retries, and the attempts whose backoffs fit in that time (at most the options' own). The
+ * attempts are the bound that holds whatever the worker: a local activity's schedule-to-close
+ * time-out alone was not seen to stop its retries (attempts went on past a 3 s bound).
+ */
+export function boundedStep(options: LocalActivityOptions, boundMs: number): LocalActivityOptions {
+  let attempts = 1;
+  for (let waited = 0, backoff = 1000; ; attempts++, backoff = Math.min(backoff * 2, 60_000)) {
+    if (waited + backoff > boundMs) break;
+    waited += backoff;
+  }
+  return { ...options, scheduleToCloseTimeout: boundMs, retry: { ...options.retry, maximumAttempts: Math.min(attempts, options.retry?.maximumAttempts ?? attempts) } };
+}
+
+/**
  * The last step of a workflow whose step failed: it ends the row visibly (a delivery dead, a
  * publication failed) before the workflow fails. Short: the database may still be away, and
  * then the reconciler settles the row later.

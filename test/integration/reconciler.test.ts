@@ -10,7 +10,8 @@ import type { TestApi } from '../support/app.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { newId } from '../../src/ids.js';
-import { taskQueueOf } from '../../src/temporal/task-queues.js';
+import { taskQueueFor, taskQueueOf } from '../../src/temporal/task-queues.js';
+import { reconcilerScheduleEntry } from '../../src/temporal/schedules.js';
 
 /**
  * The reconciler (issue 40 item 1): rows that say their workflow runs while it closed or never
@@ -50,10 +51,11 @@ async function terminate(workflowId: string): Promise<void> {
   await execFileP(cli, ['workflow', 'terminate', '--workflow-id', workflowId, '--reason', 'an operator in the Temporal UI', '--address', process.env.TEMPORAL_ADDRESS!]);
 }
 
-/** One reconciler run, as its Schedule starts it (its action's workflow type, queue and arguments), to its end. */
+/** One reconciler run, as its Schedule starts it (its entry's workflow type, queue and arguments), to its end. */
 async function reconcile(): Promise<unknown> {
-  return h.client.workflow.execute('reconcilerSweep', {
-    workflowId: `reconcile-${randomUUID()}`, taskQueue: taskQueueOf(h.taskQueue, 'batch'), args: [{ pageSize: 100 }], workflowExecutionTimeout: '90s',
+  const entry = reconcilerScheduleEntry(h.services.config);
+  return h.client.workflow.execute(entry.workflowType, {
+    workflowId: `reconcile-${randomUUID()}`, taskQueue: taskQueueFor(h.taskQueue, entry.workflowType), args: entry.args, workflowExecutionTimeout: '90s',
   });
 }
 
@@ -133,7 +135,7 @@ describe('a delivery whose database step fails past its bound', () => {
     } finally {
       await h.db.query(`alter table webhook_delivery_attempts drop constraint if exists reconciler_test_refuses`);
     }
-    expect(dead.error).toMatch(/database step failed/);
+    expect(dead.error).toMatch(/^A database step of the delivery failed \(CheckConstraintViolationException, retried to its bound\)/);
     expect(dead.next_attempt_at).toBeNull();
     await expect(h.client.workflow.getHandle(`delivery:${dead.id}`).result()).rejects.toThrow();
 
@@ -143,7 +145,10 @@ describe('a delivery whose database step fails past its bound', () => {
   }, 120_000);
 });
 
-/** An operation row of `caller` with its workflow started on a queue nobody polls, as if a worker had begun it. */
+/** The interactive queue of the harness: its workflows run nowhere here (the worker does not poll it), and stay as started. */
+const interactive = () => taskQueueOf(h.taskQueue, 'interactive');
+
+/** An operation row of `caller` with its workflow started (on a queue nobody polls here), as if a worker had begun it. */
 async function operationOf(caller: Caller, status: 'queued' | 'running'): Promise<string> {
   const id = newId();
   await h.db.query(
@@ -151,7 +156,7 @@ async function operationOf(caller: Caller, status: 'queued' | 'running'): Promis
      values ($1, $2, $3, 'strategist.turn', $4, '{}', 10, now(), now(), case when $4 = 'running' then now() end)`,
     [id, caller.tenantId, caller.integrationId, status],
   );
-  await h.client.workflow.start('strategistTurnWorkflow', { workflowId: `op:${id}`, taskQueue: `unpolled-${randomUUID()}`, args: [id] });
+  await h.client.workflow.start('strategistTurnWorkflow', { workflowId: `op:${id}`, taskQueue: interactive(), args: [id] });
   return id;
 }
 
@@ -164,7 +169,7 @@ async function publicationOf(caller: Caller): Promise<string> {
      values ($1, $2, $3, 1, 'hash', 'connector', 'queued', now(), now())`,
     [id, caller.tenantId, articleId],
   );
-  await h.client.workflow.start('publicationWorkflow', { workflowId: `publication:${id}`, taskQueue: `unpolled-${randomUUID()}`, args: [id] });
+  await h.client.workflow.start('publicationWorkflow', { workflowId: `publication:${id}`, taskQueue: interactive(), args: [id] });
   return id;
 }
 
@@ -179,10 +184,9 @@ describe('operations and publications whose workflow was terminated', () => {
     await reconcile();
     expect(await row('operations', running)).toMatchObject({ status: 'failed', error_code: 'internal_error', error_message: expect.stringMatching(/workflow/) });
     expect((await row('operations', running)).completed_at).not.toBeNull();
-    const interactive = taskQueueOf(h.taskQueue, 'interactive');
     for (const id of [`op:${queued}`, `publication:${publication}`]) {
       const described = await h.client.workflow.getHandle(id).describe();
-      expect({ id, status: described.status.name, taskQueue: described.taskQueue }).toEqual({ id, status: 'RUNNING', taskQueue: interactive });
+      expect({ id, status: described.status.name, taskQueue: described.taskQueue }).toEqual({ id, status: 'RUNNING', taskQueue: interactive() });
     }
     expect(await row('operations', queued)).toMatchObject({ status: 'queued' });
     expect(await row('publications', publication)).toMatchObject({ state: 'queued' });
@@ -190,6 +194,23 @@ describe('operations and publications whose workflow was terminated', () => {
     const { rows } = await h.db.query(`select type from outbox_events where integration_id = $1 and type = 'operation.completed'`, [caller.integrationId]);
     expect(rows).toHaveLength(1);
   }, 120_000);
+});
+
+describe('the reconciler\'s Schedule', () => {
+  it('is made with the configured interval, never two runs at once; triggered, it runs a sweep to its end', async () => {
+    const handle = h.client.schedule.getHandle(h.worker!.scheduleIds.reconciler);
+    const described = await handle.describe();
+    expect({
+      every: described.spec.intervals?.[0]?.every, action: described.action.type === 'startWorkflow' ? described.action.workflowType : null,
+      taskQueue: described.action.type === 'startWorkflow' ? described.action.taskQueue : null, overlap: described.policies.overlap,
+    }).toEqual({ every: 300_000, action: 'reconcilerSweep', taskQueue: taskQueueOf(h.taskQueue, 'batch'), overlap: 'SKIP' });
+    const before = (await h.db.query(`select count(*)::int as n from reconciler_runs where finished_at is not null`)).rows[0].n;
+    await handle.trigger();
+    await eventually('a run the Schedule started to finish', async () => {
+      const { rows } = await h.db.query(`select count(*)::int as n from reconciler_runs where finished_at is not null`);
+      return rows[0].n > before ? true : undefined;
+    });
+  }, 60_000);
 });
 
 describe('what the reconciler reports', () => {
