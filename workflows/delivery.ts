@@ -41,6 +41,9 @@ const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
  * asks again (holdBackstopMs when the hold's end is signalled, else holdRecheckMs). A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * A database step that fails past its bound (timing.stepBoundMs, DURABLE_STEP_BOUND) or with a
+ * permanent error ends the delivery dead in a last step (endFailedDelivery), then the workflow fails;
+ * a fresh run the reconciler starts goes on from `progress` after what is left of its pause.
  * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
