@@ -9,6 +9,7 @@ import { createAnalyticsActivities } from './analytics.js';
 import { createStrategistActivities } from './strategist.js';
 import { createStrategistChatActivities } from './strategist-chat.js';
 import { createTenantSweepActivities } from './tenant-sweep.js';
+import { createReconcilerActivities } from './reconciler.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -26,6 +27,7 @@ export function createActivities(services: Services) {
     ...createStrategistActivities(services),
     ...createStrategistChatActivities(services),
     ...createTenantSweepActivities(services),
+    ...createReconcilerActivities(services),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Services } from '../src/services.js';
 import { applyModuleResult } from '../src/domain/articles/publications.js';
 import { wakeRelay } from '../src/domain/events/outbox-wakeup.js';
 import type { ModuleResult, ResultAnswer } from '../workflows/publication-contract.js';
+import { failQueuedPublication } from '../src/domain/articles/publication-ends.js';
 
 /** Activities of the publication workflow. */
 export function createPublicationActivities(services: Services) {
@@ -13,6 +14,11 @@ export function createPublicationActivities(services: Services) {
       return end.applied
         ? { outcome: 'applied', state: result.result, published_url: end.publishedUrl }
         : { outcome: 'stale', state: end.state, published_url: end.publishedUrl };
+    },
+
+    /** The last step of a publication whose step failed: failed with `error`, unless no longer queued. */
+    async failPublication(publicationId: string, error: string): Promise<boolean> {
+      return failQueuedPublication(services.orm.em.fork(), publicationId, error, services.clock.now());
     },
   };
 }

@@ -2,9 +2,10 @@ import type { Services } from '../src/services.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
 import {
-  endDelivery, leaveQueue, logPiiDelivery, markHeld, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
+  leaveQueue, logPiiDelivery, markHeld, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
 } from '../src/domain/webhooks/delivery-attempts.js';
-import { noticeDeliveries } from '../src/temporal/deliveries.js';
+import { deliveryTimingOf, noticeDeliveries } from '../src/temporal/deliveries.js';
+import { closeDelivery } from '../src/domain/webhooks/delivery-end.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
 import { SecretBox } from '../src/domain/webhooks/secret-box.js';
@@ -85,11 +86,8 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal,
       }
       if (plan.verdict === 'finished') return { state: plan.state, pauseMs: null, statusCode: null, error: null };
       if (plan.verdict === 'end') {
-        const ended = await endDelivery(em, input.deliveryId, `${plan.reason.replace('_', ' ')}: not sent`, clock.now());
+        const ended = await closeDelivery({ orm, clock, metrics, temporal, log }, input.deliveryId, `${plan.reason.replace('_', ' ')}: not sent`);
         if (!ended) return { state: 'gone', pauseMs: null, statusCode: null, error: null };
-        metrics.deliveryTransitions.inc({ state: 'dead' });
-        await releaseNextQueued(ended.webhookId);
-        await releaseNextOfKey(ended.webhookId, ended.order);
         return { state: 'ended', pauseMs: null, statusCode: null, error: plan.reason };
       }
       const { delivery } = plan;
@@ -113,8 +111,15 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal,
 
     /** For a workflow started without timing: the worker's configuration. */
     async workerDeliveryTiming(): Promise<DeliveryTiming> {
-      const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs } = config.webhooks;
-      return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs };
+      return deliveryTimingOf(config.webhooks);
+    },
+
+    /**
+     * The last step of a delivery whose database step failed: dead with `error`, unless it has
+     * ended meanwhile (false). The deliveries it held back are told to look again.
+     */
+    async endFailedDelivery(deliveryId: string, error: string): Promise<boolean> {
+      return closeDelivery({ orm, clock, metrics, temporal, log }, deliveryId, error);
     },
 
     /** Removes up to `limit` deliveries created before the cutoff (attempts go with them). */

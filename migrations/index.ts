@@ -29,6 +29,7 @@ import { Migration20261127000700DeliveryOrder } from './20261127000700-delivery-
 import { Migration20261127220000SupportActions } from './20261127220000-support-actions.js';
 import { Migration20261128000100StrategistReportPlanned } from './20261128000100-strategist-report-planned.js';
 import { Migration20261128000200DeliveryRetention } from './20261128000200-delivery-retention.js';
+import { Migration20261128004000Reconciler } from './20261128004000-reconciler.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127220000SupportActions', class: Migration20261127220000SupportActions },
   { name: 'Migration20261128000100StrategistReportPlanned', class: Migration20261128000100StrategistReportPlanned },
   { name: 'Migration20261128000200DeliveryRetention', class: Migration20261128000200DeliveryRetention },
+  { name: 'Migration20261128004000Reconciler', class: Migration20261128004000Reconciler },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

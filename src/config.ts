@@ -57,6 +57,11 @@ export interface WebhookSettings {
   relayMinRunMs: number;
   retentionDays: number;
   cleanupEvery: string;
+  /**
+   * How long a delivery's database step retries before it fails (DURABLE_STEP_BOUND; default
+   * 2 hours, workflows/step-options.ts): the delivery then ends dead, saying why.
+   */
+  stepBoundMs: number;
 }
 
 /** The model behind the AI seller (see src/domain/ai-seller). */
@@ -190,6 +195,8 @@ export interface Config {
   /** The Schedules' sweeps over tenants (workflows/tenant-sweep.ts): tenants per page, the window their runs spread over. */
   tenantSweep: { pageSize: number; spreadMs: number };
   webhooks: WebhookSettings;
+  /** The reconciler (workflows/reconciler.ts): how often its Schedule starts it, and the rows (or closed workflows) of one step. */
+  reconciler: { every: string; pageSize: number };
   ai: AiSettings;
   operations: OperationSettings;
   widget: WidgetSettings;
@@ -276,6 +283,9 @@ const schema = Joi.object({
   WORKER_QUEUES: Joi.string().pattern(new RegExp(`^\\s*(${WORK_KINDS.join('|')})\\s*(,\\s*(${WORK_KINDS.join('|')})\\s*)*$`)).default(WORK_KINDS.join(',')),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  DURABLE_STEP_BOUND: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h)$/).default('2h'),
+  RECONCILE_EVERY: Joi.string().pattern(/^[1-9]\d*(s|m|h)$/).default('5m'),
+  RECONCILE_PAGE: Joi.number().integer().min(1).max(1000).default(500),
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
   SANDBOX_AI_PROVIDER: Joi.string().valid('builtin', 'live').default('builtin'),
   AI_BUILTIN_PRICE_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1.50'),
@@ -375,6 +385,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     relayMinRunMs: v.RELAY_MIN_RUN_MS,
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
+    stepBoundMs: parseDuration(v.DURABLE_STEP_BOUND),
   };
 }
 
@@ -489,6 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyExpiryScanEvery: v.KEY_EXPIRY_SCAN_EVERY,
     tenantSweep: { pageSize: v.TENANT_SWEEP_PAGE, spreadMs: v.TENANT_SWEEP_SPREAD === '0' ? 0 : parseDuration(v.TENANT_SWEEP_SPREAD) },
     webhooks,
+    reconciler: { every: v.RECONCILE_EVERY, pageSize: v.RECONCILE_PAGE },
     ai: parseAiSettings(v),
     operations: { sweepMs: v.OPERATION_SWEEP_MS, maxInFlight: v.OPERATION_MAX_IN_FLIGHT, maxWaitSeconds: 20, admissionsAtOnce: v.PAID_ADMISSIONS_AT_ONCE },
     status: { cacheMs: v.STATUS_CACHE_MS, waitingDegradedSeconds: v.STATUS_WAITING_DEGRADED_SECONDS, errorRateDegraded: v.STATUS_ERROR_RATE_DEGRADED },

@@ -29,6 +29,11 @@ export interface DeliveryTiming {
   holdBackstopMs?: number;
   /** Subscriber answer time-out of one attempt. */
   timeoutMs: number;
+  /**
+   * How long a database step retries before it fails and the delivery ends dead
+   * (DURABLE_STEP_BOUND). Absent in the timing of workflows started before it: DURABLE_STEP's.
+   */
+  stepBoundMs?: number;
 }
 
 /**
@@ -43,7 +48,16 @@ export interface DeliveryProgress {
   attempt: number;
   /** What its DeliveryState shows. */
   visible: VisibleState;
+  /**
+   * Not before this instant (ISO): the pause a retry waited out when its run closed and the
+   * reconciler started a fresh one (the row's next_attempt_at).
+   */
+  notBefore?: string | null;
 }
+
+/** The error a delivery ends dead with when one of its database steps failed (past its bound, or a permanent error). */
+export const stepFailedError = (failure: string): string =>
+  `A database step of the delivery failed (${failure}): not sent further; redeliver it to send it again.`;
 
 /**
  * Holds whose end signals the held deliveries (recheckHoldSignal): the subscription set active

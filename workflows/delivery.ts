@@ -1,11 +1,15 @@
-import { condition, continueAsNew, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { TemporalFailure } from '@temporalio/common';
+import { condition, continueAsNew, isCancellation, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { SIGNALLED_HOLDS, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
+import { SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
-import { DURABLE_STEP } from './step-options.js';
+import { DURABLE_STEP, LAST_STEP, boundedStep, stepFailure } from './step-options.js';
 
 /** Infrastructure (the database) may be down for a while: these retry while it is, within DURABLE_STEP's bounds. */
 const { workerDeliveryTiming } = proxyLocalActivities<Activities>(DURABLE_STEP);
+
+/** The last step of a delivery whose database step failed: short, so the workflow fails soon after. */
+const { endFailedDelivery } = proxyLocalActivities<Activities>(LAST_STEP);
 
 export interface DeliveryOutcome {
   /** stopped: the delivery or its subscription was deleted. */
@@ -31,17 +35,32 @@ const HOLD_CYCLES_PER_RUN = 100;
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
  * asks again (holdBackstopMs when the hold's end is signalled, else holdRecheckMs). A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * A database step that fails past its bound (timing.stepBoundMs, DURABLE_STEP_BOUND) or with a
+ * permanent error ends the delivery dead in a last step (endFailedDelivery), then the workflow fails;
+ * a fresh run the reconciler starts goes on from `progress` after what is left of its pause.
  * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
+  try {
+    return await deliver(deliveryId, given, progress);
+  } catch (err) {
+    // A database step failed past its bound, or with a permanent error (step-options.ts): the
+    // delivery ends dead saying why, in a last step of its own, before the workflow fails. When
+    // that step fails too, the reconciler finds the row and the Failed workflow.
+    // Cancellation (the subscription was deleted, its rows with it) ends it as Canceled.
+    if (!(err instanceof TemporalFailure) || isCancellation(err)) throw err;
+    await endFailedDelivery(deliveryId, stepFailedError(stepFailure(err)));
+    throw err;
+  }
+}
+
+async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
   const timing = given ?? (await workerDeliveryTiming());
-  // The answer time-out is configuration, so this proxy is made here rather than at the top.
+  // The answer time-out and the step's bound are configuration, so this proxy is made here rather than at the top.
   // The answer time-out bounds the POST; the rest is two or three database round trips.
-  const { attemptDelivery } = proxyLocalActivities<Activities>({
-    ...DURABLE_STEP,
-    startToCloseTimeout: timing.timeoutMs + 30_000,
-  });
+  const step = { ...DURABLE_STEP, startToCloseTimeout: timing.timeoutMs + 30_000 };
+  const { attemptDelivery } = proxyLocalActivities<Activities>(timing.stepBoundMs ? boundedStep(step, timing.stepBoundMs) : step);
   let recheck = false;
   setHandler(recheckHoldSignal, () => {
     recheck = true;
@@ -63,6 +82,9 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
 
   const lastAttempt = timing.retrySchedule.length + 1;
   let holdCycles = 0;
+  // A fresh run the reconciler started waits out what is left of the recorded pause.
+  const waitLeft = progress?.notBefore ? Date.parse(progress.notBefore) - Date.now() : 0;
+  if (waitLeft > 0) await sleep(waitLeft);
   for (let attempt = progress?.attempt ?? 1; attempt <= lastAttempt; attempt++) {
     for (;;) {
       recheck = false;

@@ -10,3 +10,4 @@ export { analyticsSnapshot } from './analytics-snapshot.js';
 export { strategistReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';
 export { tenantSweep } from './tenant-sweep.js';
+export { reconcilerSweep } from './reconciler.js';

@@ -1,4 +1,4 @@
-import type { LocalActivityOptions } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, TimeoutFailure, type LocalActivityOptions, type TemporalFailure } from '@temporalio/common';
 
 /**
  * The bounds of the workflows' database steps (local activities), one set per kind
@@ -36,3 +36,41 @@ export const DURABLE_STEP: LocalActivityOptions = {
   scheduleToCloseTimeout: '2 hours',
   retry: { ...DATABASE_RETRY, maximumAttempts: 150 },
 };
+
+/**
+ * A step's options with its bound set to `boundMs` (a setting the workflow was given): the time
+ * it retries, and the attempts whose backoffs fit in that time (at most the options' own). The
+ * attempts are the bound that holds whatever the worker: a local activity's schedule-to-close
+ * time-out alone was not seen to stop its retries (attempts went on past a 3 s bound).
+ */
+export function boundedStep(options: LocalActivityOptions, boundMs: number): LocalActivityOptions {
+  let attempts = 1;
+  for (let waited = 0, backoff = 1000; ; attempts++, backoff = Math.min(backoff * 2, 60_000)) {
+    if (waited + backoff > boundMs) break;
+    waited += backoff;
+  }
+  return { ...options, scheduleToCloseTimeout: boundMs, retry: { ...options.retry, maximumAttempts: Math.min(attempts, options.retry?.maximumAttempts ?? attempts) } };
+}
+
+/**
+ * The last step of a workflow whose step failed: it ends the row visibly (a delivery dead, a
+ * publication failed) before the workflow fails. Short: the database may still be away, and
+ * then the reconciler settles the row later.
+ */
+export const LAST_STEP: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '5 minutes',
+  retry: { ...DATABASE_RETRY, maximumAttempts: 10 },
+};
+
+/**
+ * What a failed step's error says, for the row it ends: the error's type and whether its bound
+ * passed or it was permanent. Never the error's message: a driver's message quotes the statement
+ * and its values.
+ */
+export function stepFailure(err: TemporalFailure): string {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof TimeoutFailure) return 'its bound passed';
+  if (cause instanceof ApplicationFailure) return `${cause.type ?? 'Error'}, ${cause.nonRetryable || PERMANENT_ERROR_TYPES.includes(cause.type ?? '') ? 'a permanent error' : 'retried to its bound'}`;
+  return cause?.name ?? 'unknown';
+}

@@ -51,6 +51,13 @@ export class Metrics {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [this.registry],
   });
+  /** Counted by the reconciler (workflows/reconciler.ts) in the worker that settled the row. */
+  readonly reconcilerRows = new Counter({
+    name: 'reconciler_rows_total',
+    help: 'Rows whose workflow had closed without settling them or vanished, by kind (delivery, operation, publication) and what the reconciler did (restarted, ended)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

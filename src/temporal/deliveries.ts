@@ -3,8 +3,15 @@ import type { Services } from '../services.js';
 import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
 import { unlessEnded } from './ended.js';
-import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
+import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming } from '../../workflows/delivery-contract.js';
+import type { WebhookSettings } from '../config.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
+
+/** The timing a delivery workflow runs with, from the configuration (workflows cannot read it). */
+export function deliveryTimingOf(w: WebhookSettings): DeliveryTiming {
+  const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs, stepBoundMs } = w;
+  return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs, stepBoundMs };
+}
 
 export interface DeliveryRef {
   id: string;
@@ -22,14 +29,27 @@ export interface DeliveryRef {
  * of a worker of this process that polls the deliveries queue of `baseQueue` (ProcessWorker.eagerClient).
  */
 export async function startDeliveryWorkflow(client: Client, baseQueue: string, d: DeliveryRef, timing?: DeliveryTiming, eager = false): Promise<void> {
+  await startDelivery(client, baseQueue, d, timing ? [d.id, timing] : [d.id], eager, 'REJECT_DUPLICATE');
+}
+
+/**
+ * Starts a fresh run of a delivery whose workflow closed without settling its row, or vanished
+ * (the reconciler): it goes on from `progress`. Only over a run that did not complete
+ * (ALLOW_DUPLICATE_FAILED_ONLY); false when a run is already under way.
+ */
+export async function restartDeliveryWorkflow(client: Client, baseQueue: string, d: DeliveryRef, timing: DeliveryTiming, progress: DeliveryProgress): Promise<boolean> {
+  return startDelivery(client, baseQueue, d, [d.id, timing, progress], false, 'ALLOW_DUPLICATE_FAILED_ONLY');
+}
+
+async function startDelivery(client: Client, baseQueue: string, d: DeliveryRef, args: unknown[], eager: boolean, reuse: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE_FAILED_ONLY'): Promise<boolean> {
   try {
     await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
       workflowId: deliveryWorkflowId(d.id),
       taskQueue: taskQueueFor(baseQueue, DELIVERY_WORKFLOW_TYPE),
       // Only with a client on the connection of a worker polling that queue in this process.
       requestEagerStart: eager,
-      args: timing ? [d.id, timing] : [d.id],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args,
+      workflowIdReusePolicy: reuse,
       typedSearchAttributes: [
         { key: TENANT_ID, value: d.tenantId },
         { key: INTEGRATION_ID, value: d.integrationId },
@@ -38,8 +58,10 @@ export async function startDeliveryWorkflow(client: Client, baseQueue: string, d
         { key: DELIVERY_STATE, value: 'pending' },
       ],
     });
+    return true;
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return false;
   }
 }
 

@@ -15,15 +15,16 @@ export interface OperationRef {
  * Starts workflow `op:<id>` on the interactive queue of `baseQueue`; `eager` when `client` is on
  * the connection of a worker of this process polling it (the first workflow task comes back in the answer). Starting
  * twice (the api, then a starter after a lost claim) is a no-op: the id is rejected as a duplicate.
+ * `again` (the reconciler): a fresh run over one that did not complete; false when one is under way.
  */
-export async function startOperationWorkflow(client: Client, baseQueue: string, op: OperationRef, eager = false): Promise<void> {
+export async function startOperationWorkflow(client: Client, baseQueue: string, op: OperationRef, eager = false, again = false): Promise<boolean> {
   const workflowType = OPERATION_WORKFLOW_TYPES[op.type as OperationType];
   try {
     await client.workflow.start(workflowType, {
       workflowId: operationWorkflowId(op.id),
       taskQueue: taskQueueFor(baseQueue, workflowType),
       args: [op.id],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      workflowIdReusePolicy: again ? 'ALLOW_DUPLICATE_FAILED_ONLY' : 'REJECT_DUPLICATE',
       requestEagerStart: eager,
       typedSearchAttributes: [
         { key: TENANT_ID, value: op.tenantId },
@@ -31,8 +32,10 @@ export async function startOperationWorkflow(client: Client, baseQueue: string, 
         { key: OPERATION_TYPE, value: op.type },
       ],
     });
+    return true;
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return false;
   }
 }
 

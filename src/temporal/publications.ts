@@ -41,6 +41,17 @@ export async function startPublicationWorkflow(client: Client, start: Publicatio
   }
 }
 
+/** A fresh run of a queued publication whose workflow ended without its result, or vanished (the reconciler); false when one is under way. */
+export async function restartPublicationWorkflow(client: Client, start: PublicationStart, p: PublicationRef): Promise<boolean> {
+  try {
+    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(start, p), workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
+    return true;
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return false;
+  }
+}
+
 /**
  * What became of a result handed to the job's workflow: its answer (applied, stale), `refused`
  * by it, `ended` (its run had completed: the job is no longer queued), `taken` (accepted,

@@ -2,6 +2,7 @@ import { ScheduleAlreadyRunning, ScheduleNotFoundError, type CalendarSpec, type 
 // The SDK's own calendar coders: a wanted calendar is compared in the shape describe() answers.
 import { decodeOptionalStructuredCalendarSpecs, encodeOptionalStructuredCalendarSpecs } from '@temporalio/client/lib/schedule-helpers.js';
 import type { SweepKind, TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';
+import { RECONCILER_WORKFLOW_TYPE, type ReconcileInput } from '../../workflows/reconciler-contract.js';
 import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
 import { taskQueueFor, type WorkflowType } from './task-queues.js';
@@ -9,6 +10,7 @@ import { taskQueueFor, type WorkflowType } from './task-queues.js';
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
 export const ANALYTICS_SNAPSHOT_SCHEDULE_ID = 'analytics-nightly-snapshot';
+export const RECONCILER_SCHEDULE_ID = 'reconciler';
 
 /**
  * When each cell's nightly analytics snapshot starts (UTC): shortly after midnight in the
@@ -52,6 +54,19 @@ export interface SchedulePolicies { overlap: ScheduleOverlapPolicy; catchupWindo
 interface ScheduleEntry { id: string; spec: WantedSpec; workflowType: WorkflowType; args: unknown[]; policies?: SchedulePolicies }
 
 /**
+ * The reconciler's Schedule (workflows/reconciler.ts), once per cluster: every RECONCILE_EVERY,
+ * never two runs at once (SKIP), and a missed run is not caught up (the next covers the window
+ * since the last finished run).
+ */
+export function reconcilerScheduleEntry(config: Pick<Config, 'reconciler'>): ScheduleEntry {
+  const input: ReconcileInput = { pageSize: config.reconciler.pageSize };
+  return {
+    id: RECONCILER_SCHEDULE_ID, spec: every(config.reconciler.every), workflowType: RECONCILER_WORKFLOW_TYPE, args: [input],
+    policies: { overlap: 'SKIP', catchupWindowMs: 60_000 },
+  };
+}
+
+/**
  * The Schedules this release wants, by name, from the configuration: adding one is one entry
  * here (its name then appears in ScheduleIds, which tests use).
  */
@@ -74,6 +89,8 @@ function releaseSchedules(config: Config) {
     // Each runs the report of every tenant whose plan has the strategist when the sweep reaches it.
     strategistDaily: strategist('daily'),
     strategistWeekly: strategist('weekly'),
+    // Rows whose workflow closed or vanished without settling them (docs/operations.md, "What the reconciler reports").
+    reconciler: reconcilerScheduleEntry(config),
   } satisfies Record<string, ScheduleEntry>;
 }
 

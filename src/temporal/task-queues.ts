@@ -23,6 +23,7 @@ export const WORKFLOW_KINDS = {
   analyticsSnapshot: 'batch',
   strategistReport: 'batch',
   tenantSweep: 'batch',
+  reconcilerSweep: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 

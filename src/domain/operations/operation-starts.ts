@@ -29,7 +29,9 @@ export function anyOperationUnstarted(em: Em): Promise<boolean> {
 export function startClaimedOperations(
   s: Pick<Services, 'clock' | 'log'>, em: Em, client: Client, taskQueue: string, claimed: readonly OperationRef[], eager: boolean,
 ): Promise<number> {
-  return startClaimed(s, em, OPERATIONS, claimed, (op) => startOperationWorkflow(client, taskQueue, op, eager));
+  return startClaimed(s, em, OPERATIONS, claimed, async (op) => {
+    await startOperationWorkflow(client, taskQueue, op, eager);
+  });
 }
 
 /**

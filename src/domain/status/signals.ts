@@ -1,4 +1,5 @@
 import type { Em } from '../../db/orm.js';
+import { reconcilerReport, type ReconcilerReport } from '../reconciler/runs.js';
 
 /**
  * The live signals behind the status map, across every tenant of the cell and only as counts,
@@ -13,6 +14,8 @@ export interface PipelineSignals {
   attempts: { count: number; succeeded: number; p50Ms: number | null; p95Ms: number | null };
   /** Queued operations by kind (AI replies; article generation and publication). */
   operationsQueued: Record<OperationKind, { count: number; oldestAgeSeconds: number }>;
+  /** What the reconciler found (rows whose workflow had closed or vanished); absent where not read. */
+  reconciler?: ReconcilerReport;
 }
 
 export type OperationKind = 'ai_replies' | 'articles';
@@ -66,5 +69,6 @@ export async function readPipelineSignals(em: Em, now: Date): Promise<PipelineSi
       p50Ms: row!.p50 === null ? null : Math.round(Number(row!.p50)), p95Ms: row!.p95 === null ? null : Math.round(Number(row!.p95)),
     },
     operationsQueued: queued,
+    reconciler: await reconcilerReport(em, now),
   };
 }
