@@ -4,7 +4,7 @@ import type { DeliveryTiming } from '../workflows/delivery-contract.js';
 import {
   endDelivery, leaveQueue, logPiiDelivery, markHeld, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
 } from '../src/domain/webhooks/delivery-attempts.js';
-import { noticeDeliveries } from '../src/temporal/deliveries.js';
+import { deliveryTiming, noticeDeliveries } from '../src/temporal/deliveries.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
 import { SecretBox } from '../src/domain/webhooks/secret-box.js';
@@ -113,8 +113,7 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal 
 
     /** For a workflow started without timing: the worker's configuration. */
     async workerDeliveryTiming(): Promise<DeliveryTiming> {
-      const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs } = config.webhooks;
-      return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs };
+      return deliveryTiming(config.webhooks);
     },
 
     /** Removes up to `limit` deliveries created before the cutoff (attempts go with them). */

@@ -29,6 +29,8 @@ export interface DeliveryTiming {
   holdBackstopMs?: number;
   /** Subscriber answer time-out of one attempt. */
   timeoutMs: number;
+  /** Looks of a hold before its run continues as new (100 when absent: inputs of earlier code). */
+  holdCyclesPerRun?: number;
 }
 
 /**

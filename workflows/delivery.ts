@@ -15,9 +15,9 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Hold cycles (a look, then a wait) of one run before it continues as new: about 600 history
- * events a run, so a 30-day hold re-checked every 10 minutes is 43 short runs, not one run of
- * 26,000 events (docs/decisions.md, "Deliveries continue as new").
+ * Hold cycles (a look, then a wait) of one run before it continues as new, unless the timing
+ * says otherwise: about 600 history events a run, so a 30-day hold re-checked every 10 minutes
+ * is 43 short runs, not one run of 26,000 events (docs/decisions.md, "Deliveries continue as new").
  */
 const HOLD_CYCLES_PER_RUN = 100;
 
@@ -37,7 +37,7 @@ const HELD_CONTINUES_AS_NEW = 'delivery-held-continues-as-new';
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
  * asks again (holdBackstopMs when the hold's end is signalled, else holdRecheckMs). A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
- * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
+ * A long hold continues as new every holdCyclesPerRun looks (or when the server suggests
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
@@ -87,7 +87,7 @@ export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTimin
         await condition(() => recheck, Math.round(waitMs * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
-        if ((holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) && patched(HELD_CONTINUES_AS_NEW)) {
+        if ((holdCycles >= (timing.holdCyclesPerRun ?? HOLD_CYCLES_PER_RUN) || workflowInfo().continueAsNewSuggested) && patched(HELD_CONTINUES_AS_NEW)) {
           return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible });
         }
         continue;

@@ -2,8 +2,15 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { TemporalAccess } from './access.js';
 import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
+import type { WebhookSettings } from '../config.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
+
+/** The timing a delivery workflow runs with, from the webhook settings (workflows cannot read configuration). */
+export function deliveryTiming(w: WebhookSettings): DeliveryTiming {
+  const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdCyclesPerRun, timeoutMs } = w;
+  return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdCyclesPerRun, timeoutMs };
+}
 
 export interface DeliveryRef {
   id: string;

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../services.js';
 import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
-import { startDeliveryWorkflow } from '../../temporal/deliveries.js';
+import { deliveryTiming, startDeliveryWorkflow } from '../../temporal/deliveries.js';
 import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
 import { WokenLoop } from '../pacing/woken-loop.js';
 import { anyUnstarted, claimStarts, startClaimed, type StartableRows } from '../pacing/claims.js';
@@ -65,8 +65,8 @@ export class OutboxRelay {
   constructor(private readonly s: RelayServices, options: RelayOptions = {}) {
     this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
     this.eagerClient = options.eagerClient;
-    const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs, relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
-    this.timing = { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, timeoutMs };
+    const { relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
+    this.timing = deliveryTiming(s.config.webhooks);
     this.loop = new WokenLoop({
       name: 'relay', redis: s.redis, channel: OUTBOX_CHANNEL, sweepMs: relaySweepMs, backlogTickMs: relayBacklogTickMs,
       minRunIntervalMs: relayMinRunMs, log: s.log,
