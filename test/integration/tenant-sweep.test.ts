@@ -8,6 +8,7 @@ import type { InProcessWorker } from '../support/in-process-worker.js';
 import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
+import { childrenStartedIn, historiesOf } from '../support/workflow-history.js';
 import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
@@ -72,6 +73,11 @@ async function sweepRuns(workflowId: string, expected: number): Promise<Awaited<
     const r = await runsOf(workflowId);
     return r.length >= expected && r.every((x) => x.status !== 'RUNNING') ? r : undefined;
   }, 30_000).catch(async () => runsOf(workflowId));
+}
+
+/** The ids of every tenant run a sweep started, from the histories of its runs (the whole list once it ended). */
+async function sweepChildren(workflowId: string): Promise<string[]> {
+  return (await historiesOf(client, workflowId)).flatMap((run) => childrenStartedIn(run.events));
 }
 
 /** A tenant's nightly snapshot that completed, started at or after `since`: its start time. */
@@ -155,11 +161,12 @@ describe('the strategist sweep follows the plan', () => {
     return found;
   };
 
-  /** The night at 03:00: every Schedule that fires then fires (the cell's and any of the tenant's own), and the cell's run ends. */
-  async function night(tenantId: string): Promise<void> {
+  /** The night at 03:00: every Schedule that fires then fires (the cell's and any of the tenant's own), and the cell's run ends; its workflow id. */
+  async function night(tenantId: string): Promise<string> {
     const sweep = await trigger(worker.scheduleIds.strategistDaily);
     await client.workflow.getHandle(sweep.workflowId).result();
     for (const id of await schedulesOf(tenantId)) await client.schedule.getHandle(id).trigger();
+    return sweep.workflowId;
   }
 
   it('a tenant without the strategist gets no report run and keeps nothing that would start one; given it again, it gets them again', async () => {
@@ -169,10 +176,10 @@ describe('the strategist sweep follows the plan', () => {
     const ran = await reportRuns(tenantId!);
 
     await sql.query(`update tenants set features = '{}' where id = $1`, [tenantId]);
-    await night(tenantId!);
-    // A run the night started would be in visibility by now (a started child is, before the sweep ends).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await reportRuns(tenantId!)).toBe(ran);
+    // The night's sweep, ended, started no run for the tenant (its histories hold every child it
+    // started), and no Schedule of the tenant's own is left to start one.
+    const started = await sweepChildren(await night(tenantId!));
+    expect(started.filter((id) => id.includes(tenantId!))).toEqual([]);
     expect(await schedulesOf(tenantId!)).toEqual([]);
 
     await sql.query(`update tenants set features = '{strategist}' where id = $1`, [tenantId]);
@@ -218,8 +225,9 @@ describe('idle tenants cost a sweep no workflow', () => {
     const sweep = await trigger(worker.scheduleIds.analytics);
     await client.workflow.getHandle(sweep.workflowId).result();
     await eventually(`the snapshot of busy tenant ${busy}`, () => snapshotStartedSince(busy!, sweep.at), 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    for (const id of [fresh, quiet]) expect(await startedRuns(`WorkflowId = "analytics-snapshot:${id}"`)).toBe(0);
+    // The sweep, ended, started the busy tenant's snapshot and none for the idle ones.
+    const started = await sweepChildren(sweep.workflowId);
+    expect([busy, fresh, quiet].map((id) => started.includes(`analytics-snapshot:${id}`))).toEqual([true, false, false]);
 
     const yesterday = addDays(dayIn(new Date(), CELL_TIME_ZONE[api.services.config.cell]), -1);
     const snapshot = async (id: string) => (await sql.query<{ complete_through: string; sources: Record<string, string>; version: string | null }>(
@@ -236,7 +244,8 @@ describe('idle tenants cost a sweep no workflow', () => {
     const sweep = await trigger(worker.scheduleIds.strategistDaily);
     await client.workflow.getHandle(sweep.workflowId).result();
     await eventually('the busy tenant\'s report run', async () => (await startedRuns(`TenantId = "${busy}" AND WorkflowType = "strategistReport"`)) || undefined, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(await startedRuns(`TenantId = "${idle}" AND WorkflowType = "strategistReport"`)).toBe(0);
+    // The sweep, ended, started the busy tenant's report and none for the idle one.
+    const started = await sweepChildren(sweep.workflowId);
+    expect([busy, idle].map((id) => started.some((child) => child.includes(id!)))).toEqual([true, false]);
   }, 180_000);
 });
