@@ -94,6 +94,19 @@ export function continuedWith(events: HistoryEvent[]): unknown[] | undefined {
   return attributes ? (attributes.input?.payloads ?? []).map((p) => defaultPayloadConverter.fromPayload(p)) : undefined;
 }
 
+/**
+ * For each child a run started, the workflow's own clock when it did: the time of the workflow
+ * task that started it (a workflow's Date.now() is its task's start).
+ */
+export function childStartsIn(events: HistoryEvent[]): { workflowId: string; atMs: number }[] {
+  let taskAt = 0;
+  return events.flatMap((e) => {
+    if (e.workflowTaskStartedEventAttributes) taskAt = ms(e.eventTime);
+    const child = e.startChildWorkflowExecutionInitiatedEventAttributes;
+    return child ? [{ workflowId: child.workflowId ?? '', atMs: taskAt }] : [];
+  });
+}
+
 /** The ids of the child workflows a run started (StartChildWorkflowExecutionInitiated), in order. */
 export const childrenStartedIn = (events: HistoryEvent[]): string[] =>
   events.flatMap((e) => (e.startChildWorkflowExecutionInitiatedEventAttributes ? [e.startChildWorkflowExecutionInitiatedEventAttributes.workflowId ?? ''] : []));
