@@ -8,8 +8,9 @@ import type { InProcessWorker } from '../support/in-process-worker.js';
 import { uniq } from '../support/ctl.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
-import { childStartsIn, childrenStartedIn, continuedWith, historiesOf } from '../support/workflow-history.js';
-import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
+import { childStartsIn, childrenStartedIn, continuedWith, historiesOf, waitsAndStartsIn } from '../support/workflow-history.js';
+import { taskQueueFor } from '../../src/temporal/task-queues.js';
+import { spreadOffsetMs, TENANT_SWEEP_WORKFLOW_TYPE } from '../../workflows/tenant-sweep-contract.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { clearOfMidnight } from '../support/day-boundary.js';
@@ -260,4 +261,37 @@ describe('idle tenants cost a sweep no workflow', () => {
     const started = await sweepChildren(sweep.workflowId);
     expect([busy, idle].map((id) => started.some((child) => child.includes(id!)))).toEqual([true, false]);
   }, 180_000);
+});
+
+describe("the sweep's spread", () => {
+  it('waits for each tenant not yet due with a timer to the very millisecond of its moment, and starts it then, by its own clock', async () => {
+    const SPREAD = 8_000;
+    // A tenant whose id's leading bits put it at 15/16 of the window (7.5 s): later than any page takes.
+    const [late] = await tenants(1, [], [`f0000000-${randomUUID().slice(9)}`]);
+    const startedAt = new Date().toISOString();
+    const workflowId = `tenant-sweep-spread-test:${randomUUID()}`;
+    const handle = await client.workflow.start(TENANT_SWEEP_WORKFLOW_TYPE, {
+      workflowId, taskQueue: taskQueueFor(h.taskQueue, TENANT_SWEEP_WORKFLOW_TYPE), args: [{ kind: 'analytics', pageSize: 1000, spreadMs: SPREAD, startedAt }],
+    });
+    await handle.result();
+    const [run, ...more] = await historiesOf(client, workflowId);
+    expect(more).toHaveLength(0);
+    const dueOf = (childId: string) => Date.parse(startedAt) + spreadOffsetMs(childId.replace('analytics-snapshot:', ''), SPREAD);
+    // Each timer ends at the moment of the tenant started next (the sweep's clock is its task's time).
+    const waits: { target: number; due: number }[] = [];
+    let target: number | undefined;
+    for (const step of waitsAndStartsIn(run!.events)) {
+      if ('timerEndsAt' in step) target = step.timerEndsAt;
+      else if (target !== undefined) {
+        waits.push({ target, due: dueOf(step.child) });
+        target = undefined;
+      }
+    }
+    expect(waits.length).toBeGreaterThan(0);
+    for (const w of waits) expect({ ...w, off: Math.abs(w.target - w.due) <= 1 }).toEqual({ ...w, off: true });
+    // And no tenant started before its moment, the late one among them.
+    const starts = childStartsIn(run!.events);
+    expect(starts.map((s) => s.workflowId)).toContain(`analytics-snapshot:${late}`);
+    for (const { workflowId: child, atMs } of starts) expect({ child, early: atMs < dueOf(child) }).toEqual({ child, early: false });
+  }, 60_000);
 });

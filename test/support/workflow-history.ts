@@ -99,11 +99,32 @@ export function continuedWith(events: HistoryEvent[]): unknown[] | undefined {
  * task that started it (a workflow's Date.now() is its task's start).
  */
 export function childStartsIn(events: HistoryEvent[]): { workflowId: string; atMs: number }[] {
-  let taskAt = 0;
-  return events.flatMap((e) => {
-    if (e.workflowTaskStartedEventAttributes) taskAt = ms(e.eventTime);
+  return onWorkflowClock(events).flatMap(({ e, atMs }) => {
     const child = e.startChildWorkflowExecutionInitiatedEventAttributes;
-    return child ? [{ workflowId: child.workflowId ?? '', atMs: taskAt }] : [];
+    return child ? [{ workflowId: child.workflowId ?? '', atMs }] : [];
+  });
+}
+
+export type WaitOrStart = { timerEndsAt: number } | { child: string; atMs: number };
+
+/**
+ * A run's events in order, for the timers and child starts with the time they end or start at
+ * on the workflow's clock: a timer's task time plus its duration, a child start's task time.
+ */
+export function waitsAndStartsIn(events: HistoryEvent[]): WaitOrStart[] {
+  return onWorkflowClock(events).flatMap(({ e, atMs }): WaitOrStart[] => {
+    if (e.timerStartedEventAttributes) return [{ timerEndsAt: atMs + ms(e.timerStartedEventAttributes.startToFireTimeout) }];
+    const child = e.startChildWorkflowExecutionInitiatedEventAttributes;
+    return child ? [{ child: child.workflowId ?? '', atMs }] : [];
+  });
+}
+
+/** Each event with the workflow's clock when it was made: the start time of the workflow task before it. */
+function onWorkflowClock(events: HistoryEvent[]): { e: HistoryEvent; atMs: number }[] {
+  let taskAt = 0;
+  return events.map((e) => {
+    if (e.workflowTaskStartedEventAttributes) taskAt = ms(e.eventTime);
+    return { e, atMs: taskAt };
   });
 }
 
