@@ -45,6 +45,8 @@ export interface WebhookSettings {
   holdRecheckMs: number;
   /** The timer of a hold whose end is signalled (paused subscription, suspended wallet): a backstop (jittered). */
   holdBackstopMs: number;
+  /** Looks of a hold before the delivery's run continues as new (a short history per run). */
+  holdCyclesPerRun: number;
   relaySweepMs: number;
   /**
    * The relay's bound: deliveries whose workflow was started and whose first attempt has not
@@ -202,8 +204,8 @@ export interface Config {
   widget: WidgetSettings;
   /** The status map (GET /status): how long a document is kept, and when waiting work is degraded. */
   status: { cacheMs: number; waitingDegradedSeconds: number; errorRateDegraded: number };
-  /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late. */
-  leadScoring: { debounceMs: number; maxDelayMs: number };
+  /** Lead scoring: a burst of conversation changes scores once, after this much quiet, and at most this late; a scorer idle for idleMs ends. */
+  leadScoring: { debounceMs: number; maxDelayMs: number; idleMs: number };
   /** How long a publication waits for its site module's result (the module polls about every 10 minutes) before it ends failed. */
   publicationWaitMs: number;
   /** The api's graceful drain on SIGTERM (src/http/drain.ts): readiness failed this long before the listener closes; the whole drain at most timeoutMs. */
@@ -266,6 +268,7 @@ const schema = Joi.object({
   WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   WEBHOOK_HOLD_BACKSTOP: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  WEBHOOK_HOLD_CYCLES_PER_RUN: Joi.number().integer().min(1).max(1000).default(100),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
@@ -320,6 +323,7 @@ const schema = Joi.object({
   WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
   LEAD_SCORE_DEBOUNCE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10s'),
   LEAD_SCORE_MAX_DELAY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
+  LEAD_SCORE_IDLE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   // Days, not hours: the module polls about every 10 minutes, and a site may be down over a weekend.
   PUBLICATION_WAIT: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('3d'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -379,6 +383,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     retryAfterMaxMs: parseDuration(v.WEBHOOK_RETRY_AFTER_MAX),
     holdRecheckMs: parseDuration(v.WEBHOOK_HOLD_RECHECK),
     holdBackstopMs: parseDuration(v.WEBHOOK_HOLD_BACKSTOP),
+    holdCyclesPerRun: v.WEBHOOK_HOLD_CYCLES_PER_RUN,
     relaySweepMs: v.RELAY_SWEEP_MS,
     relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,
     relayBacklogTickMs: v.RELAY_BACKLOG_TICK_MS,
@@ -521,7 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerAddress: v.WIDGET_STREAMS_PER_IP,
       rejectedPerMin: v.WIDGET_RATE_REJECTED_PER_MIN,
     },
-    leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY) },
+    leadScoring: { debounceMs: parseDuration(v.LEAD_SCORE_DEBOUNCE), maxDelayMs: parseDuration(v.LEAD_SCORE_MAX_DELAY), idleMs: parseDuration(v.LEAD_SCORE_IDLE) },
     publicationWaitMs: parseDuration(v.PUBLICATION_WAIT),
     drain: { readinessGraceMs: v.DRAIN_READINESS_GRACE_MS, timeoutMs: v.DRAIN_TIMEOUT_MS },
     logLevel: v.LOG_LEVEL,

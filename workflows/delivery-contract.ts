@@ -34,6 +34,8 @@ export interface DeliveryTiming {
    * (DURABLE_STEP_BOUND). Absent in the timing of workflows started before it: DURABLE_STEP's.
    */
   stepBoundMs?: number;
+  /** Looks of a hold before its run continues as new (100 when absent: inputs of earlier code). */
+  holdCyclesPerRun?: number;
 }
 
 /**

@@ -19,9 +19,9 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Hold cycles (a look, then a wait) of one run before it continues as new: about 600 history
- * events a run, so a 30-day hold re-checked every 10 minutes is 43 short runs, not one run of
- * 26,000 events (docs/decisions.md, "Deliveries continue as new").
+ * Hold cycles (a look, then a wait) of one run before it continues as new, unless the timing
+ * says otherwise: about 600 history events a run, so a 30-day hold re-checked every 10 minutes
+ * is 43 short runs, not one run of 26,000 events (docs/decisions.md, "Deliveries continue as new").
  */
 const HOLD_CYCLES_PER_RUN = 100;
 
@@ -38,7 +38,7 @@ const HOLD_CYCLES_PER_RUN = 100;
  * A database step that fails past its bound (timing.stepBoundMs, DURABLE_STEP_BOUND) or with a
  * permanent error ends the delivery dead in a last step (endFailedDelivery), then the workflow fails;
  * a fresh run the reconciler starts goes on from `progress` after what is left of its pause.
- * A long hold continues as new every HOLD_CYCLES_PER_RUN looks (or when the server suggests
+ * A long hold continues as new every holdCyclesPerRun looks (HOLD_CYCLES_PER_RUN by default) (or when the server suggests
  * it), carrying its timing and `progress`: the attempt it is held before and what it shows.
  */
 export async function deliveryWorkflow(deliveryId: string, given?: DeliveryTiming, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
@@ -103,7 +103,7 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
         await condition(() => recheck, Math.round(waitMs * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
-        if (holdCycles >= HOLD_CYCLES_PER_RUN || workflowInfo().continueAsNewSuggested) {
+        if ((holdCycles >= (timing.holdCyclesPerRun ?? HOLD_CYCLES_PER_RUN) || workflowInfo().continueAsNewSuggested)) {
           return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible });
         }
         continue;

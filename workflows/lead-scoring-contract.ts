@@ -18,6 +18,8 @@ export interface LeadScoringTiming {
   debounceMs: number;
   /** ...or when the first unscored change is this old, whichever comes first. */
   maxDelayMs: number;
+  /** With no change for this long the run ends (1 hour when absent: inputs of earlier code). */
+  idleMs?: number;
   /** Scoring runs before the history is cut with continue-as-new (100 when absent: inputs of earlier code). */
   runsPerHistory?: number;
 }

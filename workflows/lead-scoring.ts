@@ -6,8 +6,8 @@ import { SHORT_STEP } from './step-options.js';
 /** Bounded (step-options.ts): a scoring that keeps failing fails the workflow; the lead's next change starts another. */
 const steps = proxyLocalActivities<Activities>(SHORT_STEP);
 
-/** With no change for this long the workflow ends; the next change starts a new run (signal-with-start). */
-const IDLE = '1 hour';
+/** With no change for this long the workflow ends, unless the timing says otherwise; the next change starts a new run (signal-with-start). */
+const IDLE_MS = 3_600_000;
 /** Runs before the history is cut with continue-as-new, unless the timing says otherwise. */
 const RUNS_PER_HISTORY = 100;
 
@@ -27,7 +27,7 @@ export async function leadScoringWorkflow(leadId: string, timing: LeadScoringTim
   });
   setHandler(scoringRuns, () => runs);
   for (; runs < (timing.runsPerHistory ?? RUNS_PER_HISTORY); runs++) {
-    if (!(await condition(() => changes > 0, IDLE))) return runs;
+    if (!(await condition(() => changes > 0, timing.idleMs ?? IDLE_MS))) return runs;
     const firstAt = Date.now();
     let seen = -1;
     // Quiet for debounceMs (no new change), or the first change maxDelayMs old.

@@ -5,7 +5,8 @@ import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { eventually } from '../support/eventually.js';
 import { outboxRows } from './conversations-fixtures.js';
-import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
+import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId, scoringRuns, type LeadScoringTiming } from '../../workflows/lead-scoring-contract.js';
+import { historiesOf, localActivitiesIn, signalsIn, timersIn } from '../support/workflow-history.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { sqlClient } from '../support/database.js';
 import type { temporal } from '@temporalio/proto';
@@ -117,6 +118,48 @@ describe('lead scoring', () => {
     expect(await lead(conversation.lead_id)).toMatchObject({ score: 65, level: 'hot', flags: ['contact_left', 'price_asked', 'delivery_asked'] });
     const scoredEvents = (await outboxRows(h.db, caller.tenantId)).filter((e) => e.type === 'lead.scored' && e.data.lead_id === conversation.lead_id);
     expect(scoredEvents.length).toBeLessThanOrEqual(2);
+  });
+
+  describe('timing (a scorer of the test\'s own for a lead, with its own timing)', () => {
+    /** Signals a change to the scorer `workflowId` of `leadId`, starting it with `timing` if it is not running. */
+    const changeOf = (workflowId: string, leadId: string, timing: LeadScoringTiming) => () => h.client.workflow.signalWithStart(LEAD_SCORING_WORKFLOW, {
+      workflowId, taskQueue: h.taskQueue, args: [leadId, timing], signal: conversationChanged, signalArgs: [],
+    });
+
+    it('a burst of changes scores once, after debounceMs of quiet; then the scorer only waits, its idle timer (idleMs) started', async () => {
+      const conversation = await open({ external_customer_id: `debounce-${randomUUID()}`, email: 'debounce@example.com' });
+      const workflowId = `lead-score-debounce-test:${randomUUID()}`;
+      const timing = { debounceMs: 5_000, maxDelayMs: 60_000, idleMs: 600_000 };
+      const change = changeOf(workflowId, conversation.lead_id, timing);
+      const burstStarted = Date.now();
+      for (let i = 0; i < 10; i++) await change();
+      // The burst must fit in the quiet period for "once" to be the debounce's answer.
+      expect(Date.now() - burstStarted).toBeLessThan(timing.debounceMs);
+      const events = await eventually('the scoring, then the idle wait', async () => {
+        const [run] = await historiesOf(h.client, workflowId);
+        return run && localActivitiesIn(run.events).length > 0 && timersIn(run.events).at(-1)?.ms === timing.idleMs ? run.events : undefined;
+      }, 60_000, 200);
+      const [scoring, ...more] = localActivitiesIn(events);
+      const timers = timersIn(events);
+      expect({ more, signals: signalsIn(events).length, scoringRuns: await h.client.workflow.getHandle(workflowId).query(scoringRuns) }).toEqual({ more: [], signals: 10, scoringRuns: 1 });
+      // Every wait before the scoring was a debounce (a new change cancels it), the last one's
+      // full debounceMs fired; after it, the idle wait, not fired: the run is blocked on it.
+      const [idle] = timers.splice(-1, 1);
+      expect({ debounces: timers.every((t) => t.ms <= timing.debounceMs), last: timers.at(-1), idle }).toEqual({ debounces: true, last: { ms: timing.debounceMs, fired: true }, idle: { ms: timing.idleMs, fired: false } });
+      expect(events.findLastIndex((e) => e.workflowExecutionSignaledEventAttributes)).toBeLessThan(scoring!);
+      expect((await h.client.workflow.getHandle(workflowId).describe()).status.name).toBe('RUNNING');
+      await h.client.workflow.getHandle(workflowId).terminate('test over');
+    });
+
+    it('a scorer with no change for idleMs ends, having scored once', async () => {
+      const conversation = await open({ external_customer_id: `idle-${randomUUID()}`, email: 'idle@example.com' });
+      const workflowId = `lead-score-idle-test:${randomUUID()}`;
+      const timing = { debounceMs: 50, maxDelayMs: 5_000, idleMs: 1_000 };
+      await changeOf(workflowId, conversation.lead_id, timing)();
+      expect(await h.client.workflow.getHandle(workflowId).result()).toBe(1);
+      const [run, ...more] = await historiesOf(h.client, workflowId);
+      expect({ more: more.length, scorings: localActivitiesIn(run!.events).length, last: timersIn(run!.events).at(-1) }).toEqual({ more: 0, scorings: 1, last: { ms: timing.idleMs, fired: true } });
+    }, 60_000);
   });
 
   it('a score that does not change raises nothing and keeps the version', async () => {

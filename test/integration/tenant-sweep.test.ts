@@ -7,7 +7,9 @@ import { OperationsHarness } from '../support/operations-harness.js';
 import type { InProcessWorker } from '../support/in-process-worker.js';
 import { eventually } from '../support/eventually.js';
 import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
-import { spreadOffsetMs } from '../../workflows/tenant-sweep-contract.js';
+import { childStartsIn, childrenStartedIn, continuedWith, historiesOf, waitsAndStartsIn } from '../support/workflow-history.js';
+import { taskQueueFor } from '../../src/temporal/task-queues.js';
+import { spreadOffsetMs, TENANT_SWEEP_WORKFLOW_TYPE } from '../../workflows/tenant-sweep-contract.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { clearOfMidnight } from '../support/day-boundary.js';
 
@@ -72,6 +74,11 @@ async function sweepRuns(workflowId: string, expected: number): Promise<Awaited<
   }, 30_000).catch(async () => runsOf(workflowId));
 }
 
+/** The ids of every tenant run a sweep started, from the histories of its runs (the whole list once it ended). */
+async function sweepChildren(workflowId: string): Promise<string[]> {
+  return (await historiesOf(client, workflowId)).flatMap((run) => childrenStartedIn(run.events));
+}
+
 /** A tenant's nightly snapshot that completed, started at or after `since`: its start time. */
 async function snapshotStartedSince(tenantId: string, since: number): Promise<number | undefined> {
   const d = await client.workflow.getHandle(`analytics-snapshot:${tenantId}`).describe().catch(() => undefined);
@@ -101,6 +108,18 @@ describe('the nightly analytics sweep', () => {
     }
     const offsets = first.ids.map((id) => spreadOffsetMs(id, SPREAD_MS));
     expect(Math.max(...offsets) - Math.min(...offsets)).toBeGreaterThan(0);
+  });
+
+  it("by the sweep's own clock (its history's workflow tasks) no tenant's snapshot starts before its moment of the window", async () => {
+    const runs = await historiesOf(client, first.sweep.workflowId);
+    // The first run's start, as it hands it on (the start of the window for every run).
+    const startedAt = Date.parse((continuedWith(runs[0]!.events)![0] as { startedAt: string }).startedAt);
+    const starts = runs.flatMap((run) => childStartsIn(run.events));
+    expect(starts.map((s) => s.workflowId).sort()).toEqual(first.ids.map((id) => `analytics-snapshot:${id}`).sort());
+    for (const { workflowId, atMs } of starts) {
+      const due = startedAt + spreadOffsetMs(workflowId.replace('analytics-snapshot:', ''), SPREAD_MS);
+      expect({ workflowId, early: atMs < due }).toEqual({ workflowId, early: false });
+    }
   });
 
   it('no payload grows with the number of tenants: three times the tenants, the same largest event', async () => {
@@ -153,11 +172,12 @@ describe('the strategist sweep follows the plan', () => {
     return found;
   };
 
-  /** The night at 03:00: every Schedule that fires then fires (the cell's and any of the tenant's own), and the cell's run ends. */
-  async function night(tenantId: string): Promise<void> {
+  /** The night at 03:00: every Schedule that fires then fires (the cell's and any of the tenant's own), and the cell's run ends; its workflow id. */
+  async function night(tenantId: string): Promise<string> {
     const sweep = await trigger(worker.scheduleIds.strategistDaily);
     await client.workflow.getHandle(sweep.workflowId).result();
     for (const id of await schedulesOf(tenantId)) await client.schedule.getHandle(id).trigger();
+    return sweep.workflowId;
   }
 
   it('a tenant without the strategist gets no report run and keeps nothing that would start one; given it again, it gets them again', async () => {
@@ -167,10 +187,10 @@ describe('the strategist sweep follows the plan', () => {
     const ran = await reportRuns(tenantId!);
 
     await sql.query(`update tenants set features = '{}' where id = $1`, [tenantId]);
-    await night(tenantId!);
-    // A run the night started would be in visibility by now (a started child is, before the sweep ends).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await reportRuns(tenantId!)).toBe(ran);
+    // The night's sweep, ended, started no run for the tenant (its histories hold every child it
+    // started), and no Schedule of the tenant's own is left to start one.
+    const started = await sweepChildren(await night(tenantId!));
+    expect(started.filter((id) => id.includes(tenantId!))).toEqual([]);
     expect(await schedulesOf(tenantId!)).toEqual([]);
 
     await sql.query(`update tenants set features = '{strategist}' where id = $1`, [tenantId]);
@@ -201,8 +221,9 @@ describe('idle tenants cost a sweep no workflow', () => {
     const sweep = await trigger(worker.scheduleIds.analytics);
     await client.workflow.getHandle(sweep.workflowId).result();
     await eventually(`the snapshot of busy tenant ${busy}`, () => snapshotStartedSince(busy!, sweep.at), 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    for (const id of [fresh, quiet]) expect(await startedRuns(`WorkflowId = "analytics-snapshot:${id}"`)).toBe(0);
+    // The sweep, ended, started the busy tenant's snapshot and none for the idle ones.
+    const started = await sweepChildren(sweep.workflowId);
+    expect([busy, fresh, quiet].map((id) => started.includes(`analytics-snapshot:${id}`))).toEqual([true, false, false]);
 
     const yesterday = addDays(dayIn(new Date(), CELL_TIME_ZONE[api.services.config.cell]), -1);
     const snapshot = async (id: string) => (await sql.query<{ complete_through: string; sources: Record<string, string>; version: string | null }>(
@@ -219,7 +240,41 @@ describe('idle tenants cost a sweep no workflow', () => {
     const sweep = await trigger(worker.scheduleIds.strategistDaily);
     await client.workflow.getHandle(sweep.workflowId).result();
     await eventually('the busy tenant\'s report run', async () => (await startedRuns(`TenantId = "${busy}" AND WorkflowType = "strategistReport"`)) || undefined, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(await startedRuns(`TenantId = "${idle}" AND WorkflowType = "strategistReport"`)).toBe(0);
+    // The sweep, ended, started the busy tenant's report and none for the idle one.
+    const started = await sweepChildren(sweep.workflowId);
+    expect([busy, idle].map((id) => started.some((child) => child.includes(id!)))).toEqual([true, false]);
   }, 180_000);
+});
+
+describe("the sweep's spread", () => {
+  it('waits for each tenant not yet due with a timer to the very millisecond of its moment, and starts it then, by its own clock', async () => {
+    const SPREAD = 8_000;
+    // A tenant whose id's leading bits put it at 15/16 of the window (7.5 s): later than any page takes.
+    const [late] = await tenants(1, [], [`f0000000-${randomUUID().slice(9)}`]);
+    const startedAt = new Date().toISOString();
+    const workflowId = `tenant-sweep-spread-test:${randomUUID()}`;
+    const handle = await client.workflow.start(TENANT_SWEEP_WORKFLOW_TYPE, {
+      workflowId, taskQueue: taskQueueFor(h.taskQueue, TENANT_SWEEP_WORKFLOW_TYPE), args: [{ kind: 'analytics', pageSize: 1000, spreadMs: SPREAD, startedAt }],
+    });
+    await handle.result();
+    const [run, ...more] = await historiesOf(client, workflowId);
+    expect(more).toHaveLength(0);
+    const dueOf = (childId: string) => Date.parse(startedAt) + spreadOffsetMs(childId.replace('analytics-snapshot:', ''), SPREAD);
+    // Each timer ends at the moment of the tenant started next (the sweep's clock is its task's time).
+    const waits: { target: number; due: number }[] = [];
+    let target: number | undefined;
+    for (const step of waitsAndStartsIn(run!.events)) {
+      if ('timerEndsAt' in step) target = step.timerEndsAt;
+      else if (target !== undefined) {
+        waits.push({ target, due: dueOf(step.child) });
+        target = undefined;
+      }
+    }
+    expect(waits.length).toBeGreaterThan(0);
+    for (const w of waits) expect({ ...w, off: Math.abs(w.target - w.due) <= 1 }).toEqual({ ...w, off: true });
+    // And no tenant started before its moment, the late one among them.
+    const starts = childStartsIn(run!.events);
+    expect(starts.map((s) => s.workflowId)).toContain(`analytics-snapshot:${late}`);
+    for (const { workflowId: child, atMs } of starts) expect({ child, early: atMs < dueOf(child) }).toEqual({ child, early: false });
+  }, 60_000);
 });

@@ -157,6 +157,22 @@ describe('retries', () => {
     expect(h.receiver.received(sub.path)).toHaveLength(9);
   });
 
+  it('the whole schedule of 8 retries, each pause its own, to dead: every timer the schedule\'s pause within its jitter, 9 attempts recorded', async () => {
+    // Eight different pauses (the default's 5s … 10h, in tenths of a second), so a pause taken from the wrong place shows.
+    const schedule = [100, 200, 300, 400, 500, 600, 700, 800];
+    const sub = await subscription('whole-schedule', answers.always(503));
+    const deliveryId = await h.existingDelivery(sub, leadCreated(), 'none');
+    await h.startWithTiming(sub, deliveryId, { retrySchedule: schedule });
+    expect(await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result()).toEqual({ state: 'dead', attempts: 9 });
+    const pauses = await pausesOf(deliveryId);
+    // Jittered by at most 10 % either way (rounded to the millisecond).
+    expect(pauses.map((pause, i) => ({ pause, within: pause >= Math.floor(0.9 * schedule[i]!) && pause <= Math.ceil(1.1 * schedule[i]!) })))
+      .toEqual(schedule.map((_, i) => ({ pause: pauses[i], within: true })));
+    expect(await h.db.query('select state, attempt, next_attempt_at from webhook_deliveries where id = $1', [deliveryId]).then((r) => r.rows[0])).toEqual({ state: 'dead', attempt: 9, next_attempt_at: null });
+    expect((await h.attempts(deliveryId)).map((a) => [a.attempt, a.status_code])).toEqual(Array.from({ length: 9 }, (_, i) => [i + 1, 503]));
+    expect(h.receiver.received(sub.path)).toHaveLength(9);
+  });
+
   it('a failed attempt leaves the delivery failed with next_attempt_at until the retry', async () => {
     const sub = await subscription('retry-after-long', answers.retryAfterFirst(503, '2'));
     const eventId = await h.raise(sub.caller, leadCreated());

@@ -15,7 +15,8 @@ import { newCaller, type Caller, type CallerOptions } from './fixtures.js';
 import { Receiver } from './receiver.js';
 import { startApi, type TestApi } from './app.js';
 import { eventually } from './eventually.js';
-import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { deliveryWorkflowId, type DeliveryTiming } from '../../workflows/delivery-contract.js';
+import { deliveryTimingOf, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
 import { DELIVERY_STATE } from '../../workflows/search-attributes.js';
 
 /** Eight short pauses, so a delivery runs its nine attempts in a few seconds. */
@@ -167,6 +168,16 @@ export class DeliveryHarness {
     );
     if (start === 'relay') await wakeRelay(this.services.redis);
     return deliveryId;
+  }
+
+  /**
+   * Starts the workflow of a delivery written with `start: 'none'` as the relay would, with the
+   * harness's timing changed by `timing` (short holds, a schedule of the test's own).
+   */
+  async startWithTiming(sub: { id: string; caller: Caller }, deliveryId: string, timing: Partial<DeliveryTiming>): Promise<void> {
+    await startDeliveryWorkflow(this.client, this.taskQueue, {
+      id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
+    }, { ...deliveryTimingOf(this.services.config.webhooks), ...timing });
   }
 
   async delivery(webhookId: string, eventId: string): Promise<any> {

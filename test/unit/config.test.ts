@@ -123,6 +123,14 @@ describe('loadConfig', () => {
     expect(failure({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
   });
 
+  it('the waits of long-running workflows are settings (tests run them short): production\'s by default', () => {
+    expect(load({}).webhooks).toMatchObject({ holdRecheckMs: 600_000, holdBackstopMs: 3_600_000, holdCyclesPerRun: 100 });
+    expect(load({}).leadScoring).toEqual({ debounceMs: 10_000, maxDelayMs: 120_000, idleMs: 3_600_000 });
+    expect(load({ WEBHOOK_HOLD_CYCLES_PER_RUN: '3', LEAD_SCORE_IDLE: '2s' })).toMatchObject({ webhooks: { holdCyclesPerRun: 3 }, leadScoring: { idleMs: 2_000 } });
+    expect(failure({ WEBHOOK_HOLD_CYCLES_PER_RUN: '0' })).toContain('WEBHOOK_HOLD_CYCLES_PER_RUN');
+    expect(failure({ LEAD_SCORE_IDLE: 'soon' })).toContain('LEAD_SCORE_IDLE');
+  });
+
   it('parses ROUTE_DEPRECATIONS per route, keeping the dates as given', () => {
     const c = load({ ROUTE_DEPRECATIONS: JSON.stringify({
       'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
