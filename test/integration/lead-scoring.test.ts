@@ -123,7 +123,7 @@ describe('lead scoring', () => {
   describe('timing (a scorer of the test\'s own for a lead, with its own timing)', () => {
     /** Signals a change to the scorer `workflowId` of `leadId`, starting it with `timing` if it is not running. */
     const changeOf = (workflowId: string, leadId: string, timing: LeadScoringTiming) => () => h.client.workflow.signalWithStart(LEAD_SCORING_WORKFLOW, {
-      workflowId, taskQueue: h.taskQueue, args: [leadId, timing], signal: conversationChanged, signalArgs: [],
+      workflowId, taskQueue: taskQueueFor(h.taskQueue, LEAD_SCORING_WORKFLOW), args: [leadId, timing], signal: conversationChanged, signalArgs: [],
     });
 
     it('a burst of changes scores once, after debounceMs of quiet; then the scorer only waits, its idle timer (idleMs) started', async () => {
