@@ -5,6 +5,7 @@ import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import { ANALYTICS_SNAPSHOT_SCHEDULE_ID, DELIVERY_RETENTION_SCHEDULE_ID, KEY_EXPIRY_SCHEDULE_ID, strategistScheduleId } from '../../src/temporal/schedules.js';
 import { lastWholeDay } from '../../src/domain/strategist/report-run.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, machineSummary, numberOptions, provisionCaller, runBench, withOrm } from './bench-support.js';
@@ -134,9 +135,10 @@ async function main(): Promise<void> {
     await populate(services, now);
     const populateSeconds = (Date.now() - populated) / 1000;
     await withOrm(config, (orm) => orm.em.fork().execute('analyze'));
-    const { worker } = await createWorker(services);
+    const { worker, version } = await createWorker(services);
     const running = worker.run();
     const client = await services.temporal.client();
+    await setCurrentVersion(client, version, 'bench');
     const reportDate = lastWholeDay(new Date());
     const phases: Phase[] = [];
     try {
