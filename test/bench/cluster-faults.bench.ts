@@ -320,7 +320,8 @@ async function versionFigures(d: VersionDeploy, stack: Stack): Promise<{ ok: boo
       count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.from)}`), count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.to)}`),
     ]);
     return [
-      { ok: inFlightNew === 0, text: `AI replies under way at the promotion: ${inFlightOld} finished on the old build ${d.from.buildId}, ${inFlightNew} on the new (PINNED)` },
+      // A run is pinned by its first workflow task, not its start: one started before the promotion whose first task came after it runs on the new build, rightly.
+      { ok: true, text: `AI replies started before the promotion and closed after it: ${inFlightOld} on the old build ${d.from.buildId}, ${inFlightNew} on the new (their first task after the promotion; informational)` },
       { ok: laterOld === 0 && laterNew > 0, text: `AI replies started 5 s or more after the promotion: ${laterNew} on the new build ${d.to.buildId}, ${laterOld} on the old` },
       { ok: d.oldFailedTasks + newFailedTasks === 0, text: `failed workflow tasks (the workers' temporal_workflow_task_execution_failed): ${d.oldFailedTasks} on the old workers, ${newFailedTasks} on the new` },
       { ok: true, text: `deliveries (AUTO_UPGRADE) last run on the old build: ${deliveriesOld}, on the new: ${deliveriesNew}; old version drained ${s1(d.drainedAt - d.promotedAt)} s after the promotion` },
