@@ -172,6 +172,12 @@ export interface Config {
     schedulePrefix: string;
     /** The setup keeps this deployment's Schedules paused (TEMPORAL_SCHEDULES_PAUSED; default false): a staging copy, or a test, triggers them by hand. */
     schedulesPaused: boolean;
+    /**
+     * The Worker Deployment the workers poll as (TEMPORAL_DEPLOYMENT; default the task queues'
+     * base): with the build id of the workflow bundle, the version of a worker
+     * (src/temporal/worker-versioning.ts).
+     */
+    deployment: string;
     uiUrl: string; worker: TemporalWorkerSizing;
     slots: Record<WorkKind, TaskQueueSlots>;
     /** The queues a worker process polls (WORKER_QUEUES; default all). */
@@ -237,6 +243,8 @@ const schema = Joi.object({
   TEMPORAL_TASK_QUEUE: Joi.string().default('public-api'),
   TEMPORAL_SCHEDULE_PREFIX: Joi.string().allow('').default(''),
   TEMPORAL_SCHEDULES_PAUSED: Joi.boolean().default(false),
+  // The server refuses a deployment name with '.' or ':' (its version names are `<deployment>.<build id>`), or one starting with '__'.
+  TEMPORAL_DEPLOYMENT: Joi.string().pattern(/^(?!__)[A-Za-z0-9_-]{1,100}$/),
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
@@ -470,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     temporal: {
       address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, schedulePrefix: v.TEMPORAL_SCHEDULE_PREFIX, schedulesPaused: v.TEMPORAL_SCHEDULES_PAUSED, uiUrl: v.TEMPORAL_UI_URL,
+      deployment: v.TEMPORAL_DEPLOYMENT ?? v.TEMPORAL_TASK_QUEUE,
       worker: {
         maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
         maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,

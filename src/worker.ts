@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { createServices } from './services.js';
 import { metricsPort, serveMetrics } from './observability/metrics-server.js';
 import { createWorker } from './temporal/worker.js';
+import { versionName } from './temporal/worker-versioning.js';
 import { listenAddress, sdkRuntimeOptions } from './temporal/sdk-telemetry.js';
 import { startDeliveryEngine } from './domain/webhooks/delivery-engine.js';
 import { OperationStarter } from './domain/operations/operation-starter.js';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   // Before anything of the SDK's runs (the connection, the bundler): once per process.
   Runtime.install(sdkRuntimeOptions(services.log, config.logLevel, sdkPort === null ? null : listenAddress(config.host, sdkPort)));
-  const { worker, connection, eagerClient } = await createWorker(services);
+  const { worker, connection, eagerClient, version } = await createWorker(services);
   const polls = config.temporal.workerQueues;
   // Eager starts only onto a queue this process polls (else the server waits for a poller anyway).
   const engine = await startDeliveryEngine(services, polls.includes('deliveries') ? { eagerClient } : {});
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  services.log.info({ task_queues: worker.members.map((m) => m.taskQueue), metrics_port: port, sdk_metrics_port: sdkPort }, 'worker running');
+  services.log.info({ task_queues: worker.members.map((m) => m.taskQueue), worker_version: versionName(version), metrics_port: port, sdk_metrics_port: sdkPort }, 'worker running');
   try {
     await worker.run();
   } finally {

@@ -1,4 +1,6 @@
 // Every workflow the worker runs. Deterministic code only: no I/O, no Node built-ins.
+// Each type's versioning behavior (PINNED or AUTO_UPGRADE), set on the functions exported here.
+import './versioning.js';
 export { keyExpiryNotices } from './key-expiry.js';
 export { deliveryWorkflow } from './delivery.js';
 export { deliveryLogRetention } from './retention.js';

@@ -8,6 +8,8 @@ import { ReplayRefused } from '../domain/webhooks/replay.js';
 import { DomainError } from '../errors/domain-error.js';
 import { createLogger } from '../logger.js';
 import { setupTemporal } from '../temporal/search-attributes.js';
+import { deploymentVersionOf, setCurrentVersion, setRampingVersion, setupVersion, versionName } from '../temporal/worker-versioning.js';
+import { Client, Connection } from '@temporalio/client';
 import { runningStack, stackDifferences } from './stack.js';
 import { printAnswer, wantsJson } from './output.js';
 import type { Command, CommandGroup } from './commands/command.js';
@@ -64,11 +66,31 @@ export async function runCtl(argv: string[], services?: Services): Promise<Recor
   }
 }
 
-/** `temporal setup`: Temporal only, no database (the cluster is set up before the project's migrate). */
-async function temporalSetup(json: boolean): Promise<void> {
+/**
+ * `temporal setup [--promote]` and `temporal promote [--ramp PERCENT]`: Temporal only, no
+ * database (the cluster is set up before the project's migrate). The version is this build's:
+ * TEMPORAL_DEPLOYMENT and the build id of the workflow bundle beside this script.
+ */
+async function temporalDeploy(command: 'setup' | 'promote', f: Flags, json: boolean): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  const result = await setupTemporal(config);
-  printAnswer({ ...result }, json);
+  const promote = command === 'setup' && f.switch('promote');
+  const ramp = command === 'promote' ? f.optional('ramp') : undefined;
+  f.done();
+  if (ramp !== undefined && !/^(100|[1-9]?[0-9])$/.test(ramp)) throw new UsageError('--ramp is a percentage, 0 to 100 (0 ends the ramp)');
+  const version = deploymentVersionOf(config);
+  const setup = command === 'setup' ? await setupTemporal(config) : {};
+  const connection = await Connection.connect({ address: config.temporal.address });
+  try {
+    const client = new Client({ connection, namespace: config.temporal.namespace });
+    if (command === 'setup') return printAnswer({ ...setup, ...await setupVersion(client, version, promote) }, json);
+    if (ramp !== undefined) {
+      await setRampingVersion(client, version, Number(ramp), 'bin/ctl temporal promote');
+      return printAnswer({ version: versionName(version), ramp_percent: Number(ramp) }, json);
+    }
+    printAnswer({ version: versionName(version), current_version: versionName(version), previous_version: await setCurrentVersion(client, version, 'bin/ctl temporal promote') }, json);
+  } finally {
+    await connection.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -82,7 +104,8 @@ async function main(): Promise<void> {
   const stack = await runningStack();
   if (stack) for (const warning of stackDifferences(loadConfig({ LOG_LEVEL: 'warn', ...process.env }), stack)) console.error(`ctl: ${warning}`);
   if (parseArgs(argv).positional.join(' ') === 'webhooks listen') return listen(argv, ownServices);
-  if (parseArgs(argv).positional.join(' ') === 'temporal setup') return temporalSetup(json);
+  const { positional, flags } = parseArgs(argv);
+  if (positional[0] === 'temporal' && (positional[1] === 'setup' || positional[1] === 'promote') && positional.length === 2) return temporalDeploy(positional[1], new Flags(flags), json);
   printAnswer(await runCtl(argv), json);
 }
 

@@ -5,6 +5,8 @@ import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
+import { deploymentVersionOf } from './worker-versioning.js';
+import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface WorkerOptions {
   /** The base name of the task queues (default TEMPORAL_TASK_QUEUE). */
@@ -64,6 +66,8 @@ export interface ProcessWorker {
    * answer (no poll round trip).
    */
   eagerClient: Client;
+  /** The Worker Deployment version its Workers poll as (the deploy makes it current: src/temporal/worker-versioning.ts). */
+  version: WorkerDeploymentVersion;
 }
 
 /**
@@ -80,12 +84,16 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").
   const workflowBundle = prebuiltWorkflowBundle(options.workflowBundlePath);
+  // Versioned by the bundle (src/temporal/worker-versioning.ts): every type declares its own
+  // behavior (workflows/versioning.ts); PINNED is only the SDK's required fallback.
+  const version = deploymentVersionOf(config, workflowBundle.codePath);
+  const workerDeploymentOptions = { version, useWorkerVersioning: true, defaultVersioningBehavior: 'PINNED' } as const;
   const activities = createActivities(services);
   const members = [];
   for (const kind of config.temporal.workerQueues) {
     const taskQueue = taskQueueOf(baseQueue, kind);
-    members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, ...workerTuning(config, kind) }) });
+    members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, workerDeploymentOptions, ...workerTuning(config, kind) }) });
   }
   const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
-  return { worker: new WorkerGroup(members), connection, eagerClient };
+  return { worker: new WorkerGroup(members), connection, eagerClient, version };
 }

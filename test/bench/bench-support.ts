@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { promoteBuild } from '../../src/temporal/worker-versioning.js';
 import { ensureDatabase } from '../../src/db/database.js';
 import { initORM, type Em, type Orm } from '../../src/db/orm.js';
 import { migrateUp } from '../../src/db/migrations.js';
@@ -194,13 +195,15 @@ export function startApi(env: NodeJS.ProcessEnv, o: { port: number; readyPath: '
   return startChild({ name: 'api', script: API_SCRIPT, env: { ...env, PORT: String(o.port) }, readyUrl: `http://127.0.0.1:${o.port}${o.readyPath}`, withinMs: o.withinMs, logDir: o.logDir });
 }
 
-/** A worker (dist/src/worker.js), ready when its /metrics (on a free port) answers 2xx. */
+/** A worker (dist/src/worker.js), ready when its /metrics (on a free port) answers 2xx, its version made current as a deploy makes it. */
 export async function startWorker(env: NodeJS.ProcessEnv, o: { withinMs: number; logDir?: string }): Promise<ChildProcess> {
   const metricsPort = await freePort();
-  return startChild({
+  const child = await startChild({
     name: 'worker', script: WORKER_SCRIPT, env: { ...env, WORKER_METRICS_PORT: String(metricsPort) },
     readyUrl: `http://127.0.0.1:${metricsPort}/metrics`, withinMs: o.withinMs, logDir: o.logDir,
   });
+  await promoteBuild(loadConfig(env), 'bench');
+  return child;
 }
 
 /** SIGTERM, then SIGKILL after 15 s; resolves once the child has exited. */

@@ -1,6 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { WorkerDeploymentVersion } from '@temporalio/common';
+import { Client, Connection } from '@temporalio/client';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,17 +12,20 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
+import { deploymentVersionOf, promoteBuild, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
 import { benchSecrets, machineSummary, mapInParallel, migrateDatabase, percentile, provisionCaller, runBench, withOrm } from './bench-support.js';
 import { ApiClient, CARDS, QUESTIONS, type Answer } from './api-client.js';
 import { BenchReceiver, HOST, addBenchWebhook } from './webhook-receiver.js';
 import {
-  API_PORTS, BALANCER_PORT, LOG_DIR, PG_PORT, REDIS_PORT, startApi, startBalancer, startPostgres, startRedis, startTemporalService,
+  API_PORTS, BALANCER_PORT, LOG_DIR, PG_PORT, REDIS_PORT, RUN_DIR, failedWorkflowTasks, startApi, startBalancer, startPostgres, startRedis, startTemporalService,
   startWorkerProcess, stopPostgres, stopProcess, waitBalanced, type TemporalService,
 } from './cluster-stack.js';
 
 /**
  * A rolling deploy (--roll) or faults under load on the local Temporal cluster (issue 26, items
- * 5 and 6). Not a test and not in CI: run bin/cluster-roll or bin/cluster-faults, which prepare
+ * 5 and 6; issue 40, item 6: the roll deploys a changed workflow version, Worker Versioning's
+ * procedure of docs/operations.md). Not a test and not in CI: run bin/cluster-roll or bin/cluster-faults, which prepare
  * the Temporal databases and schema, the run's PostgreSQL data directory and the TLS material.
  * Load, open loop through the balancer: `--events` POST /conversations per second (each commits
  * one conversation.created event, delivered to a local HTTPS subscriber) and `--turns` paid AI
@@ -108,7 +114,8 @@ async function startStack(receiver: BenchReceiver): Promise<Stack> {
   console.error('-> Temporal cluster: history, matching, frontend, worker');
   for (const service of ['history', 'matching', 'frontend', 'worker'] as const) stack.temporal[service] = await startTemporalService(service);
   const setup = await setupTemporal(loadConfig(stack.env));
-  console.error(`   setup: ${JSON.stringify(setup)}`);
+  const version = await withClient((client) => setupVersion(client, deploymentVersionOf(loadConfig(stack.env)), true));
+  console.error(`   setup: ${JSON.stringify({ ...setup, ...version })}`);
   await migrateDatabase(loadConfig(stack.env));
   console.error('-> two workers, two apis, HAProxy');
   for (const i of [0, 1]) stack.workers[i] = await startWorkerProcess(stack.env, i);
@@ -225,31 +232,121 @@ interface Phase {
   endAt: number;
 }
 
-async function roll(stack: Stack, phases: Phase[]): Promise<void> {
-  for (const [kind, i] of [['api', 0], ['api', 1], ['worker', 0], ['worker', 1]] as const) {
-    const name = `${kind}-${i + 1}`;
+async function withClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address: '127.0.0.1:7233' });
+  try {
+    return await fn(new Client({ connection, namespace: 'default' }));
+  } finally {
+    await connection.close();
+  }
+}
+
+/** What the versioned deploy of the workers saw (figures below the table). */
+interface VersionDeploy {
+  from: WorkerDeploymentVersion;
+  to: WorkerDeploymentVersion;
+  promotedAt: number;
+  /** The old version's pinned runs all closed (its workers then stopped). */
+  drainedAt: number;
+  /** Workflow tasks failed by the old workers (scraped just before they stopped). */
+  oldFailedTasks: number;
+}
+
+/**
+ * The next build: this build (dist/) copied into the run's directory with the changed workflow
+ * code of AI_REPLY_WAITS_FIRST (a PINNED type's commands changed: a run that crossed builds
+ * would fail its task) bundled in: its own workflow-bundle.js, so its own build id.
+ */
+async function nextBuild(): Promise<{ script: URL; bundle: string }> {
+  const dist = fileURLToPath(new URL('../../', import.meta.url));
+  const next = join(RUN_DIR, 'dist-next');
+  cpSync(dist, next, { recursive: true, filter: (src) => !src.startsWith(join(dist, 'deploys')) });
+  copyFileSync(await changedBundle(dist, `cluster-roll-${process.pid}`, [AI_REPLY_WAITS_FIRST]), join(next, 'workflow-bundle.js'));
+  return { script: pathToFileURL(join(next, 'src', 'worker.js')), bundle: join(next, 'workflow-bundle.js') };
+}
+
+/** Open PINNED runs of a version: what keeps its workers needed (the drainage the server reports). */
+const pinnedRunning = (client: Client, v: WorkerDeploymentVersion) => client.workflow.count(
+  `TemporalWorkerDeploymentVersion = '${v.deploymentName}:${v.buildId}' AND TemporalWorkflowVersioningBehavior = 'Pinned' AND ExecutionStatus = 'Running'`);
+
+/**
+ * The workers' deploy of a changed workflow version (docs/operations.md, "Deploying a workflow
+ * change"): the new build's two workers start beside the old ones, its version is promoted
+ * (current), the old version drains (its pinned runs, AI replies under way, finish on it), then
+ * the old workers get SIGTERM.
+ */
+async function deployVersion(stack: Stack, phases: Phase[]): Promise<VersionDeploy> {
+  const config = loadConfig(stack.env);
+  const next = await nextBuild();
+  const [from, to] = [deploymentVersionOf(config), deploymentVersionOf(config, next.bundle)];
+  console.error(`-> deploying workers of ${to.buildId} beside ${from.buildId}`);
+  const downAt = Date.now();
+  const fresh = [await startWorkerProcess(stack.env, 2, next.script), await startWorkerProcess(stack.env, 3, next.script)];
+  const readyAt = Date.now();
+  await promoteBuild(config, 'bin/cluster-roll', next.bundle);
+  const promotedAt = Date.now();
+  console.error(`   new workers ready ${s1(readyAt - downAt)} s after their start; ${to.buildId} current; draining ${from.buildId}`);
+  const deadline = Date.now() + DRAIN_MS;
+  await withClient(async (client) => {
+    while ((await pinnedRunning(client, from)).count > 0) {
+      if (Date.now() > deadline) throw new Error(`${from.buildId} still has pinned runs ${DRAIN_MS / 1000} s after the promotion`);
+      await sleep(1000);
+    }
+  });
+  const drainedAt = Date.now();
+  let oldFailedTasks = 0;
+  for (const w of stack.workers) oldFailedTasks += w ? await failedWorkflowTasks(w) : 0;
+  const exited = await Promise.all(stack.workers.map((w) => stopProcess(w, 'SIGTERM').then(() => Date.now())));
+  stack.workers = fresh;
+  phases.push({ name: `workers: ${to.buildId} beside ${from.buildId}, promoted, ${from.buildId} drained, its workers stopped`, downAt, restartAt: downAt, readyAt, exitedAt: Math.max(...exited), endAt: 0 });
+  console.error(`   drained ${s1(drainedAt - promotedAt)} s after the promotion; old workers exited`);
+  return { from, to, promotedAt, drainedAt, oldFailedTasks };
+}
+
+/** Where the AI replies and deliveries ran: on which version, the replies in flight at the promotion and the ones started after it. */
+async function versionFigures(d: VersionDeploy, stack: Stack): Promise<{ ok: boolean; text: string }[]> {
+  const on = (v: WorkerDeploymentVersion) => `TemporalWorkerDeploymentVersion = '${v.deploymentName}:${v.buildId}'`;
+  const at = new Date(d.promotedAt).toISOString();
+  // The routing reaches every task queue partition within moments of the promotion's answer.
+  const settled = new Date(d.promotedAt + 5000).toISOString();
+  const count = (client: Client, q: string) => client.workflow.count(q).then((c) => c.count);
+  const newFailedTasks = (await Promise.all(stack.workers.map((w) => (w ? failedWorkflowTasks(w) : 0)))).reduce((a, b) => a + b, 0);
+  return withClient(async (client) => {
+    const replies = "WorkflowType = 'aiReplyWorkflow'";
+    const inFlight = `${replies} AND StartTime < '${at}' AND CloseTime > '${at}'`;
+    const [inFlightOld, inFlightNew, laterOld, laterNew, deliveriesOld, deliveriesNew] = await Promise.all([
+      count(client, `${inFlight} AND ${on(d.from)}`), count(client, `${inFlight} AND ${on(d.to)}`),
+      count(client, `${replies} AND StartTime > '${settled}' AND ${on(d.from)}`), count(client, `${replies} AND StartTime > '${settled}' AND ${on(d.to)}`),
+      count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.from)}`), count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.to)}`),
+    ]);
+    return [
+      // A run is pinned by its first workflow task, not its start: one started before the promotion whose first task came after it runs on the new build, rightly.
+      { ok: true, text: `AI replies started before the promotion and closed after it: ${inFlightOld} on the old build ${d.from.buildId}, ${inFlightNew} on the new (their first task after the promotion; informational)` },
+      { ok: laterOld === 0 && laterNew > 0, text: `AI replies started 5 s or more after the promotion: ${laterNew} on the new build ${d.to.buildId}, ${laterOld} on the old` },
+      { ok: d.oldFailedTasks + newFailedTasks === 0, text: `failed workflow tasks (the workers' temporal_workflow_task_execution_failed): ${d.oldFailedTasks} on the old workers, ${newFailedTasks} on the new` },
+      { ok: true, text: `deliveries (AUTO_UPGRADE) last run on the old build: ${deliveriesOld}, on the new: ${deliveriesNew}; old version drained ${s1(d.drainedAt - d.promotedAt)} s after the promotion` },
+    ];
+  });
+}
+
+/** The apis one after the other (SIGTERM, drain, the new process), then the workers' deploy of a changed workflow version. */
+async function roll(stack: Stack, phases: Phase[]): Promise<VersionDeploy> {
+  for (const i of [0, 1] as const) {
+    const name = `api-${i + 1}`;
     console.error(`-> rolling ${name}`);
     const downAt = Date.now();
-    let exitedAt: number;
-    let restartAt: number;
-    if (kind === 'api') {
-      // The port is the old process's until it exits: the new one starts after its drain.
-      await stopProcess(stack.apis[i], 'SIGTERM');
-      exitedAt = restartAt = Date.now();
-      stack.apis[i] = await startApi(stack.env, i);
-    } else {
-      // A worker listens on nothing shared: the new one starts while the old one drains.
-      const old = stack.workers[i]!;
-      const exited = stopProcess(old, 'SIGTERM').then(() => Date.now());
-      restartAt = Date.now();
-      stack.workers[i] = await startWorkerProcess(stack.env, i);
-      exitedAt = await exited;
-    }
+    // The port is the old process's until it exits: the new one starts after its drain.
+    await stopProcess(stack.apis[i], 'SIGTERM');
+    const exitedAt = Date.now();
+    stack.apis[i] = await startApi(stack.env, i);
     const readyAt = Date.now();
-    phases.push({ name: `${name}: SIGTERM, drain, new process`, downAt, exitedAt, restartAt, readyAt, endAt: 0 });
+    phases.push({ name: `${name}: SIGTERM, drain, new process`, downAt, exitedAt, restartAt: exitedAt, readyAt, endAt: 0 });
     console.error(`   exited after ${((exitedAt - downAt) / 1000).toFixed(1)} s, new one ready ${((readyAt - downAt) / 1000).toFixed(1)} s after the SIGTERM`);
     await sleep(GAP_MS);
   }
+  const deployed = await deployVersion(stack, phases);
+  await sleep(GAP_MS);
+  return deployed;
 }
 
 async function fault(stack: Stack, f: Fault): Promise<Omit<Phase, 'endAt'>> {
@@ -471,8 +568,8 @@ async function main(): Promise<void> {
     const loadStart = Date.now();
     load.start();
     await sleep(15_000);
-    if (ROLL) await roll(stack, phases);
-    else await faults(stack, phases);
+    const deployed = ROLL ? await roll(stack, phases) : undefined;
+    if (!ROLL) await faults(stack, phases);
     await sleep(10_000);
     await load.stop();
     const loadEnd = Date.now();
@@ -516,6 +613,7 @@ async function main(): Promise<void> {
         text: `turns answered 200 or 202: ${all.turnsAnswered} of ${turns.length}${ROLL ? '' : ' (the rest: 503 Problems while a dependency was down)'}`,
       },
       { ok: t.charges === t.succeededOps && t.chargedOps === t.charges, text: `charges ${t.charges} (on ${t.chargedOps} operations) = succeeded operations ${t.succeededOps}` },
+      ...(deployed ? await versionFigures(deployed, stack) : []),
     ];
     console.log(`| check | result |\n| --- | --- |\n${checks.map((ch) => `| ${ch.ok ? 'ok' : '**FAILED**'} | ${ch.text} |`).join('\n')}`);
     console.log(`\nDeliveries: ${t.delivered} of ${t.events} events arrived by ${s1(drainedMs)} s after the load stopped (webhook_deliveries: ${t.deliveryStates}); ${t.outOfOrder} arrived after an event created later (informational: spec 01 promises no order for an active subscription; docs/decisions.md).`);

@@ -128,12 +128,24 @@ export function startApi(env: NodeJS.ProcessEnv, index: 0 | 1): Promise<ChildPro
   });
 }
 
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number): Promise<ChildProcess> {
-  const metrics = await freePort();
-  return startChild({
-    name: `worker-${index + 1}`, script: WORKER_SCRIPT, env: { ...env, WORKER_METRICS_PORT: String(metrics) },
+/** Each worker's Temporal SDK metrics port (WORKER_SDK_METRICS_PORT). */
+const SDK_PORTS = new WeakMap<ChildProcess, number>();
+
+/** A worker of the build whose dist/src/worker.js is `script` (default this build's), named `worker-<index + 1>`. */
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number, script: URL = WORKER_SCRIPT): Promise<ChildProcess> {
+  const [metrics, sdk] = [await freePort(), await freePort()];
+  const child = await startChild({
+    name: `worker-${index + 1}`, script, env: { ...env, WORKER_METRICS_PORT: String(metrics), WORKER_SDK_METRICS_PORT: String(sdk) },
     readyUrl: `http://127.0.0.1:${metrics}/metrics`, withinMs: 120_000, logDir: LOG_DIR,
   });
+  SDK_PORTS.set(child, sdk);
+  return child;
+}
+
+/** The workflow tasks a running worker failed so far (its SDK's temporal_workflow_task_execution_failed, every queue and reason). */
+export async function failedWorkflowTasks(worker: ChildProcess): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${SDK_PORTS.get(worker)}/metrics`)).text();
+  return text.split('\n').filter((l) => l.startsWith('temporal_workflow_task_execution_failed')).reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
 }
 
 export async function startBalancer(): Promise<ChildProcess> {

@@ -3,6 +3,7 @@ import { Runtime, DefaultLogger, makeTelemetryFilterString } from '@temporalio/w
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import { startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
 import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
 import type { DeliveryTiming } from '../../workflows/delivery-contract.js';
@@ -82,9 +83,10 @@ async function main(): Promise<void> {
     const now = new Date();
     const ids = await populate(services, now);
     await withOrm(config, (orm) => orm.em.fork().execute('analyze'));
-    const { worker } = await createWorker(services);
+    const { worker, version } = await createWorker(services);
     const running = worker.run();
     const client = await services.temporal.client();
+    await setCurrentVersion(client, version, 'bench');
     const timing: DeliveryTiming & { holdBackstopMs?: number } = {
       retrySchedule: config.webhooks.retrySchedule, retryAfterMaxMs: config.webhooks.retryAfterMaxMs, timeoutMs: config.webhooks.timeoutMs,
       holdRecheckMs: RECHECK_S * 1000, ...(BACKSTOP_S > 0 ? { holdBackstopMs: BACKSTOP_S * 1000 } : {}),

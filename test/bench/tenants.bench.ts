@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
 import { reconcileSchedules, scheduleIdsOf, schedulePlan } from '../../src/temporal/schedules.js';
+import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import { lastWholeDay } from '../../src/domain/strategist/report-run.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, machineSummary, numberOptions, provisionCaller, runBench, withOrm } from './bench-support.js';
 
@@ -135,11 +136,12 @@ async function main(): Promise<void> {
     const populateSeconds = (Date.now() - populated) / 1000;
     await withOrm(config, (orm) => orm.em.fork().execute('analyze'));
     const client = await services.temporal.client();
-    // The setup step's Schedules (bin/ctl temporal setup), then the worker.
+    // The setup step's Schedules (bin/ctl temporal setup), then the worker, its version made current.
     await reconcileSchedules(client, schedulePlan(config));
     const ids = scheduleIdsOf(config);
-    const { worker } = await createWorker(services);
+    const { worker, version } = await createWorker(services);
     const running = worker.run();
+    await setCurrentVersion(client, version, 'bench');
     const reportDate = lastWholeDay(new Date());
     const phases: Phase[] = [];
     try {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { temporal } from '@temporalio/proto';
-import { DefaultLogger } from '@temporalio/worker';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { DIST, InProcessWorker } from '../support/in-process-worker.js';
 import { answers } from '../support/receiver.js';
@@ -11,14 +8,17 @@ import { eventually } from '../support/eventually.js';
 import { runsOf } from '../support/workflow-history.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
-import { writeWorkflowBundle } from '../../src/temporal/workflow-bundle.js';
+import { changedBundle } from '../support/changed-bundle.js';
+import { buildIdOf } from '../../src/temporal/worker-versioning.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 
 /**
  * A delivery held for a month outlives several deploys. Each deploy here stops the worker and
  * starts one on changed workflow code, changed the way docs/operations.md ("Deploying a
- * workflow change") says: behind a patch. The new worker replays the held run's history (its
- * cache is empty) and carries on; the held delivery neither fails a workflow task nor sends.
+ * workflow change") says: behind a patch, for a delivery runs AUTO_UPGRADE. Each new bundle is
+ * a new version of the worker deployment, made current; the held run moves to it at its next
+ * task, the new worker replays its history (its cache is empty) and carries on; the held
+ * delivery neither fails a workflow task nor sends.
  * The hold re-checks every ~300 ms instead of every 10 minutes (the dev server has no time
  * skipping); the run continues as new every 100 looks as in production.
  */
@@ -40,19 +40,10 @@ afterAll(async () => {
  * deploy in the delivery's hold loop (a short sleep after each look: a new command, which
  * replay of an older history would refuse without its patch).
  */
-async function deployBundle(n: number): Promise<string> {
-  const dir = join(DIST, 'deploys', `${process.pid}-${n}`);
-  cpSync(join(DIST, 'workflows'), join(dir, 'workflows'), { recursive: true });
-  const file = join(dir, 'workflows', 'delivery.js');
-  const anchor = 'holdCycles += 1;';
-  const source = readFileSync(file, 'utf8');
-  if (!source.includes(anchor)) throw new Error(`no "${anchor}" in ${file}: the deploy's change has nowhere to go`);
-  const changes = Array.from({ length: n }, (_, i) => `if (deployPatched('${patchOf(i + 1)}')) await sleep(${i + 1});`).join(' ');
-  writeFileSync(file, `import { patched as deployPatched } from '@temporalio/workflow';\n${source.replace(anchor, `${changes} ${anchor}`)}`);
-  const bundle = join(dir, 'workflow-bundle.js');
-  await writeWorkflowBundle(join(dir, 'workflows', 'index.js'), bundle, new DefaultLogger('WARN'));
-  return bundle;
-}
+const deployBundle = (n: number): Promise<string> => changedBundle(DIST, `${process.pid}-${n}`, [{
+  file: 'delivery.js', anchor: 'holdCycles += 1;', imports: "import { patched as deployPatched } from '@temporalio/workflow';",
+  insert: Array.from({ length: n }, (_, i) => `if (deployPatched('${patchOf(i + 1)}')) await sleep(${i + 1});`).join(' '),
+}]);
 
 const patchOf = (n: number) => `test-deploy-${n}`;
 
@@ -106,6 +97,7 @@ describe('a held delivery across three deploys of changed workflow code', () => 
       // The new code runs: its newest branch's patch is marked, and two looks follow it.
       await twoLooks(`two looks on deploy ${i + 1}'s code`, patchOf(i + 1));
       expect(await h.visibleState(deliveryId)).toBe('held');
+      expect((await h.client.workflow.getHandle(workflowId).describe()).raw.workflowExecutionInfo?.versioningInfo?.deploymentVersion?.buildId).toBe(buildIdOf(bundle));
     }
 
     const events = await eventsOf(workflowId, firstRunId);

@@ -4,6 +4,7 @@ import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worke
 import type { Client } from '@temporalio/client';
 import type { Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
+import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import type { ScheduleIds } from '../../src/temporal/schedules.js';
 import { recordClosedWorkflows } from './recorded-histories.js';
 import { deleteSchedules, refuseRunWide, scheduleIdsFor, setUpSchedules } from './isolation.js';
@@ -32,7 +33,10 @@ export class InProcessWorker {
     this.scheduleIds = scheduleIdsFor(services.config);
   }
 
-  /** Starts the Workers on a workflow bundle (default the build's); after stop(), start() is a new deploy. */
+  /**
+   * Starts the Workers on a workflow bundle (default the build's) and makes their version current,
+   * as a deploy does; after stop(), start() is a new deploy.
+   */
   async start(workflowBundlePath = WORKFLOW_BUNDLE): Promise<void> {
     if (this.worker) return;
     // Once per process: a second worker in the same file finds the runtime installed.
@@ -42,8 +46,13 @@ export class InProcessWorker {
       // already installed
     }
     await setUpSchedules(await this.services.temporal.client(), this.services.config);
-    ({ worker: this.worker, connection: this.connection, eagerClient: this.eagerClient } = await createWorker(this.services, { workflowBundlePath }));
-    this.running = this.worker.run();
+    const { worker, connection, eagerClient, version } = await createWorker(this.services, { workflowBundlePath });
+    this.worker = worker;
+    this.connection = connection;
+    this.eagerClient = eagerClient;
+    this.running = worker.run();
+    // Once it polls: a version that does not poll the current one's queues yet is refused.
+    await setCurrentVersion(await this.services.temporal.client(), version, 'test worker');
   }
 
   async stop(): Promise<void> {

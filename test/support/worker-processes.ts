@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
-import { DIST } from './in-process-worker.js';
+import { DIST, WORKFLOW_BUNDLE } from './in-process-worker.js';
+import { deploymentVersionOf, setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import type { ScheduleIds } from '../../src/temporal/schedules.js';
 import { deleteSchedules, refuseRunWide, setUpSchedules } from './isolation.js';
 
@@ -29,7 +30,7 @@ export class WorkerProcesses {
 
   constructor(private readonly env: () => NodeJS.ProcessEnv) {}
 
-  /** Runs the setup's Schedules (paused), then the worker; resolves once it logs that it runs, rejects with its output when it exits first. */
+  /** Runs the setup's Schedules (paused), then the worker; resolves once it logs that it runs and its version is current (as a deploy makes it); rejects with its output when it exits first. */
   async start(): Promise<ChildProcess> {
     const env = { ...process.env, ...this.env(), LOG_LEVEL: 'info' };
     const config = loadConfig(env);
@@ -47,6 +48,7 @@ export class WorkerProcesses {
       });
       child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before running:\n${output.slice(-2000)}`)));
     });
+    await setCurrentVersion(this.client, deploymentVersionOf(config, WORKFLOW_BUNDLE), 'test worker');
     return child;
   }
 

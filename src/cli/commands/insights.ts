@@ -20,9 +20,13 @@ export const insights: CommandGroup = {
   competitors remove --tenant ID --url https://HOST|HOST
   competitors scan --tenant ID
       (fetches the competitors' pages now and queues their headings as strategist topics, names cut out)
-  temporal setup
-      (registers the namespace and the custom search attributes on TEMPORAL_ADDRESS when missing, and brings the Schedules to this
-       release's: created, updated, the deployment's own no longer wanted deleted; once per deploy, before any worker: bin/up runs it)`,
+  temporal setup [--promote]
+      (registers the namespace and the custom search attributes on TEMPORAL_ADDRESS when missing, brings the Schedules to this
+       release's: created, updated, the deployment's own no longer wanted deleted; and makes this build's worker version current
+       when the deployment has none, or with --promote in any case; once per deploy, before any worker: bin/up runs it with --promote)
+  temporal promote [--ramp PERCENT]
+      (makes this build's worker version current: new runs start on it, the old version drains; with --ramp, sends
+       PERCENT of new runs to it first, 0 ending the ramp; docs/operations.md, "Deploying a workflow change")`,
   commands: {
     'analytics snapshot': async (s, em, f) => {
       const tenant = await findTenant(em, f.required('tenant'));
