@@ -16,6 +16,12 @@ import { ResultBody, ResultQuery } from './schemas.js';
 export const SITE_MODULE_PREFIX = '/api/site-module';
 
 /** Bearer site token (never an API key): the site it names, else 401. */
+/**
+ * How long the result route waits for the job's workflow to take a result (a workflow task on a
+ * worker: well under a second when one polls) before it answers 503 and the module reports it again.
+ */
+const RESULT_ACCEPT_MS = 10_000;
+
 function siteAuth(services: Services) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const token = /^Bearer (\S+)$/.exec(ctx.get('authorization'))?.[1] ?? '';
@@ -50,7 +56,7 @@ export function siteModuleRouter(services: Services): Router {
     // Answered by the job's workflow once it has applied the result (200), or once it has taken it if `wait` ran out first (202).
     const now = Date.now();
     const handOver = await handModuleResult(await services.temporal.client(), publicationStartOf(services), job, body, {
-      acceptBy: now + waitLeftMs(ctx, services.config.operations.maxWaitSeconds), answerBy: now + waitLeftMs(ctx, wait),
+      acceptBy: now + Math.min(RESULT_ACCEPT_MS, waitLeftMs(ctx, services.config.operations.maxWaitSeconds)), answerBy: now + waitLeftMs(ctx, wait),
     });
     const answer = answerOf(handOver);
     ctx.status = answer.status;

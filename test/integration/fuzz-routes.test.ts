@@ -402,8 +402,16 @@ async function run(o: Operation, c: Case): Promise<Seen> {
   }
 }
 
-function verdict(c: Case, seen: Seen): string | null {
-  if (seen.status >= 500) return `answered ${seen.status}`;
+/**
+ * A site module's well-formed result goes to the job's workflow, which a worker must take; this
+ * suite runs no worker, so the route answers its documented 503 (no worker took it within 10 s,
+ * Retry-After: the module reports it again). Only that answer, only there.
+ */
+const noWorkerToTakeIt = (o: Operation, seen: Seen) =>
+  o.path === '/api/site-module/jobs/{id}/result' && seen.status === 503 && seen.body?.code === 'service_unavailable';
+
+function verdict(o: Operation, c: Case, seen: Seen): string | null {
+  if (seen.status >= 500 && !noWorkerToTakeIt(o, seen)) return `answered ${seen.status}`;
   if (c.must === 'refuse' && seen.status < 400) return `accepted with ${seen.status}`;
   if (seen.status < 400) return null;
   if (!seen.type.startsWith('application/problem+json')) return `${seen.status} is not application/problem+json (${seen.type})`;
@@ -449,7 +457,7 @@ describe('every route of the three OpenAPI documents, with bad input', () => {
       for (const c of cases) {
         count += 1;
         const seen = await run(o, c).catch((err: Error) => ({ status: 599, type: '', body: `no answer: ${err.message}` }));
-        const wrong = verdict(c, seen);
+        const wrong = verdict(o, c, seen);
         if (wrong) failures.push(`${wrong}: ${describeRequest(o, c)} -> ${JSON.stringify(seen.body).slice(0, 300)}`);
       }
     }
