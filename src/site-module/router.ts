@@ -60,7 +60,7 @@ export function siteModuleRouter(services: Services): Router {
     });
     const answer = answerOf(handOver);
     ctx.status = answer.status;
-    ctx.body = { job_id: job.id, article_id: job.articleId, accepted: true, state: answer.state, published_url: answer.publishedUrl };
+    ctx.body = { job_id: job.id, article_id: job.articleId, state: answer.state, published_url: answer.publishedUrl, accepted: true };
   });
 
   router.post('/heartbeat', async (ctx) => {
