@@ -32,7 +32,8 @@ describe('recorded workflow histories', () => {
       'aiReplyWorkflow-failed', // a step whose row vanished
       'articleGenerationWorkflow-canceled',
       'strategistTurnWorkflow-canceled',
-      'publicationWorkflow-completed-applied-signal', // the site module's answer
+      'publicationWorkflow-completed-applied', // the site module's answer (an Update)
+      'publicationWorkflow-completed-unanswered', // the module never answered: the wait's bound
       'publicationWorkflow-canceled', // superseded
     ].filter((branch) => !branches.some((b) => b.startsWith(branch)));
     expect(missing).toEqual([]);
