@@ -1,8 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Services } from '../services.js';
 import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
-import { unlessEnded } from './ended.js';
+import { startedOnce, unlessEnded } from './ended.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming } from '../../workflows/delivery-contract.js';
 import type { WebhookSettings } from '../config.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
@@ -42,27 +42,21 @@ export async function restartDeliveryWorkflow(client: Client, baseQueue: string,
 }
 
 async function startDelivery(client: Client, baseQueue: string, d: DeliveryRef, args: unknown[], eager: boolean, reuse: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE_FAILED_ONLY'): Promise<boolean> {
-  try {
-    await client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
-      workflowId: deliveryWorkflowId(d.id),
-      taskQueue: taskQueueFor(baseQueue, DELIVERY_WORKFLOW_TYPE),
-      // Only with a client on the connection of a worker polling that queue in this process.
-      requestEagerStart: eager,
-      args,
-      workflowIdReusePolicy: reuse,
-      typedSearchAttributes: [
-        { key: TENANT_ID, value: d.tenantId },
-        { key: INTEGRATION_ID, value: d.integrationId },
-        { key: WEBHOOK_ID, value: d.webhookId },
-        { key: EVENT_TYPE, value: d.eventType },
-        { key: DELIVERY_STATE, value: 'pending' },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    return false;
-  }
+  return startedOnce(client.workflow.start(DELIVERY_WORKFLOW_TYPE, {
+    workflowId: deliveryWorkflowId(d.id),
+    taskQueue: taskQueueFor(baseQueue, DELIVERY_WORKFLOW_TYPE),
+    // Only with a client on the connection of a worker polling that queue in this process.
+    requestEagerStart: eager,
+    args,
+    workflowIdReusePolicy: reuse,
+    typedSearchAttributes: [
+      { key: TENANT_ID, value: d.tenantId },
+      { key: INTEGRATION_ID, value: d.integrationId },
+      { key: WEBHOOK_ID, value: d.webhookId },
+      { key: EVENT_TYPE, value: d.eventType },
+      { key: DELIVERY_STATE, value: 'pending' },
+    ],
+  }));
 }
 
 /** Asks a held delivery to look at its hold again (no-op when it has finished; Temporal unavailable is an error). */

@@ -1,7 +1,7 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { OPERATION_WORKFLOW_TYPES, operationWorkflowId, type OperationType } from '../../workflows/operation-contract.js';
 import { taskQueueFor } from './task-queues.js';
-import { unlessEnded } from './ended.js';
+import { startedOnce, unlessEnded } from './ended.js';
 import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 
 export interface OperationRef {
@@ -19,24 +19,18 @@ export interface OperationRef {
  */
 export async function startOperationWorkflow(client: Client, baseQueue: string, op: OperationRef, eager = false, again = false): Promise<boolean> {
   const workflowType = OPERATION_WORKFLOW_TYPES[op.type as OperationType];
-  try {
-    await client.workflow.start(workflowType, {
-      workflowId: operationWorkflowId(op.id),
-      taskQueue: taskQueueFor(baseQueue, workflowType),
-      args: [op.id],
-      workflowIdReusePolicy: again ? 'ALLOW_DUPLICATE_FAILED_ONLY' : 'REJECT_DUPLICATE',
-      requestEagerStart: eager,
-      typedSearchAttributes: [
-        { key: TENANT_ID, value: op.tenantId },
-        ...(op.integrationId ? [{ key: INTEGRATION_ID, value: op.integrationId }] : []),
-        { key: OPERATION_TYPE, value: op.type },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    return false;
-  }
+  return startedOnce(client.workflow.start(workflowType, {
+    workflowId: operationWorkflowId(op.id),
+    taskQueue: taskQueueFor(baseQueue, workflowType),
+    args: [op.id],
+    workflowIdReusePolicy: again ? 'ALLOW_DUPLICATE_FAILED_ONLY' : 'REJECT_DUPLICATE',
+    requestEagerStart: eager,
+    typedSearchAttributes: [
+      { key: TENANT_ID, value: op.tenantId },
+      ...(op.integrationId ? [{ key: INTEGRATION_ID, value: op.integrationId }] : []),
+      { key: OPERATION_TYPE, value: op.type },
+    ],
+  }));
 }
 
 /** Asks an operation's workflow to stop; a finished or unknown workflow ignores it (Temporal unavailable is an error). */

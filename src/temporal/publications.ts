@@ -6,7 +6,7 @@ import {
   PUBLICATION_WORKFLOW_TYPE, RESULT_REFUSED, moduleResultUpdate, publicationWorkflowId, type ModuleResult, type ResultAnswer,
 } from '../../workflows/publication-contract.js';
 import { taskQueueFor } from './task-queues.js';
-import { unlessEnded } from './ended.js';
+import { startedOnce, unlessEnded } from './ended.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 import type { Services } from '../services.js';
 
@@ -34,22 +34,12 @@ const startOptions = (start: PublicationStart, p: PublicationRef) => ({
 
 /** Starts workflow `publication:<id>`; already started is the expected answer of a second start. */
 export async function startPublicationWorkflow(client: Client, start: PublicationStart, p: PublicationRef): Promise<void> {
-  try {
-    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(start, p));
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startedOnce(client.workflow.start(PUBLICATION_WORKFLOW_TYPE, startOptions(start, p)));
 }
 
 /** A fresh run of a queued publication whose workflow ended without its result, or vanished (the reconciler); false when one is under way. */
 export async function restartPublicationWorkflow(client: Client, start: PublicationStart, p: PublicationRef): Promise<boolean> {
-  try {
-    await client.workflow.start(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(start, p), workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
-    return true;
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    return false;
-  }
+  return startedOnce(client.workflow.start(PUBLICATION_WORKFLOW_TYPE, { ...startOptions(start, p), workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' }));
 }
 
 /**
