@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { NameMatcher } from '../../src/domain/privacy/names.js';
 import { redactCustomerText } from '../../src/domain/privacy/redaction.js';
 
 /**
@@ -28,7 +29,8 @@ describe('the redaction keeps the question', () => {
     expect(redact('Передайте Анне Смирновой: размер 42 есть?')).toBe('Передайте [name] [name]: размер 42 есть?');
     expect(redact("Is Anna's order ready? Smirnova asked too.")).toBe('Is [name] order ready? [name] asked too.');
     expect(redact('Спросите у Даны, есть ли скидка?')).toBe('Спросите у [name], есть ли скидка?');
-    expect(redact('Кузнецову и Павлу: когда доставка?')).toBe('Кузнецову и Павлу: когда доставка?');
+    // The contacts' matcher alone: since issue 41 the redaction also takes "Павлу" as a given name (person-names.ts).
+    expect(new NameMatcher(contactNames).redact('Кузнецову и Павлу: когда доставка?', '[name]')).toBe('Кузнецову и Павлу: когда доставка?');
   });
 
   it('a name word that is also a common word is a name beside another part of the name or after a title, else a word', () => {

@@ -21,9 +21,11 @@ const MIN_LENGTH = 3;
  * A word as it sounds in Latin letters, so that one name written in either script, or in two
  * common transliterations (Yuliya / Julia, Dmitriy / Dmitry, Sergey / Sergei), gives one key.
  */
-function key(word: string): string {
+export function key(word: string): string {
   return transliterate(word.toLowerCase()).toLowerCase()
     .replace(/['’`]/g, '').replace(/x/g, 'ks').replace(/j/g, 'y').replace(/kh/g, 'h')
+    // Yelena / Elena, Fyodor / Fedor, Artyom / Artem, Aigul / Aygul, Zaitsev / Zaytsev.
+    .replace(/^ye/, 'e').replace(/yo/g, 'e').replace(/([aeiou])y(?![aeiou])/g, '$1i')
     .replace(/ts|tz/g, 'c').replace(/yu/g, 'iu').replace(/ya/g, 'ia').replace(/iy/g, 'i').replace(/ey/g, 'ei').replace(/ii/g, 'i').replace(/y$/, 'i');
 }
 
@@ -32,8 +34,10 @@ const stem = (k: string) => (k.length > MIN_LENGTH && /[aeiou]$/.test(k) ? k.sli
 /** The key without a fleeting vowel before its last consonant: Павел -> Павла, Лев -> Льва. */
 const fleeting = (k: string) => k.replace(/[eo]([^aeiou])$/, '$1');
 /** Words before a name that say it is one: Pak Budi, Bu Dewi, Mr Will. */
-const TITLES = new Set(['pak', 'bu', 'ibu', 'bapak', 'mas', 'mbak', 'kak', 'mr', 'mrs', 'ms', 'miss', 'dr', 'г-н', 'г-жа', 'господин', 'госпожа']);
+export const TITLES = new Set(['pak', 'bu', 'ibu', 'bapak', 'mas', 'mbak', 'kak', 'mr', 'mrs', 'ms', 'miss', 'dr', 'г-н', 'г-жа', 'господин', 'госпожа']);
 const capitalised = (word: string) => /^\p{Lu}/u.test(word);
+/** A first name that is also a common word of the three languages (Will, Вера, Budi). */
+export const isCommonWord = (word: string): boolean => COMMON_WORDS.has(key(word));
 
 /** The stems of a Cyrillic word once each case ending that fits is taken off (the word itself too). */
 function cyrillicStems(word: string): string[] {
@@ -75,6 +79,11 @@ export class NameMatcher {
 
   get size(): number {
     return this.keys.size;
+  }
+
+  /** A Latin word's own key only (no possessive "s": Philips is not Philip); a Cyrillic word by its stems as in matches(). */
+  has(word: string): boolean {
+    return CYRILLIC.test(word) ? this.matches(word) : [...word].length >= MIN_LENGTH && this.keys.has(key(word));
   }
 
   matches(word: string): boolean {

@@ -66,16 +66,3 @@ export const ADDRESS_PATTERNS: RegExp[] = [
   new RegExp(`${NOT_AFTER_WORD}${UK_POSTCODE}${NOT_BEFORE_WORD}`, 'gu'),
   new RegExp(`${NOT_AFTER_WORD}(?:${ID_STREET})\\s*[A-Z][\\p{L}\\d .'-]{1,40}?\\s*(?:No\\.?|Nomor|Nomer|no\\.?)?\\s*\\d+[A-Za-z]?(?:\\s*,?\\s*RT\\.?\\s*\\d+\\s*\\/?\\s*RW\\.?\\s*\\d+)?`, 'gu'),
 ];
-
-/**
- * A name its owner introduces: after "my name is", "меня зовут", "nama saya" in any case;
- * after "I am", "I'm", "я", "saya", "aku" only when capitalised. Up to three words.
- */
-const NAME_WORD = "[\\p{L}][\\p{L}'’-]*";
-const CAP_WORD = "\\p{Lu}[\\p{L}'’-]*";
-export const INTRODUCED_NAME = new RegExp(
-  `((?:${NOT_AFTER_WORD}(?:[Mm]y [Nn]ame is|[Mm]y [Nn]ame's|[Мм]еня зовут|[Зз]овут меня|[Мм]о[её] имя|[Nn]ama saya|[Nn]ama aku|[Nn]ama ku)\\s+(?=${NAME_WORD}))|`
-  + `(?:${NOT_AFTER_WORD}(?:I am|I'm|I’m|[Яя]|[Ss]aya|[Aa]ku)\\s+(?=${CAP_WORD})))`
-  + `(${NAME_WORD}(?:\\s+${CAP_WORD}){0,2})`,
-  'gu',
-);

@@ -2,7 +2,8 @@ import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
 import type { Cell } from '../../config.js';
 import { DEFAULT_COUNTRY } from '../contacts/contact-details.js';
 import { NameMatcher } from './names.js';
-import { ACCOUNT_AFTER_WORD, ADDRESS_PATTERNS, CARD_LIKE, EMAIL, EMAIL_OBFUSCATED, IBAN, INTRODUCED_NAME, LONG_DIGIT_RUN, PHONE_AFTER_WORD, luhnValid } from './patterns.js';
+import { redactPersonNames } from './person-names.js';
+import { ACCOUNT_AFTER_WORD, ADDRESS_PATTERNS, CARD_LIKE, EMAIL, EMAIL_OBFUSCATED, IBAN, LONG_DIGIT_RUN, PHONE_AFTER_WORD, luhnValid } from './patterns.js';
 
 /**
  * The one redaction step for customer-written text that leaves the conversations
@@ -62,7 +63,8 @@ function redactPhones(text: string, cell: Cell | undefined): string {
  * Personal data out, the question kept. Order matters: e-mails before the digit rules (an
  * address may hold digits), account and card numbers before phones (a card's digits would
  * otherwise read as several phone numbers), then any long run of digits whatever its spacing,
- * addresses, then names (introduced ones, and the tenant's contacts).
+ * addresses, then names (any person's, src/domain/privacy/person-names.ts, and the tenant's
+ * contacts').
  */
 export function redactCustomerText(text: string, context: RedactionContext): string {
   let out = text.normalize('NFC');
@@ -75,7 +77,7 @@ export function redactCustomerText(text: string, context: RedactionContext): str
   out = replaceAll(out, PHONE_AFTER_WORD, 'phone');
   out = replaceAll(out, LONG_DIGIT_RUN, 'number');
   for (const pattern of ADDRESS_PATTERNS) out = replaceAll(out, pattern, 'address');
-  out = out.replace(INTRODUCED_NAME, (_m, intro: string) => `${intro}${PLACEHOLDER.name}`);
+  out = redactPersonNames(out, PLACEHOLDER.name);
   const names = context.contactNames instanceof NameMatcher ? context.contactNames : new NameMatcher(context.contactNames);
   return names.redact(out, PLACEHOLDER.name);
 }
