@@ -10,7 +10,7 @@ const redact = (text: string, cell: 'ru' | 'en' | 'id') => redactCustomerText(te
 
 describe('names of people the tenant does not know', () => {
   it('an English self-introduction with a transliterated Russian name (the piece that reached a strategist:read answer)', () => {
-    expect(redact('Hi, Yuliya Sokolova here, is the linen dress available in size 44?', 'ru'))
+    expect(redact('Hi, Yuliya Vorontsova here, is the linen dress available in size 44?', 'ru'))
       .toBe('Hi, [name] [name] here, is the linen dress available in size 44?');
   });
 
