@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Orm } from '../../db/orm.js';
 import { domainError } from '../../errors/domain-error.js';
@@ -6,6 +8,8 @@ import { domainError } from '../../errors/domain-error.js';
 export const ISSUED_KEYS = 'issued-keys';
 /** A member that is no key id: present once the set was filled from the database. */
 const FILLED = '~filled';
+/** How long an issue waits for a connection still being made (then the SADD fails and the key is not issued). */
+const CONNECT_WAIT_MS = 3000;
 /** Key ids this process learnt from the set; beyond this many it starts again (costs a round trip each, never a wrong answer). */
 const REMEMBERED = 100_000;
 
@@ -30,6 +34,8 @@ export class IssuedKeys {
 
   /** Adds an issued key id (call before the key's row commits: a phantom id costs a lookup, a missing one a valid key). */
   async add(keyId: string): Promise<void> {
+    // A command-line process issues right after it starts: its connection may still be on its way.
+    if (this.redis.status !== 'ready') await Promise.race([once(this.redis, 'ready'), delay(CONNECT_WAIT_MS, undefined, { ref: false })]);
     await this.redis.sadd(ISSUED_KEYS, keyId);
   }
 
