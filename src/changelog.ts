@@ -22,6 +22,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-28', kind: 'additive', routes: [],
+    text: 'An address never locks out a valid key: only wrong secrets of issued keys count against a client address, and a valid key from an address at that limit is answered as from any other.',
+  },
+  {
     date: '2026-11-28', kind: 'additive', routes: ['GET /webhooks/{id}/deliveries', 'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver'],
     text: "Webhooks and publications that last: a delivery still owed (pending, failed or held) is never removed by the delivery log's retention, however old; a delivery or operation whose workflow ended without settling it is picked up again or ended with a reason; the site module's result is answered only once its job took it.",
   },

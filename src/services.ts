@@ -8,6 +8,7 @@ import { Metrics } from './observability/metrics.js';
 import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { CallerCache } from './domain/access/caller-cache.js';
+import { IssuedKeys } from './domain/access/issued-keys.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
 import { tokenRotationChannel } from './widget/token-rotations.js';
@@ -24,6 +25,8 @@ export interface Services {
   temporal: TemporalAccess;
   /** Key -> integration -> tenant as authentication sees it (cached, dropped by access-change announcements). */
   callers: CallerCache;
+  /** Which key ids were issued, without a database lookup (Redis; a made-up key costs no lookup). */
+  issuedKeys: IssuedKeys;
   /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
   wallets: WalletCache;
   /** Holds requests until their operation finishes (`wait`). */
@@ -70,6 +73,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     metrics,
     temporal,
     callers,
+    issuedKeys: new IssuedKeys(redis, orm),
     wallets,
     operationWaiter,
     liveHub,

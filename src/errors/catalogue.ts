@@ -157,7 +157,7 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
     remedy: 'Read the resource, then send its ETag in If-Match with the change.',
   },
   rate_limited: {
-    meaning: 'More requests of this rate class than its limit in the last 60 seconds, or more refused API keys from this client address than allowed in the last 60 seconds (then the key is not looked up).',
+    meaning: 'More requests of this rate class than its limit in the last 60 seconds, or more wrong secrets of API keys from this client address than allowed in the last 60 seconds (a valid key is never held by its address).',
     remedy: 'Wait the Retry-After seconds, then retry with the same Idempotency-Key.',
   },
   internal_error: {

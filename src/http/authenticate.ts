@@ -7,8 +7,8 @@ import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { Payer } from '../domain/operations/paid-admission.js';
 import type { WalletView } from '../domain/wallet/wallet-reader.js';
 import { domainError } from '../errors/domain-error.js';
-import { admitKeyLookup, invalidKey, refusedKey, refusedKeysGate } from './refused-keys.js';
-import type { WindowGate } from './rate-limit.js';
+import type { Logger } from '../logger.js';
+import { invalidKey, refusedKey } from './refused-keys.js';
 
 /** The caller of a request, as GET /me shows it. */
 export interface AuthContext {
@@ -35,11 +35,6 @@ export interface AuthContext {
 export interface Authenticated {
   auth: AuthContext;
   wallet: WalletView | null;
-  /**
-   * When this request looked its key up: its address's refused keys, asked in the round trip
-   * that counts its rate class (src/http/refused-keys.ts); null for a key the process held.
-   */
-  gate: WindowGate | null;
 }
 
 /** The payer of an API caller's paid work: its integration, within its limits. */
@@ -55,14 +50,18 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
   };
 }
 
+/** Why a key was refused, for the api's own log line (never the answer: every refusal answers alike). */
+export type KeyRefusal = 'missing' | 'malformed' | 'test_keys_off' | 'wrong_cell' | 'unknown' | 'wrong_secret' | 'revoked' | 'expired';
+
 /**
  * Key -> integration -> tenant from services.callers (a test key's are the sandbox shadows,
  * see src/domain/sandbox/shadows.ts) (cached for AUTH_CACHE_MS; an announced
- * access change drops it at once). The secret is compared against the stored hash on every
- * request, cached or not. A well-formed key that is refused counts against the client address
- * (src/http/refused-keys.ts): beyond its limit the address waits (429): before the lookup
- * when this process knows it, else with the rate-limit count (the returned gate).
+ * access change drops it at once). A key id that was never issued (services.issuedKeys, no
+ * database lookup) is refused before any lookup. The secret is compared against the stored hash
+ * on every request, cached or not; only a wrong secret of an issued key counts against the
+ * client address (src/http/refused-keys.ts), so a valid key is limited by its rate classes alone.
  * A lookup reads the wallet in the same statement (src/domain/access/caller-lookup.ts).
+ * Each refusal writes one log line with its reason and key id (refused()).
  */
 export class Authenticator {
   constructor(private readonly services: Services) {}
@@ -72,27 +71,32 @@ export class Authenticator {
     const header = ctx.get('authorization');
     // The scheme name is case-insensitive (RFC 9110 §11.1).
     const match = /^Bearer +(\S+)$/i.exec(header);
-    if (!match) throw invalidKey();
+    if (!match) throw refused(ctx, header ? 'malformed' : 'missing', null);
     const apiKey = match[1]!;
     const parsed = parseApiKey(apiKey);
-    if (!parsed) throw invalidKey();
+    if (!parsed) throw refused(ctx, 'malformed', null);
+    const { keyId } = parsed;
     // Test keys and the sandbox are Planned in the spec: where planned is off, a test key is no key.
-    if (parsed.mode === 'test' && !config.releasedLabels.includes('planned')) throw invalidKey();
+    if (parsed.mode === 'test' && !config.releasedLabels.includes('planned')) throw refused(ctx, 'test_keys_off', keyId);
     if (parsed.cell !== config.cell) {
+      logRefusal(ctx, 'wrong_cell', keyId);
       throw domainError('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
         correct_base_url: config.cellBaseUrls[parsed.cell],
       });
     }
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, config.trustedProxies);
-    let lookedUp = false;
-    const found = await this.services.callers.get(parsed.keyId, () => {
-      lookedUp = true;
-      return admitKeyLookup(this.services, address);
+    const found = await this.services.callers.get(keyId, async () => {
+      if (!(await this.services.issuedKeys.has(keyId))) throw refused(ctx, 'unknown', keyId);
     });
-    const caller = found?.caller;
-    if (!caller || !apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) throw await refusedKey(this.services, address);
+    if (!found) throw refused(ctx, 'unknown', keyId);
+    const { caller } = found;
+    if (!apiKeyMatches(apiKey, caller.key.secretHash, config.secrets.apiKeyPepper)) {
+      logRefusal(ctx, 'wrong_secret', keyId);
+      throw await refusedKey(this.services, address);
+    }
     const { key, integration, tenant } = caller;
-    if (key.revokedAt || key.expiresAt.getTime() <= clock.now().getTime()) throw await refusedKey(this.services, address);
+    if (key.revokedAt) throw refused(ctx, 'revoked', keyId);
+    if (key.expiresAt.getTime() <= clock.now().getTime()) throw refused(ctx, 'expired', keyId);
     if (integration.status !== 'active' || !integration.ownerActive) {
       throw domainError('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
     }
@@ -127,6 +131,17 @@ export class Authenticator {
       },
       clientAddress: address,
     };
-    return { auth, wallet: found.wallet, gate: lookedUp ? refusedKeysGate(this.services, address) : null };
+    return { auth, wallet: found.wallet };
   }
+}
+
+/** The api's log line of a refused key: why, and which key id (null when none was readable). */
+function logRefusal(ctx: Context, reason: KeyRefusal, keyId: string | null): void {
+  (ctx.state.log as Logger).info({ reason, key_id: keyId }, 'api key refused');
+}
+
+/** A refusal that counts nothing: logged with its reason, answered as every refused key is (401 invalid_api_key). */
+function refused(ctx: Context, reason: KeyRefusal, keyId: string | null) {
+  logRefusal(ctx, reason, keyId);
+  return invalidKey();
 }

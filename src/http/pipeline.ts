@@ -135,10 +135,10 @@ export function registerRoute(router: Router, p: Pipeline, route: RouteDefinitio
     if (carriesPii(route)) ctx.set('Cache-Control', 'private, no-store');
     await p.migrationGate.require(route.migration);
 
-    const { auth, wallet: readWithCaller, gate } = await p.authenticator.authenticate(ctx);
+    const { auth, wallet: readWithCaller } = await p.authenticator.authenticate(ctx);
     ctx.state.auth = auth;
-    // One Redis round trip: the rate class's count (and the address's refused keys after a lookup).
-    await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits, gate);
+    // One Redis round trip: the rate class's count (a valid key is limited by its rate classes alone).
+    await p.rateLimiter.consume(ctx, auth.integration.id, route.rateClass, auth.limits);
     // Read once counted: a body refused as unreadable (too deep, not JSON, too large) is counted too.
     const sent = await readJsonBody(ctx);
 

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { RateClass } from './route.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { PaidRateCounter } from '../domain/operations/paid-admission.js';
-import { domainError, type DomainError } from '../errors/domain-error.js';
+import { domainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
@@ -16,12 +16,8 @@ const WINDOW_MS = 60_000;
  * that left the window (at or before now - window), then admits this hit (with a member to log)
  * only while fewer than the limit are left, so the log never holds more than `limit` entries;
  * without a member it asks without adding. Returns {admitted, hits in the window after it,
- * oldest hit, newest hit}.
- * KEYS[1] is counted (ARGV[3] its limit, ARGV[4] the member to log). With KEYS[2], a gate
- * (ARGV[5] its limit) is asked first, counting nothing, and KEYS[1] is only counted when the gate
- * admits: an authenticated request's address's refused keys and its rate class in one round
- * trip. Returns KEYS[1]'s four numbers, then the gate's (1, 0, now, now without a gate; KEYS[1]'s
- * are 0, 0, now, now when the gate refused). The times come from the api's clock (tests pin it).
+ * oldest hit, newest hit} of KEYS[1] (ARGV[3] its limit, ARGV[4] the member to log). The times
+ * come from the api's clock (tests pin it).
  */
 const SLIDING_LOG_SCRIPT = `
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
@@ -42,13 +38,7 @@ local function slide(key, limit, member)
   local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')[2]
   return {admitted, n, tonumber(oldest), tonumber(newest)}
 end
-local gate = {1, 0, now, now}
-if KEYS[2] then
-  gate = slide(KEYS[2], tonumber(ARGV[5]), nil)
-  if gate[1] == 0 then return {0, 0, now, now, gate[1], gate[2], gate[3], gate[4]} end
-end
-local w = slide(KEYS[1], tonumber(ARGV[3]), ARGV[4])
-return {w[1], w[2], w[3], w[4], gate[1], gate[2], gate[3], gate[4]}`;
+return slide(KEYS[1], tonumber(ARGV[3]), ARGV[4])`;
 
 const LIMIT_OF: Record<RateClass, keyof RateLimits> = { read: 'read_per_min', write: 'write_per_min', paid: 'paid_per_min' };
 
@@ -68,19 +58,9 @@ export interface WindowCount {
   exceeded: boolean;
 }
 
-/**
- * A window asked before an integration's request is counted, in the same round trip: a refusal
- * by it leaves the request uncounted and is answered with `refuse`'s error.
- */
-export interface WindowGate {
-  key: string;
-  limit: number;
-  refuse(w: WindowCount): DomainError;
-}
-
-type Answer = [number, number, number, number, number, number, number, number];
+type Answer = [number, number, number, number];
 type LoggingRedis = Redis & {
-  slidingLog(...args: [numberOfKeys: number, ...keysAndArgs: string[]]): Promise<Answer>;
+  slidingLog(key: string, now: string, windowMs: string, limit: string, member: string): Promise<Answer>;
 };
 
 /** Hits of one process at one millisecond are told apart by a sequence (and processes by a random tag). */
@@ -100,8 +80,7 @@ export class RateLimiter {
   private readonly redis: LoggingRedis;
 
   constructor(redis: Redis, private readonly metrics: Metrics, private readonly clock: Clock) {
-    // No fixed number of keys: the first argument says how many (one, or two with a gate).
-    if (!('slidingLog' in redis)) redis.defineCommand('slidingLog', { lua: SLIDING_LOG_SCRIPT });
+    if (!('slidingLog' in redis)) redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
     this.redis = redis as LoggingRedis;
   }
 
@@ -112,32 +91,23 @@ export class RateLimiter {
    * admitted hit. 503 service_unavailable when Redis cannot answer.
    */
   async consumeWindow(key: string, limit: number, windowMs = WINDOW_MS): Promise<WindowCount> {
-    return (await this.run(key, limit, windowMs, null)).counted;
-  }
-
-  private async run(key: string, limit: number, windowMs: number, gate: WindowGate | null): Promise<{ counted: WindowCount; gate: WindowCount | null }> {
     const now = this.clock.now().getTime();
     let answer: Answer;
-    const keys = gate ? [`rl:${key}`, `rl:${gate.key}`] : [`rl:${key}`];
     try {
-      answer = await this.redis.slidingLog(keys.length, ...keys, String(now), String(windowMs), String(limit), `${now}:${PROCESS_TAG}:${sequence++}`, String(gate?.limit ?? 0));
+      answer = await this.redis.slidingLog(`rl:${key}`, String(now), String(windowMs), String(limit), `${now}:${PROCESS_TAG}:${sequence++}`);
     } catch {
       throw domainError('service_unavailable', 'The rate-limit store is unavailable; retry shortly.', {}, { retryAfterSeconds: 5 });
     }
-    const n = answer.map(Number);
-    return { counted: windowCount(n.slice(0, 4), limit, windowMs, now), gate: gate ? windowCount(n.slice(4, 8), gate.limit, windowMs, now) : null };
+    return windowCount(answer.map(Number), limit, windowMs, now);
   }
 
   /**
    * An integration's request of a rate class (the key is the integration, or the website
-   * channel for a visitor's paid work). With a gate, the gate is asked first in the same round
-   * trip: when it refuses, its error is thrown and nothing is counted (no RateLimit headers).
+   * channel for a visitor's paid work).
    */
-  async consume(ctx: Context, callerId: string, rateClass: RateClass, limits: RateLimits, gate: WindowGate | null = null): Promise<void> {
+  async consume(ctx: Context, callerId: string, rateClass: RateClass, limits: RateLimits): Promise<void> {
     const limit = limits[LIMIT_OF[rateClass]];
-    const answer = await this.run(`${callerId}:${rateClass}`, limit, WINDOW_MS, gate);
-    if (gate && answer.gate!.exceeded) throw gate.refuse(answer.gate!);
-    const w = answer.counted;
+    const w = await this.consumeWindow(`${callerId}:${rateClass}`, limit);
     ctx.set('RateLimit-Limit', String(limit));
     ctx.set('RateLimit-Remaining', String(w.remaining));
     ctx.set('RateLimit-Reset', String(w.resetSeconds));

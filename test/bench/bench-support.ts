@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../../src/config.js';
 import { promoteBuild } from '../../src/temporal/worker-versioning.js';
 import { ensureDatabase } from '../../src/db/database.js';
@@ -15,6 +16,7 @@ import { migrateUp } from '../../src/db/migrations.js';
 import { createTenant } from '../../src/domain/provisioning/tenants.js';
 import { createIntegration } from '../../src/domain/provisioning/integrations.js';
 import { issueApiKey } from '../../src/domain/provisioning/api-keys.js';
+import { ISSUED_KEYS, type IssuedKeys } from '../../src/domain/access/issued-keys.js';
 import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
 
 /**
@@ -126,6 +128,19 @@ export interface BenchCaller {
   apiKey: string;
 }
 
+/** Key ids into the stack's index of issued keys (src/domain/access/issued-keys.ts), as the api's provisioning adds them. */
+export function issuedKeysOf(config: Config): Pick<IssuedKeys, 'add'> & { addAll(keyIds: string[]): Promise<void> } {
+  const addAll = async (keyIds: string[]) => {
+    const redis = new Redis(config.redisUrl, { keyPrefix: config.redisKeyPrefix });
+    try {
+      for (let i = 0; i < keyIds.length; i += 10_000) await redis.sadd(ISSUED_KEYS, ...keyIds.slice(i, i + 10_000));
+    } finally {
+      redis.disconnect();
+    }
+  };
+  return { add: (keyId) => addAll([keyId]), addAll };
+}
+
 /** A tenant with every plan feature, an integration with every scope (loopback allowlist, the ru conditions) and a live key. */
 export async function provisionCaller(em: Em, config: Config, tenantName: string, now: Date): Promise<BenchCaller> {
   const tenant = await createTenant(em, { name: tenantName, features: [...PLAN_FEATURES], lowThresholdRub: '100' }, now);
@@ -133,7 +148,7 @@ export async function provisionCaller(em: Em, config: Config, tenantName: string
     tenantId: tenant.id, name: 'Bench integration', scopes: [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
     hostingCountry: 'RU', transferBasis: 'Benchmark data processing agreement',
   }, now);
-  const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 30, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+  const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 30, ipAllowlist: null }, config.secrets.apiKeyPepper, now, issuedKeysOf(config));
   return { tenantId: tenant.id, integrationId: integration.id, apiKey: key.api_key };
 }
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../src/config.js';
 import type { Orm } from '../../src/db/orm.js';
 import { generateApiKey, hashApiKey } from '../../src/domain/access/api-key-format.js';
-import { provisionCaller } from './bench-support.js';
+import { issuedKeysOf, provisionCaller } from './bench-support.js';
 
 /**
  * `count` callers, each a tenant of its own with a wallet (1000 RUB), an integration with its
@@ -16,6 +16,7 @@ export async function seedManyCallers(orm: Orm, config: Config, count: number, n
   const template = await em.transactional((tx) => provisionCaller(tx, config, 'Bench tenant 0', now));
   const keys = Array.from({ length: count - 1 }, () => generateApiKey('live', config.cell));
   const pepper = config.secrets.apiKeyPepper;
+  await issuedKeysOf(config).addAll(keys.map((k) => k.keyId));
   await em.transactional(async (tx) => {
     await tx.execute(`create temporary table bench_callers on commit drop as
       select row_number() over () as n, gen_random_uuid() as tenant_id, gen_random_uuid() as integration_id, gen_random_uuid() as channel_id, key_id, secret_hash

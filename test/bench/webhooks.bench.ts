@@ -242,7 +242,7 @@ async function main(): Promise<void> {
   try {
     const floor = values['skip-floor'] ? [] : await measureFloor(config, FLOOR_STEPS);
 
-    const seed = await s.orm.em.fork().transactional((em) => seedDemo(em, config, new Date()));
+    const seed = await s.orm.em.fork().transactional((em) => seedDemo(em, config, new Date(), s.issuedKeys));
     p.tenantId = seed.tenant_id;
     p.integrationId = seed.integration_id;
     await s.orm.em.fork().transactional(async (em) => {

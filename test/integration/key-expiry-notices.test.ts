@@ -35,7 +35,7 @@ async function keyOf(days: number, o: { issuedAt?: Date; mode?: 'live' | 'test' 
   const caller = await newCaller(api.services);
   const key = await em().transactional((tx) => issueApiKey(tx, {
     integrationId: caller.integrationId, mode: o.mode ?? 'live', cell: 'ru', expiresInDays: days, ipAllowlist: null,
-  }, api.services.config.secrets.apiKeyPepper, o.issuedAt ?? T));
+  }, api.services.config.secrets.apiKeyPepper, o.issuedAt ?? T, api.services.issuedKeys));
   return { ...caller, key };
 }
 
@@ -134,7 +134,7 @@ describe('api_key.expiring thresholds (spec 01 Authentication 8)', () => {
 
   it('tenantsWithDueKeyNotices lists each tenant once, in order', async () => {
     const a = await keyOf(20);
-    await em().transactional((tx) => issueApiKey(tx, { integrationId: a.integrationId, mode: 'live', cell: 'ru', expiresInDays: 5, ipAllowlist: null }, 'pepper-of-the-test-0123456789abcdef', T));
+    await em().transactional((tx) => issueApiKey(tx, { integrationId: a.integrationId, mode: 'live', cell: 'ru', expiresInDays: 5, ipAllowlist: null }, 'pepper-of-the-test-0123456789abcdef', T, api.services.issuedKeys));
     const b = await keyOf(6);
     const listed = await due(T);
     expect(listed.filter((t) => t === a.tenantId)).toHaveLength(1);
@@ -144,7 +144,7 @@ describe('api_key.expiring thresholds (spec 01 Authentication 8)', () => {
 
   it('tenantsWithDueKeyNotices pages by tenant id: `limit` of them after `after`, a tenant once however many keys', async () => {
     const a = await keyOf(20);
-    await em().transactional((tx) => issueApiKey(tx, { integrationId: a.integrationId, mode: 'live', cell: 'ru', expiresInDays: 5, ipAllowlist: null }, 'pepper-of-the-test-0123456789abcdef', T));
+    await em().transactional((tx) => issueApiKey(tx, { integrationId: a.integrationId, mode: 'live', cell: 'ru', expiresInDays: 5, ipAllowlist: null }, 'pepper-of-the-test-0123456789abcdef', T, api.services.issuedKeys));
     await keyOf(6);
     const all = await due(T);
     expect(all.length).toBeGreaterThanOrEqual(3);

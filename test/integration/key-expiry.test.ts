@@ -47,7 +47,7 @@ const raisedBy = (scanId: string, tenantId: string): Promise<string[]> => client
 
 async function issue(integrationId: string, days: number, mode: 'live' | 'test' = 'live') {
   return services.orm.em.fork().transactional((em) =>
-    issueApiKey(em, { integrationId, mode, cell: 'ru', expiresInDays: days, ipAllowlist: null }, services.config.secrets.apiKeyPepper, services.clock.now()));
+    issueApiKey(em, { integrationId, mode, cell: 'ru', expiresInDays: days, ipAllowlist: null }, services.config.secrets.apiKeyPepper, services.clock.now(), services.issuedKeys));
 }
 
 /** A test key lives in the tenant's sandbox: its notice is a sandbox event. */

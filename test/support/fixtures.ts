@@ -54,7 +54,7 @@ export async function newCaller(services: Services, o: CallerOptions = {}): Prom
     const key = await issueApiKey(em, {
       integrationId: integration.id, mode: o.keyMode ?? 'live', cell: o.keyCell ?? services.config.cell,
       expiresInDays: o.expiresInDays ?? 30 * 12, ipAllowlist: o.keyAllowlist ?? null,
-    }, services.config.secrets.apiKeyPepper, now);
+    }, services.config.secrets.apiKeyPepper, now, services.issuedKeys);
     const balance = o.balanceRub ?? '1000.00';
     if (balance !== '0') await postToLedger(em, { tenantId: tenant.id, kind: 'topup', amountRub: balance }, now);
     return { tenantId: tenant.id, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
@@ -74,7 +74,7 @@ export async function anotherIntegration(services: Services, caller: Caller, o: 
       tenantId: caller.tenantId, name: 'Second integration', scopes: o.scopes ?? [...SCOPES], ipAllowlist: ['127.0.0.0/8', '::1'],
       hostingCountry: 'RU', transferBasis: 'Test data processing agreement', dailySpendLimitRub: o.dailySpendLimitRub ?? null,
     }, now);
-    const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null }, services.config.secrets.apiKeyPepper, now);
+    const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null }, services.config.secrets.apiKeyPepper, now, services.issuedKeys);
     return { tenantId: caller.tenantId, integrationId: integration.id, channelId: channel.id, keyId: key.key_id, apiKey: key.api_key, expiresAt: key.expires_at };
   });
 }
@@ -87,7 +87,7 @@ export async function sandboxCaller(services: Services, live: Caller): Promise<C
   return services.orm.em.fork().transactional(async (em) => {
     const key = await issueApiKey(em, {
       integrationId: live.integrationId, mode: 'test', cell: services.config.cell, expiresInDays: 30, ipAllowlist: null,
-    }, services.config.secrets.apiKeyPepper, services.clock.now());
+    }, services.config.secrets.apiKeyPepper, services.clock.now(), services.issuedKeys);
     const [row] = await em.execute<{ tenant_id: string; integration_id: string; channel_id: string }[]>(
       `select k.tenant_id, k.integration_id, c.id as channel_id from api_keys k join channels c on c.integration_id = k.integration_id and c.type = 'api' where k.key_id = ?`,
       [key.key_id]);

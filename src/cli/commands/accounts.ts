@@ -62,7 +62,7 @@ export const accounts: CommandGroup = {
     'demo seed': async (s, em, f) => {
       const shopDomain = f.optional('shop-domain');
       f.done();
-      return { ...(await seedDemo(em, s.config, s.clock.now(), shopDomain === undefined ? undefined : parsePrimaryDomain(shopDomain))) };
+      return { ...(await seedDemo(em, s.config, s.clock.now(), s.issuedKeys, shopDomain === undefined ? undefined : parsePrimaryDomain(shopDomain))) };
     },
     'tenant create': async (s, em, f) => {
       const name = f.required('name');
@@ -127,7 +127,7 @@ export const accounts: CommandGroup = {
       if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode is live or test');
       if (!(CELLS as readonly string[]).includes(cell)) throw new UsageError(`--cell is one of ${CELLS.join(', ')}`);
       if (!/^\d+$/.test(days)) throw new UsageError('--expires-in-days is a whole number of days');
-      const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now());
+      const key = await issueApiKey(em, { ...input, mode, cell: cell as Cell, expiresInDays: Number(days) }, s.config.secrets.apiKeyPepper, s.clock.now(), s.issuedKeys);
       const warning = keyCellWarning(cell, s.config, await runningStack());
       return { ...key, ...(warning ? { warning } : {}) };
     },

@@ -228,7 +228,7 @@ const RECIPES: Record<EventType, (step: Step) => Promise<void>> = {
   'api_key.expiring': async (step) => {
     // A key issued for 7 days is past the 7-day notice at once: the expiry sweep's own step raises it.
     await step.tx(async (em) => {
-      step.objects.key_id = (await issueApiKey(em, { integrationId: step.scope.integrationId, ipAllowlist: null, mode: 'live', cell: step.s.config.cell, expiresInDays: 7 }, step.s.config.secrets.apiKeyPepper, step.s.clock.now())).key_id;
+      step.objects.key_id = (await issueApiKey(em, { integrationId: step.scope.integrationId, ipAllowlist: null, mode: 'live', cell: step.s.config.cell, expiresInDays: 7 }, step.s.config.secrets.apiKeyPepper, step.s.clock.now(), step.s.issuedKeys)).key_id;
     });
     await step.tx((em) => raiseKeyExpiryNotices(em, step.scope.tenantId, step.s.clock.now()));
   },

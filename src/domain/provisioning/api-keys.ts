@@ -2,6 +2,7 @@ import type { Em } from '../../db/orm.js';
 import type { Cell } from '../../config.js';
 import { ApiKey, type KeyMode } from '../../entities/api-key.js';
 import { generateApiKey, hashApiKey } from '../access/api-key-format.js';
+import type { IssuedKeys } from '../access/issued-keys.js';
 import { ProvisioningError } from './tenants.js';
 import { findIntegration } from './integrations.js';
 import { ensureShadowIntegration, refuseShadow } from '../sandbox/shadows.js';
@@ -25,8 +26,9 @@ export interface IssuedKey {
 /**
  * Issues a key; the whole key is returned once and only its hash is stored. A test key belongs
  * to the integration's shadow in the tenant's sandbox (made on first use): it works there only.
+ * Its key id joins the index of issued keys before the row is written (src/domain/access/issued-keys.ts).
  */
-export async function issueApiKey(em: Em, input: IssueKeyInput, pepper: string, now: Date): Promise<IssuedKey> {
+export async function issueApiKey(em: Em, input: IssueKeyInput, pepper: string, now: Date, issued: Pick<IssuedKeys, 'add'>): Promise<IssuedKey> {
   const live = await findIntegration(em, input.integrationId);
   await refuseShadow(em, 'integrations', live.id);
   if (!Number.isInteger(input.expiresInDays) || input.expiresInDays < 1 || input.expiresInDays > 3650) {
@@ -37,6 +39,7 @@ export async function issueApiKey(em: Em, input: IssueKeyInput, pepper: string, 
     : live;
   const { apiKey, keyId } = generateApiKey(input.mode, input.cell);
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
+  await issued.add(keyId);
   em.create(ApiKey, {
     keyId,
     integrationId: integration.id,

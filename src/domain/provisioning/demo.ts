@@ -14,6 +14,7 @@ import { createCard, updateCard } from '../cards/cards.js';
 import { DEMO_PRODUCTS, demoCardInput } from './demo-catalogue.js';
 import { seedDemoArticles } from '../articles/demo-articles.js';
 import { seedDemoHistory, type HistoryResult } from './demo-history.js';
+import type { IssuedKeys } from '../access/issued-keys.js';
 
 /** Fixed ids, so the demo tenant is found again on every seed. */
 export const DEMO_TENANT_ID = '00000000-0000-4000-8000-00000000de01';
@@ -76,7 +77,7 @@ async function seedDemoCards(em: Em, config: Config, tenantId: string, now: Date
  * declares what the ru cell asks before personal-data scopes are granted: a loopback
  * allowlist, hosting country RU and a transfer basis.
  */
-export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = demoShopDomain(config)): Promise<DemoSeed> {
+export async function seedDemo(em: Em, config: Config, now: Date, issued: Pick<IssuedKeys, 'add'>, shopDomain = demoShopDomain(config)): Promise<DemoSeed> {
   // Two first seeds at once would both try to create the fixed ids: take turns. A first seed
   // writes its history for seconds: the lock is asked for again and again, so no waiting
   // statement runs into the statement timeout.
@@ -104,7 +105,7 @@ export async function seedDemo(em: Em, config: Config, now: Date, shopDomain = d
     ?? await createWebsiteChannel(em, { id: DEMO_WEBSITE_CHANNEL_ID, tenantId: tenant.id, name: 'Demo website chat', greeting: 'Hello! Ask me anything about our products.', consent: DEMO_CONSENT }, now);
   const cards = await seedDemoCards(em, config, tenant.id, now);
   await seedDemoArticles(em, tenant.id, now);
-  const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now);
+  const key = await issueApiKey(em, { integrationId: integration.id, mode: 'live', cell: config.cell, expiresInDays: 365, ipAllowlist: null }, config.secrets.apiKeyPepper, now, issued);
   // Last: it clears the entity manager once its thousands of rows are written.
   const history = await seedDemoHistory(em, config, { tenantId: tenant.id, integrationId: integration.id, shop: shopDomain }, now);
   return {
