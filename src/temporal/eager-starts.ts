@@ -53,7 +53,7 @@ export class EagerStarts {
     let current: boolean;
     try {
       const routing = await routingOf(this.client, this.version.deploymentName);
-      current = routing?.current === versionName(this.version) && routing.ramping === null;
+      current = routing?.current === versionName(this.version) && !(routing.ramping && routing.ramping.percent > 0);
     } catch (err) {
       // Unknown is not current: starts go through the server's routing until it answers again.
       if (this.current) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'deployment routing not readable: no eager starts until it is');

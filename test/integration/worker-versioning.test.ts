@@ -6,7 +6,8 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { DIST, InProcessWorker, WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
 import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
 import { eventually } from '../support/eventually.js';
-import { buildIdOf, routingOf, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { buildIdOf, routingOf, setCurrentVersion, setRampingVersion, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { EagerStarts } from '../../src/temporal/eager-starts.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 import { OperationStarter } from '../../src/domain/operations/operation-starter.js';
@@ -83,6 +84,25 @@ describe('the setup step (bin/ctl temporal setup)', () => {
     expect(await setupVersion(h.client, second, false)).toEqual({ version: `${deploymentName}.wf-second`, current_version: `${deploymentName}.wf-first` });
     expect(await setupVersion(h.client, second, true)).toEqual({ version: `${deploymentName}.wf-second`, current_version: `${deploymentName}.wf-second`, previous_version: `${deploymentName}.wf-first` });
     expect(await routingOf(h.client, deploymentName)).toEqual({ current: `${deploymentName}.wf-second`, ramping: null });
+  });
+});
+
+describe('a worker process\'s eager starts (src/temporal/eager-starts.ts)', () => {
+  it('are asked only while its version is the current one and none is ramping', async () => {
+    const deploymentName = `eager-${h.run}`;
+    const [mine, other] = [{ deploymentName, buildId: 'wf-mine' }, { deploymentName, buildId: 'wf-other' }];
+    const eager = new EagerStarts(h.client, mine, h.api.services.log);
+    const allowedNow = async () => { await eager.refresh(); return eager.allowed; };
+    expect(await allowedNow()).toBe(false); // no such deployment yet
+    await setCurrentVersion(h.client, mine);
+    expect(await allowedNow()).toBe(true);
+    await setRampingVersion(h.client, other, 10);
+    expect(await allowedNow()).toBe(false);
+    await setRampingVersion(h.client, other, 0);
+    expect(await allowedNow()).toBe(true);
+    await setCurrentVersion(h.client, other);
+    expect(await allowedNow()).toBe(false);
+    eager.stop();
   });
 });
 
