@@ -166,7 +166,7 @@ describe('a deploy of changed workflow code: a second version beside the first, 
     expect((await routingOf(h.client, h.api.services.config.temporal.deployment))?.current).toBe(`${h.taskQueue}.${after}`);
     // The old process reads the routing every EAGER_CHECK_MS (2 s).
     const oldWorker = h.worker!;
-    await eventually('the old worker seeing another version current', async () => (oldWorker.eager!.allowed ? undefined : true), 10_000);
+    await eventually('the old worker seeing another version current', async () => (oldWorker.eager!.allowed ? undefined : true), 30_000);
     const caller = await h.caller({ name: 'Late Shop' });
     const conversationId = await h.conversation(caller);
     const { operationId } = await h.queuedReply(caller, conversationId, 'Anyone after the deploy?');
