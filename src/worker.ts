@@ -22,11 +22,13 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   // Before anything of the SDK's runs (the connection, the bundler): once per process.
   Runtime.install(sdkRuntimeOptions(services.log, config.logLevel, sdkPort === null ? null : listenAddress(config.host, sdkPort)));
-  const { worker, connection, eagerClient, version } = await createWorker(services);
+  const { worker, connection, eager, version } = await createWorker(services);
   const polls = config.temporal.workerQueues;
-  // Eager starts only onto a queue this process polls (else the server waits for a poller anyway).
-  const engine = await startDeliveryEngine(services, polls.includes('deliveries') ? { eagerClient } : {});
-  const starter = new OperationStarter(services, polls.includes('interactive') ? { eagerClient } : {});
+  // Eager starts only onto a queue this process polls (else the server waits for a poller anyway),
+  // and only while this version is the current one (src/temporal/eager-starts.ts).
+  await eager.start();
+  const engine = await startDeliveryEngine(services, polls.includes('deliveries') ? { eager } : {});
+  const starter = new OperationStarter(services, polls.includes('interactive') ? { eager } : {});
   await starter.start();
   const metricsServer = port === null ? undefined : await serveMetrics(services, port);
   // First nothing new is started (the relay and the operation starter stop), then the Workers
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       services.log.info({ signal }, 'worker stopping');
       await engine.stop().catch((err: unknown) => services.log.error({ err }, 'the relay did not stop cleanly'));
       await starter.stop().catch((err: unknown) => services.log.error({ err }, 'the operation starter did not stop cleanly'));
+      eager.stop();
       worker.shutdown();
     })();
   };

@@ -26,7 +26,7 @@ export interface DeliveryRef {
  * expected answer, not an error: starting is idempotent. The relay passes its `timing`
  * (config.webhooks); without it the workflow takes the worker's. `eager` asks the server to
  * hand the first workflow task back in the answer: only for a client built on the connection
- * of a worker of this process that polls the deliveries queue of `baseQueue` (ProcessWorker.eagerClient).
+ * of a worker of this process that polls the deliveries queue of `baseQueue` (ProcessWorker.eager, while its version is current).
  */
 export async function startDeliveryWorkflow(client: Client, baseQueue: string, d: DeliveryRef, timing?: DeliveryTiming, eager = false): Promise<void> {
   await startDelivery(client, baseQueue, d, timing ? [d.id, timing] : [d.id], eager, 'REJECT_DUPLICATE');

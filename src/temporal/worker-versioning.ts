@@ -69,7 +69,8 @@ export async function setCurrentVersion(client: Client, version: WorkerDeploymen
 /** Sends `percent` of new runs (the rest to the current version) to `version`: a canary before it is made current. 0 ends the ramp. */
 export async function setRampingVersion(client: Client, version: WorkerDeploymentVersion, percent: number, identity = 'bin/ctl temporal'): Promise<void> {
   await untilItPollsEveryQueue(() => client.workflowService.setWorkerDeploymentRampingVersion({
-    namespace: client.options.namespace, deploymentName: version.deploymentName, buildId: percent > 0 ? version.buildId : '', percentage: percent, identity, allowNoPollers: true,
+    // Ending the ramp is an empty build id, which server 1.29 refuses together with allowNoPollers ("BuildID cannot be empty").
+    namespace: client.options.namespace, deploymentName: version.deploymentName, buildId: percent > 0 ? version.buildId : '', percentage: percent, identity, allowNoPollers: percent > 0,
   }));
 }
 

@@ -6,6 +6,7 @@ import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
 import { deploymentVersionOf } from './worker-versioning.js';
+import { EagerStarts } from './eager-starts.js';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface WorkerOptions {
@@ -61,11 +62,12 @@ export interface ProcessWorker {
   worker: WorkerGroup;
   connection: NativeConnection;
   /**
-   * A client on the workers' own connection: workflows it starts with `requestEagerStart`
-   * on a queue this process polls get their first task handed to its Worker in the start's
-   * answer (no poll round trip).
+   * A client on the workers' own connection, and whether its starts may be eager now: workflows
+   * it starts with `requestEagerStart` on a queue this process polls get their first task handed
+   * to its Worker in the start's answer (no poll round trip), asked only while this version is
+   * the current one (start() it with the Workers, stop() it before they stop).
    */
-  eagerClient: Client;
+  eager: EagerStarts;
   /** The Worker Deployment version its Workers poll as (the deploy makes it current: src/temporal/worker-versioning.ts). */
   version: WorkerDeploymentVersion;
 }
@@ -94,6 +96,6 @@ export async function createWorker(services: Services, options: WorkerOptions = 
     const taskQueue = taskQueueOf(baseQueue, kind);
     members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, workerDeploymentOptions, ...workerTuning(config, kind) }) });
   }
-  const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
-  return { worker: new WorkerGroup(members), connection, eagerClient, version };
+  const eager = new EagerStarts(new Client({ connection, namespace: config.temporal.namespace }), version, services.log);
+  return { worker: new WorkerGroup(members), connection, eager, version };
 }

@@ -271,21 +271,30 @@ const pinnedRunning = (client: Client, v: WorkerDeploymentVersion) => client.wor
 
 /**
  * The workers' deploy of a changed workflow version (docs/operations.md, "Deploying a workflow
- * change"): the new build's two workers start beside the old ones, its version is promoted
- * (current), the old version drains (its pinned runs, AI replies under way, finish on it), then
- * the old workers get SIGTERM.
+ * change"), gently on a small machine: the new build's workers start one at a time, each one
+ * polling every queue (ready) before the next starts, a gap after each; then its version is
+ * promoted (current), the old version drains (its pinned runs, AI replies under way, finish on
+ * it), and the old workers get SIGTERM one at a time. Each start is a phase of its own in the
+ * table, so the cost of a worker's start under load shows apart from the rest.
  */
 async function deployVersion(stack: Stack, phases: Phase[]): Promise<VersionDeploy> {
   const config = loadConfig(stack.env);
   const next = await nextBuild();
   const [from, to] = [deploymentVersionOf(config), deploymentVersionOf(config, next.bundle)];
-  console.error(`-> deploying workers of ${to.buildId} beside ${from.buildId}`);
+  console.error(`-> deploying workers of ${to.buildId} beside ${from.buildId}, one at a time`);
+  const fresh: ChildProcess[] = [];
+  for (const i of [2, 3]) {
+    const downAt = Date.now();
+    fresh.push(await startWorkerProcess(stack.env, i, next.script));
+    const readyAt = Date.now();
+    phases.push({ name: `worker-${i + 1} (${to.buildId}) started beside the others, polling`, downAt, restartAt: downAt, readyAt, endAt: 0 });
+    console.error(`   worker-${i + 1} polling ${s1(readyAt - downAt)} s after its start`);
+    await sleep(GAP_MS);
+  }
   const downAt = Date.now();
-  const fresh = [await startWorkerProcess(stack.env, 2, next.script), await startWorkerProcess(stack.env, 3, next.script)];
-  const readyAt = Date.now();
   await promoteBuild(config, 'bin/cluster-roll', next.bundle);
   const promotedAt = Date.now();
-  console.error(`   new workers ready ${s1(readyAt - downAt)} s after their start; ${to.buildId} current; draining ${from.buildId}`);
+  console.error(`   ${to.buildId} current; draining ${from.buildId}`);
   const deadline = Date.now() + DRAIN_MS;
   await withClient(async (client) => {
     while ((await pinnedRunning(client, from)).count > 0) {
@@ -296,9 +305,10 @@ async function deployVersion(stack: Stack, phases: Phase[]): Promise<VersionDepl
   const drainedAt = Date.now();
   let oldFailedTasks = 0;
   for (const w of stack.workers) oldFailedTasks += w ? await failedWorkflowTasks(w) : 0;
-  const exited = await Promise.all(stack.workers.map((w) => stopProcess(w, 'SIGTERM').then(() => Date.now())));
+  for (const w of stack.workers) await stopProcess(w, 'SIGTERM');
+  const exitedAt = Date.now();
   stack.workers = fresh;
-  phases.push({ name: `workers: ${to.buildId} beside ${from.buildId}, promoted, ${from.buildId} drained, its workers stopped`, downAt, restartAt: downAt, readyAt, exitedAt: Math.max(...exited), endAt: 0 });
+  phases.push({ name: `${to.buildId} promoted; → ready: ${from.buildId} drained; → exited: its workers stopped one at a time`, downAt, restartAt: downAt, readyAt: drainedAt, exitedAt, endAt: 0 });
   console.error(`   drained ${s1(drainedAt - promotedAt)} s after the promotion; old workers exited`);
   return { from, to, promotedAt, drainedAt, oldFailedTasks };
 }
@@ -314,10 +324,12 @@ async function versionFigures(d: VersionDeploy, stack: Stack): Promise<{ ok: boo
   return withClient(async (client) => {
     const replies = "WorkflowType = 'aiReplyWorkflow'";
     const inFlight = `${replies} AND StartTime < '${at}' AND CloseTime > '${at}'`;
-    const [inFlightOld, inFlightNew, laterOld, laterNew, deliveriesOld, deliveriesNew] = await Promise.all([
+    const deliveries = "WorkflowType = 'deliveryWorkflow'";
+    const [inFlightOld, inFlightNew, laterOld, laterNew, deliveriesOld, deliveriesNew, laterDeliveriesOld] = await Promise.all([
       count(client, `${inFlight} AND ${on(d.from)}`), count(client, `${inFlight} AND ${on(d.to)}`),
       count(client, `${replies} AND StartTime > '${settled}' AND ${on(d.from)}`), count(client, `${replies} AND StartTime > '${settled}' AND ${on(d.to)}`),
-      count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.from)}`), count(client, `WorkflowType = 'deliveryWorkflow' AND ${on(d.to)}`),
+      count(client, `${deliveries} AND ${on(d.from)}`), count(client, `${deliveries} AND ${on(d.to)}`),
+      count(client, `${deliveries} AND StartTime > '${settled}' AND ${on(d.from)}`),
     ]);
     return [
       // A run is pinned by its first workflow task, not its start: one started before the promotion whose first task came after it runs on the new build, rightly.
@@ -325,6 +337,8 @@ async function versionFigures(d: VersionDeploy, stack: Stack): Promise<{ ok: boo
       { ok: laterOld === 0 && laterNew > 0, text: `AI replies started 5 s or more after the promotion: ${laterNew} on the new build ${d.to.buildId}, ${laterOld} on the old` },
       { ok: d.oldFailedTasks + newFailedTasks === 0, text: `failed workflow tasks (the workers' temporal_workflow_task_execution_failed): ${d.oldFailedTasks} on the old workers, ${newFailedTasks} on the new` },
       { ok: true, text: `deliveries (AUTO_UPGRADE) last run on the old build: ${deliveriesOld}, on the new: ${deliveriesNew}; old version drained ${s1(d.drainedAt - d.promotedAt)} s after the promotion` },
+      // Only an eager start by an old worker (a first task it ran itself, the delivery done within it) could leave one there.
+      { ok: laterDeliveriesOld === 0, text: `deliveries started 5 s or more after the promotion whose last task ran on the old build: ${laterDeliveriesOld}` },
     ];
   });
 }

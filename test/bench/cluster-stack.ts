@@ -5,6 +5,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_SCRIPT, WORKER_SCRIPT, freePort, hasEnded, startChild } from './bench-support.js';
+import { loadConfig } from '../../src/config.js';
 
 /**
  * The processes of bin/cluster-faults' stack, each one stoppable and restartable on its own:
@@ -131,15 +132,39 @@ export function startApi(env: NodeJS.ProcessEnv, index: 0 | 1): Promise<ChildPro
 /** Each worker's Temporal SDK metrics port (WORKER_SDK_METRICS_PORT). */
 const SDK_PORTS = new WeakMap<ChildProcess, number>();
 
-/** A worker of the build whose dist/src/worker.js is `script` (default this build's), named `worker-<index + 1>`. */
+/**
+ * A worker of the build whose dist/src/worker.js is `script` (default this build's), named
+ * `worker-<index + 1>`, ready once it polls: its SDK reports workflow-task pollers on every task
+ * queue it serves (its WORKER_QUEUES), not merely once its process answers.
+ */
 export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number, script: URL = WORKER_SCRIPT): Promise<ChildProcess> {
+  const queues = loadConfig(env).temporal.workerQueues.length;
   const [metrics, sdk] = [await freePort(), await freePort()];
+  const name = `worker-${index + 1}`;
   const child = await startChild({
-    name: `worker-${index + 1}`, script, env: { ...env, WORKER_METRICS_PORT: String(metrics), WORKER_SDK_METRICS_PORT: String(sdk) },
+    name, script, env: { ...env, WORKER_METRICS_PORT: String(metrics), WORKER_SDK_METRICS_PORT: String(sdk) },
     readyUrl: `http://127.0.0.1:${metrics}/metrics`, withinMs: 120_000, logDir: LOG_DIR,
   });
   SDK_PORTS.set(child, sdk);
+  const deadline = Date.now() + 120_000;
+  while ((await polledQueues(child)) < queues) {
+    if (hasEnded(child)) throw new Error(`${name} ended before it polled (see ${LOG_DIR}/${name}.log)`);
+    if (Date.now() > deadline) throw new Error(`${name} did not poll its ${queues} task queues within 120 s`);
+    await sleep(200);
+  }
   return child;
+}
+
+/** How many task queues a running worker polls for workflow tasks now (its SDK's temporal_num_pollers). */
+async function polledQueues(worker: ChildProcess): Promise<number> {
+  const text = await fetch(`http://127.0.0.1:${SDK_PORTS.get(worker)}/metrics`).then((r) => r.text(), () => '');
+  const queues = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('temporal_num_pollers{') || !line.includes('poller_type="workflow_task"') || !(Number(line.split(' ').at(-1)) > 0)) continue;
+    const queue = /task_queue="([^"]*)"/.exec(line)?.[1];
+    if (queue) queues.add(queue);
+  }
+  return queues.size;
 }
 
 /** The workflow tasks a running worker failed so far (its SDK's temporal_workflow_task_execution_failed, every queue and reason). */

@@ -4,10 +4,6 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { WorkerProcesses, exited } from '../support/worker-processes.js';
-import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
-import { appendMessage } from '../../src/domain/conversations/messages.js';
-import { createOperation } from '../../src/domain/operations/operations.js';
-import { newId } from '../../src/ids.js';
 
 /**
  * The production worker process (dist/src/worker.js) running AI replies: killed with SIGKILL
@@ -96,18 +92,7 @@ describe('the operation starter of the worker process', () => {
     const caller = await h.caller({ name: 'Sweep Shop' });
     const conversationId = await h.conversation(caller);
     // What the route commits, without its after-commit start: the customer message and the queued operation.
-    const past = new Date(Date.now() - 10_000);
-    const { operationId, replyId } = await h.api.services.orm.em.fork().transactional(async (em) => {
-      const conversation = await findVisibleConversation(em, caller.tenantId, conversationId, { lock: true });
-      const message = await appendMessage(em, conversation, { sender: 'customer', content: 'Is anyone there?', aiReply: { status: 'queued' } }, past);
-      const reply = newId();
-      const op = createOperation(em, {
-        tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'conversation.ai_reply',
-        input: { conversation_id: conversationId, message_id: message.id }, resource: { type: 'message', id: reply }, costCeilingRub: '0.12',
-      }, past);
-      await em.flush();
-      return { operationId: op.id, replyId: reply };
-    });
+    const { operationId, replyId } = await h.queuedReply(caller, conversationId, 'Is anyone there?', new Date(Date.now() - 10_000));
     expect((await h.operationRow(operationId)).workflow_started_at).toBeNull();
 
     const row = await h.settled(operationId, 60_000);

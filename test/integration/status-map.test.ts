@@ -74,7 +74,7 @@ describe('the status map', () => {
     const worker = new InProcessWorker(h.services);
     await worker.start();
     h.worker = worker;
-    h.engine = await startDeliveryEngine(h.services, { eagerClient: worker.eagerClient });
+    h.engine = await startDeliveryEngine(h.services, { eager: worker.eager });
     await h.receiver.waitFor(path, 1, 60_000);
     const back = await eventually('webhook delivery operational', async () => {
       const doc = JSON.parse((await status()).text);

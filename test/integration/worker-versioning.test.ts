@@ -6,9 +6,11 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { DIST, InProcessWorker, WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
 import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
 import { eventually } from '../support/eventually.js';
-import { buildIdOf, routingOf, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { buildIdOf, routingOf, setCurrentVersion, setRampingVersion, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { EagerStarts } from '../../src/temporal/eager-starts.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
+import { OperationStarter } from '../../src/domain/operations/operation-starter.js';
 import { conversationChanged, LEAD_SCORING_WORKFLOW } from '../../workflows/lead-scoring-contract.js';
 
 /**
@@ -23,6 +25,8 @@ import { conversationChanged, LEAD_SCORING_WORKFLOW } from '../../workflows/lead
 let h: OperationsHarness;
 let chat: ChatCompletionsServer;
 let next: InProcessWorker | undefined;
+/** The build id of the deploy's changed code (once the deploy test made it current). */
+let deployed: string | undefined;
 const scorers: WorkflowHandle[] = [];
 
 beforeAll(async () => {
@@ -83,10 +87,31 @@ describe('the setup step (bin/ctl temporal setup)', () => {
   });
 });
 
+describe('a worker process\'s eager starts (src/temporal/eager-starts.ts)', () => {
+  it('are asked only while its version is the current one and none is ramping', async () => {
+    const deploymentName = `eager-${h.run}`;
+    const [mine, other] = [{ deploymentName, buildId: 'wf-mine' }, { deploymentName, buildId: 'wf-other' }];
+    const eager = new EagerStarts(h.client, mine, h.api.services.log);
+    const allowedNow = async () => { await eager.refresh(); return eager.allowed; };
+    expect(await allowedNow()).toBe(false); // no such deployment yet
+    await setCurrentVersion(h.client, mine);
+    expect(await allowedNow()).toBe(true);
+    await setRampingVersion(h.client, other, 10);
+    expect(await allowedNow()).toBe(false);
+    await setRampingVersion(h.client, other, 0);
+    expect(await allowedNow()).toBe(true);
+    await setCurrentVersion(h.client, other);
+    expect(await allowedNow()).toBe(false);
+    eager.stop();
+  });
+});
+
 describe('the workers poll as their build\'s version of the deployment', () => {
   it('which the deploy made current; an AI reply runs PINNED on it, a lead\'s scorer AUTO_UPGRADE', async () => {
     const build = buildIdOf(WORKFLOW_BUNDLE);
     expect(await routingOf(h.client, h.api.services.config.temporal.deployment)).toEqual({ current: `${h.taskQueue}.${build}`, ramping: null });
+    // Its version current, the worker's process starts eagerly (src/temporal/eager-starts.ts).
+    expect(h.worker!.eager!.allowed).toBe(true);
     chat.script({ reply: 'Hi.' });
     const { handle, status } = await reply(15);
     expect(status).toBe(200);
@@ -104,6 +129,7 @@ describe('a deploy of changed workflow code: a second version beside the first, 
     const changed = await changedBundle(DIST, `versioning-${process.pid}`, [AI_REPLY_WAITS_FIRST]);
     const after = buildIdOf(changed);
     expect(after).not.toBe(before);
+    deployed = after;
 
     chat.script({ hold: true });
     const inFlight = await reply(0);
@@ -134,4 +160,24 @@ describe('a deploy of changed workflow code: a second version beside the first, 
       expect((await run.fetchHistory()).events?.filter((e) => e.workflowTaskFailedEventAttributes)).toEqual([]);
     }
   }, 180_000);
+
+  it('the old version\'s worker process starts no more eagerly: a reply its operation starter starts runs its first task on the new build', async () => {
+    const after = deployed!;
+    expect((await routingOf(h.client, h.api.services.config.temporal.deployment))?.current).toBe(`${h.taskQueue}.${after}`);
+    // The old process reads the routing every EAGER_CHECK_MS (2 s).
+    const oldWorker = h.worker!;
+    await eventually('the old worker seeing another version current', async () => (oldWorker.eager!.allowed ? undefined : true), 30_000);
+    const caller = await h.caller({ name: 'Late Shop' });
+    const conversationId = await h.conversation(caller);
+    const { operationId } = await h.queuedReply(caller, conversationId, 'Anyone after the deploy?');
+    chat.script({ reply: 'Hi, from the new build.' });
+    // The old process's starter (the api died before its start): through the old worker's own connection.
+    const starter = new OperationStarter(h.api.services, { eager: oldWorker.eager });
+    expect((await starter.runOnce()).started).toBe(1);
+    const handle = h.client.workflow.getHandle(operationWorkflowId(operationId));
+    expect(await handle.result()).toBe('succeeded');
+    // Eager, server 1.29 would have handed the first task to the old worker, pinning the run to the old build.
+    expect(new Set(await taskBuilds(handle))).toEqual(new Set([after]));
+    expect(await versioningOf(handle)).toEqual({ behavior: 'PINNED', buildId: after });
+  }, 120_000);
 });

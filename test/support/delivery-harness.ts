@@ -88,7 +88,7 @@ export class DeliveryHarness {
     if (o.inProcess !== false) {
       h.worker = new InProcessWorker(h.services);
       await h.worker.start();
-      h.engine = await startDeliveryEngine(h.services, { eagerClient: h.worker.eagerClient });
+      h.engine = await startDeliveryEngine(h.services, { eager: h.worker.eager });
     }
     return h;
   }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime, type NativeConnection } from '@temporalio/worker';
-import type { Client } from '@temporalio/client';
+import type { EagerStarts } from '../../src/temporal/eager-starts.js';
 import type { Services } from '../../src/services.js';
 import { createWorker, type WorkerGroup } from '../../src/temporal/worker.js';
 import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
@@ -25,8 +25,8 @@ export class InProcessWorker {
   private worker?: WorkerGroup;
   private connection?: NativeConnection;
   private running?: Promise<void>;
-  /** A client on this worker's connection: starts through it may be eager. */
-  eagerClient?: Client;
+  /** This worker's eager starts (a client on its connection; eager while its version is current). */
+  eager?: EagerStarts;
 
   constructor(private readonly services: Services) {
     refuseRunWide(services.config, 'InProcessWorker');
@@ -46,13 +46,14 @@ export class InProcessWorker {
       // already installed
     }
     await setUpSchedules(await this.services.temporal.client(), this.services.config);
-    const { worker, connection, eagerClient, version } = await createWorker(this.services, { workflowBundlePath });
+    const { worker, connection, eager, version } = await createWorker(this.services, { workflowBundlePath });
     this.worker = worker;
     this.connection = connection;
-    this.eagerClient = eagerClient;
+    this.eager = eager;
     this.running = worker.run();
     // Once it polls: a version that does not poll the current one's queues yet is refused.
     await setCurrentVersion(await this.services.temporal.client(), version, 'test worker');
+    await eager.start();
   }
 
   async stop(): Promise<void> {
@@ -60,6 +61,7 @@ export class InProcessWorker {
     await deleteSchedules(client, this.scheduleIds);
     // bin/record-histories: the branches this file's workflows took become replay fixtures.
     if (client && this.worker) await recordClosedWorkflows(client, this.worker.members.map((m) => m.taskQueue));
+    this.eager?.stop();
     if (this.worker) {
       this.worker.shutdown();
       await this.running;

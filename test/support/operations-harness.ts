@@ -10,6 +10,10 @@ import { call, type Answer } from './http.js';
 import { eventually } from './eventually.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 import type { Clock } from '../../src/clock.js';
+import { findVisibleConversation } from '../../src/domain/conversations/conversations.js';
+import { appendMessage } from '../../src/domain/conversations/messages.js';
+import { createOperation } from '../../src/domain/operations/operations.js';
+import { newId } from '../../src/ids.js';
 
 export interface OperationsHarnessOptions {
   /** Configuration over the test defaults (AI_PROVIDER, OPENAI_BASE_URL, PAID_CONCURRENCY, ...). */
@@ -144,6 +148,25 @@ export class OperationsHarness {
   }
 
   /** GET /operations/{id}, with `wait` when given. */
+  /**
+   * What the messages route commits for a customer's message, without its after-commit start (the
+   * api died between the two): the message and its queued AI reply, dated `at`. The worker's
+   * operation starter starts it.
+   */
+  async queuedReply(caller: Caller, conversationId: string, content: string, at = new Date()): Promise<{ operationId: string; replyId: string }> {
+    return this.api.services.orm.em.fork().transactional(async (em) => {
+      const conversation = await findVisibleConversation(em, caller.tenantId, conversationId, { lock: true });
+      const message = await appendMessage(em, conversation, { sender: 'customer', content, aiReply: { status: 'queued' } }, at);
+      const reply = newId();
+      const op = createOperation(em, {
+        tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'conversation.ai_reply',
+        input: { conversation_id: conversationId, message_id: message.id }, resource: { type: 'message', id: reply }, costCeilingRub: '0.12',
+      }, at);
+      await em.flush();
+      return { operationId: op.id, replyId: reply };
+    });
+  }
+
   operation(caller: Caller, id: string, wait?: number): Promise<Answer> {
     return call(this.api.base, 'GET', `/operations/${id}${wait === undefined ? '' : `?wait=${wait}`}`, { key: caller.apiKey });
   }

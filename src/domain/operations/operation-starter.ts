@@ -1,12 +1,12 @@
-import type { Client } from '@temporalio/client';
+import type { EagerStarts } from '../../temporal/eager-starts.js';
 import type { Services } from '../../services.js';
 import { WokenLoop } from '../pacing/woken-loop.js';
 import { OPERATION_CHANNEL, anyOperationUnstarted, claimOperationStarts, operationRef, startClaimedOperations } from './operation-starts.js';
 
 export interface OperationStarterOptions {
   taskQueue?: string;
-  /** A client on this process's worker connection: starts are eager (docs/decisions.md, "Eager start"). */
-  eagerClient?: Client;
+  /** This process's worker's eager starts: eager while its version is current (docs/decisions.md, "Eager start"). */
+  eager?: EagerStarts;
 }
 
 type StarterServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'log' | 'clock'>;
@@ -44,8 +44,8 @@ export class OperationStarter {
     const em = this.s.orm.em.fork();
     const { room, claimed } = await claimOperationStarts(em, this.s.config.operations.maxInFlight, this.s.clock.now());
     if (!claimed.length) return { started: 0, waiting: room === 0 && (await anyOperationUnstarted(em)) };
-    const client = this.options.eagerClient ?? await this.s.temporal.client();
-    const started = await startClaimedOperations(this.s, em, client, this.taskQueue, claimed.map(operationRef), this.options.eagerClient !== undefined);
+    const client = this.options.eager?.client ?? await this.s.temporal.client();
+    const started = await startClaimedOperations(this.s, em, client, this.taskQueue, claimed.map(operationRef), this.options.eager?.allowed ?? false);
     return { started, waiting: claimed.length >= room };
   }
 }

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Services } from '../../services.js';
 import type { DeliveryTiming } from '../../../workflows/delivery-contract.js';
 import { deliveryTimingOf, startDeliveryWorkflow } from '../../temporal/deliveries.js';
+import type { EagerStarts } from '../../temporal/eager-starts.js';
 import { OUTBOX_CHANNEL } from '../events/outbox-wakeup.js';
 import { WokenLoop } from '../pacing/woken-loop.js';
 import { anyUnstarted, claimStarts, startClaimed, type StartableRows } from '../pacing/claims.js';
@@ -33,10 +34,11 @@ export const DELIVERIES: StartableRows = {
 export interface RelayOptions {
   taskQueue?: string;
   /**
-   * A client on the connection of a worker of this process polling `taskQueue`: starts then
-   * ask for eager execution (the first workflow task comes back in the start's answer).
+   * The eager starts of a worker of this process polling `taskQueue`: starts go through its
+   * client and ask for eager execution (the first workflow task comes back in the start's
+   * answer) while its version is the current one.
    */
-  eagerClient?: Client;
+  eager?: EagerStarts;
 }
 
 type RelayServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'metrics' | 'log' | 'clock'>;
@@ -60,11 +62,11 @@ export class OutboxRelay {
   private readonly loop: WokenLoop;
   private readonly taskQueue: string;
   private readonly timing: DeliveryTiming;
-  private readonly eagerClient?: Client;
+  private readonly eager?: EagerStarts;
 
   constructor(private readonly s: RelayServices, options: RelayOptions = {}) {
     this.taskQueue = options.taskQueue ?? s.config.temporal.taskQueue;
-    this.eagerClient = options.eagerClient;
+    this.eager = options.eager;
     const { relaySweepMs, relayBacklogTickMs, relayMinRunMs } = s.config.webhooks;
     this.timing = deliveryTimingOf(s.config.webhooks);
     this.loop = new WokenLoop({
@@ -100,7 +102,7 @@ export class OutboxRelay {
       run.deliveries += batch.deliveries;
       if (batch.events < BATCH) break;
     }
-    const round = await this.startRound(this.eagerClient ?? await this.s.temporal.client());
+    const round = await this.startRound(this.eager?.client ?? await this.s.temporal.client());
     run.started = round.started;
     // The bound was reached: whatever is still unstarted waits for room.
     if (!round.roomLeft) run.waiting = await anyUnstarted(this.s.orm.em.fork(), DELIVERIES);
@@ -165,7 +167,7 @@ export class OutboxRelay {
     const { room, claimed } = await claimStarts<ClaimedDelivery>(em, DELIVERIES, this.s.config.webhooks.relayMaxInFlight, now);
     const started = await startClaimed(this.s, em, DELIVERIES, claimed, (d) => startDeliveryWorkflow(client, this.taskQueue, {
       id: d.id, tenantId: d.tenant_id, integrationId: d.integration_id, webhookId: d.webhook_id, eventType: d.event_type,
-    }, this.timing, this.eagerClient !== undefined));
+    }, this.timing, this.eager?.allowed ?? false));
     return { started, roomLeft: claimed.length < room };
   }
 
