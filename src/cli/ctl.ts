@@ -19,6 +19,7 @@ import { listen, webhooks } from './commands/webhooks.js';
 import { articles } from './commands/articles.js';
 import { insights } from './commands/insights.js';
 import { events } from './commands/events.js';
+import { temporalTls } from '../temporal/tls.js';
 
 export { accessAnnouncement } from './commands/accounts.js';
 export { CHARGE_FLOOR_RUB } from './commands/wallet.js';
@@ -79,7 +80,7 @@ async function temporalDeploy(command: 'setup' | 'promote', f: Flags, json: bool
   if (ramp !== undefined && !/^(100|[1-9]?[0-9])$/.test(ramp)) throw new UsageError('--ramp is a percentage, 0 to 100 (0 ends the ramp)');
   const version = deploymentVersionOf(config);
   const setup = command === 'setup' ? await setupTemporal(config) : {};
-  const connection = await Connection.connect({ address: config.temporal.address });
+  const connection = await Connection.connect({ address: config.temporal.address, tls: temporalTls(config) });
   try {
     const client = new Client({ connection, namespace: config.temporal.namespace });
     if (command === 'setup') return printAnswer({ ...setup, ...await setupVersion(client, version, promote) }, json);

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
+import { temporalTls } from './tls.js';
 
 /**
  * A Temporal client opened on first use, so the api starts (and answers /readyz with the
@@ -17,7 +18,7 @@ export class TemporalAccess {
   }
 
   client(): Promise<Client> {
-    this.connecting ??= Connection.connect({ address: this.settings.address, connectTimeout: '3s' })
+    this.connecting ??= Connection.connect({ address: this.settings.address, tls: temporalTls({ temporal: this.settings }), connectTimeout: '3s' })
       .then((connection) => {
         this.connection = connection;
         return new Client({ connection, namespace: this.settings.namespace });

@@ -3,6 +3,7 @@ import proto from '@temporalio/proto';
 import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.js';
 import type { Config } from '../config.js';
 import { reconcileSchedules, schedulePlan, type ScheduleChange } from './schedules.js';
+import { temporalTls } from './tls.js';
 
 /**
  * How long a closed workflow's history is kept in the namespace this setup creates: a week to
@@ -37,7 +38,7 @@ export interface TemporalSetupResult {
 export async function setupTemporal(config: Config, timeoutMs = 120_000): Promise<TemporalSetupResult> {
   const { address, namespace } = config.temporal;
   const deadline = Date.now() + timeoutMs;
-  const connection = await retrying(deadline, () => Connection.connect({ address, connectTimeout: '3s' }));
+  const connection = await retrying(deadline, () => Connection.connect({ address, tls: temporalTls(config), connectTimeout: '3s' }));
   try {
     const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
     const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));

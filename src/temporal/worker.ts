@@ -6,6 +6,7 @@ import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
 import { deploymentVersionOf } from './worker-versioning.js';
+import { temporalTls } from './tls.js';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface WorkerOptions {
@@ -80,7 +81,7 @@ export interface ProcessWorker {
 export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await NativeConnection.connect({ address: config.temporal.address, tls: temporalTls(config) });
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").
   const workflowBundle = prebuiltWorkflowBundle(options.workflowBundlePath);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { workerTuning } from '../../src/temporal/worker.js';
+import { temporalTls } from '../../src/temporal/tls.js';
 import { INTEGRATION_ID, OPERATION_TYPE, TENANT_ID } from '../../workflows/search-attributes.js';
 import {
   pidsNamed,
@@ -100,7 +101,7 @@ async function measureFloor(config: Config, count: number): Promise<FloorRun> {
   /** Steps reached per workflow, and when the last one (the third local step) was. */
   const steps = new Map<string, number>();
   const finished = new Map<string, number>();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await NativeConnection.connect({ address: config.temporal.address, tls: temporalTls(config) });
   const worker = await Worker.create({
     connection, namespace: config.temporal.namespace, taskQueue,
     workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),

@@ -15,6 +15,7 @@ import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { workerTuning } from '../../src/temporal/worker.js';
 import { DELIVERY_STATE, EVENT_TYPE, INTEGRATION_ID, TENANT_ID, WEBHOOK_ID } from '../../workflows/search-attributes.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
+import { temporalTls } from '../../src/temporal/tls.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, hasEnded, machineSummary, pidsNamed, runBench, startWorker, stopChild } from './bench-support.js';
 import { BenchReceiver, HOST, addBenchWebhook, measureBare, type Row } from './webhook-receiver.js';
 import { knee, runStep, stepTable, type CpuGroups, type Offered, type StepResult } from './open-loop.js';
@@ -88,7 +89,7 @@ function cpuGroups(workers: () => number[]): CpuGroups {
 async function measureFloor(config: Config, steps: number[]): Promise<StepResult[]> {
   const taskQueue = `${config.temporal.taskQueue}-floor`;
   const reached = new Map<string, number>();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await NativeConnection.connect({ address: config.temporal.address, tls: temporalTls(config) });
   const worker = await Worker.create({
     connection, namespace: config.temporal.namespace, taskQueue,
     workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
