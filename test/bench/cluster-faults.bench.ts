@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, cpSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +14,6 @@ import { loadConfig } from '../../src/config.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { deploymentVersionOf, promoteBuild, setupVersion } from '../../src/temporal/worker-versioning.js';
-import { temporalTls } from '../../src/temporal/tls.js';
 import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
 import { benchSecrets, machineSummary, mapInParallel, migrateDatabase, percentile, provisionCaller, runBench, withOrm } from './bench-support.js';
 import { ApiClient, CARDS, QUESTIONS, type Answer } from './api-client.js';
@@ -235,9 +235,9 @@ interface Phase {
 
 async function withClient<T>(env: NodeJS.ProcessEnv, fn: (client: Client) => Promise<T>): Promise<T> {
   const config = loadConfig(env);
-  const connection = await Connection.connect({ address: config.temporal.address, tls: temporalTls(config) });
+  const connection = await connectTemporal(config);
   try {
-    return await fn(new Client({ connection, namespace: config.temporal.namespace }));
+    return await fn(temporalClient(config, connection));
   } finally {
     await connection.close();
   }

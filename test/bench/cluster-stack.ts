@@ -4,8 +4,9 @@ import { openSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Connection, type TLSConfig } from '@temporalio/client';
+import type { TLSConfig } from '@temporalio/client';
 import type { Config } from '../../src/config.js';
+import { connectTemporal } from '../../src/temporal/connect.js';
 import { temporalTls } from '../../src/temporal/tls.js';
 import { API_SCRIPT, WORKER_SCRIPT, freePort, hasEnded, startChild } from './bench-support.js';
 
@@ -126,13 +127,12 @@ export async function startTemporalService(service: TemporalService): Promise<Ch
 export async function frontendAnswers(config: Config): Promise<{ plaintext: string; noCertificate: string; certificate: string }> {
   const tls = temporalTls(config);
   const serverOnly: TLSConfig = { serverNameOverride: tls?.serverNameOverride, serverRootCACertificate: tls?.serverRootCACertificate };
-  const address = config.temporal.address;
-  return { plaintext: await frontendAnswer(address, undefined), noCertificate: await frontendAnswer(address, serverOnly), certificate: await frontendAnswer(address, tls) };
+  return { plaintext: await frontendAnswer(config, undefined), noCertificate: await frontendAnswer(config, serverOnly), certificate: await frontendAnswer(config, tls) };
 }
 
-async function frontendAnswer(address: string, tls: TLSConfig | undefined): Promise<string> {
+async function frontendAnswer(config: Config, tls: TLSConfig | undefined): Promise<string> {
   try {
-    const connection = await Connection.connect({ address, tls, connectTimeout: '5s' });
+    const connection = await connectTemporal(config, { tls, connectTimeout: '5s' });
     try {
       await connection.withDeadline(Date.now() + 5000, () => connection.workflowService.listNamespaces({}));
       return 'answered';

@@ -9,6 +9,7 @@ import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { temporalConnectionOptions } from '../../src/temporal/connect.js';
 import { temporalTls } from '../../src/temporal/tls.js';
 
 /**
@@ -20,7 +21,7 @@ import { temporalTls } from '../../src/temporal/tls.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'x'.repeat(32);
-const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
+const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 const SERVER_AUTH = '1.3.6.1.5.5.7.3.1';
 const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
 const scratch = mkdtempSync(join(tmpdir(), 'temporal-tls-'));
@@ -42,6 +43,7 @@ describe('TEMPORAL_TLS_* and temporalTls', () => {
     const config = loadConfig({ ...SECRETS, TEMPORAL_TLS_CA: '', TEMPORAL_TLS_CERT: '' });
     expect(config.temporal.tls).toBeUndefined();
     expect(temporalTls(config)).toBeUndefined();
+    expect(temporalConnectionOptions(config)).toEqual({ address: '127.0.0.1:7233' });
   });
 
   it('refuses a certificate without its key, and the key without its certificate', () => {
@@ -55,7 +57,10 @@ describe('TEMPORAL_TLS_* and temporalTls', () => {
     const dir = join(scratch, 'config');
     tlsSh('make_temporal_certs', dir);
     const files = { TEMPORAL_TLS_CA: join(dir, 'app/ca.crt'), TEMPORAL_TLS_CERT: join(dir, 'app/client.crt'), TEMPORAL_TLS_KEY: join(dir, 'app/client.key'), TEMPORAL_TLS_SERVER_NAME: 'temporal-frontend' };
-    const given = temporalTls(loadConfig({ ...SECRETS, ...files }))!;
+    const config = loadConfig({ ...SECRETS, ...files });
+    const given = temporalTls(config)!;
+    // What every connection of the project is given (src/temporal/connect.ts).
+    expect(temporalConnectionOptions(config)).toEqual({ address: '127.0.0.1:7233', tls: given });
     expect(given.serverNameOverride).toBe('temporal-frontend');
     expect(Buffer.from(given.serverRootCACertificate!).equals(readFileSync(files.TEMPORAL_TLS_CA))).toBe(true);
     expect(Buffer.from(given.clientCertPair!.crt).equals(readFileSync(files.TEMPORAL_TLS_CERT))).toBe(true);
