@@ -455,13 +455,13 @@ const priceTableSchema = Joi.object().pattern(Joi.string(), Joi.object({
   output_per_1k_rub: Joi.string().pattern(/^\d+(\.\d+)?$/).required(),
 }));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- joi hands back the validated environment untyped
-function parseTemporalTls(v: Record<string, any>): TemporalTlsFiles | undefined {
+function parseTemporalTls(v: Record<string, string | undefined>): TemporalTlsFiles | undefined {
   const files: TemporalTlsFiles = { ca: v.TEMPORAL_TLS_CA || undefined, cert: v.TEMPORAL_TLS_CERT || undefined, key: v.TEMPORAL_TLS_KEY || undefined, serverName: v.TEMPORAL_TLS_SERVER_NAME || undefined };
   if (!files.cert !== !files.key) throw new ConfigError('configuration: "TEMPORAL_TLS_CERT" and "TEMPORAL_TLS_KEY" go together (the client certificate and its key)');
   return Object.values(files).some(Boolean) ? files : undefined;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- joi hands back the validated environment untyped
 function parseAiSettings(v: Record<string, any>): AiSettings {
   let table: Record<string, { input_per_1k_rub: string; output_per_1k_rub: string }>;
   try {
