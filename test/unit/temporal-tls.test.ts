@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -156,5 +156,24 @@ describe('the cluster certificates (bin/lib/tls.sh)', () => {
     expect(cert(join(d, 'ca/ca.crt')).fingerprint256).toBe(caBefore.fingerprint256);
     tlsSh('ensure_temporal_certs', d);
     expect(cert(join(d, 'app/client.crt')).serialNumber).toBe(after.serialNumber);
+  });
+});
+
+describe('bin/ctl beside a running bin/up --cluster (bin/lib/stack-env.sh)', () => {
+  /** TEMPORAL_TLS_CERT after load_stack_env, in a checkout whose stack file names `pid`. */
+  function certAfterLoad(pid: number): string {
+    const root = mkdtempSync(join(scratch, 'stack-'));
+    mkdirSync(join(root, '.state'));
+    writeFileSync(join(root, '.state/stack.json'), JSON.stringify({ pid, cell: 'ru', port: 3000, public_origin: 'http://127.0.0.1:3000', database: 'x' }));
+    writeFileSync(join(root, '.state/stack.env'), 'TEMPORAL_TLS_CERT=/certs/app/client.crt\n');
+    return execFileSync('bash', ['-c', `set -euo pipefail; source "${ROOT}/bin/lib/dotenv.sh"; source "${ROOT}/bin/lib/stack-env.sh"; load_stack_env "$1"; echo "\${TEMPORAL_TLS_CERT:-}"`, '_', root], {
+      env: { PATH: process.env.PATH! }, encoding: 'utf8',
+    }).trim();
+  }
+
+  it('presents the client certificate the running cluster stack recorded, and never a stopped one\'s', () => {
+    expect(certAfterLoad(process.pid)).toBe('/certs/app/client.crt');
+    const ended = spawnSync('true').pid!;
+    expect(certAfterLoad(ended)).toBe('');
   });
 });
