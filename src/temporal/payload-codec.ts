@@ -43,6 +43,11 @@ export class SealingCodec implements PayloadCodec {
     this.newest = keys[keys.length - 1]!;
   }
 
+  /** The key new payloads are sealed with. */
+  get newestKeyId(): string {
+    return this.newest.id;
+  }
+
   async encode(payloads: Payload[]): Promise<Payload[]> {
     return payloads.map((p) => this.seal(p));
   }
@@ -102,6 +107,22 @@ const isPayloadLike = (node: object): node is PayloadLike => {
   const metadata = (node as { metadata?: unknown }).metadata;
   return typeof metadata === 'object' && metadata !== null && ArrayBuffer.isView((metadata as { encoding?: unknown }).encoding);
 };
+
+/** The ids of the keys that sealed the payloads anywhere in a message (as stored: not decoded). */
+export function sealingKeyIdsIn(message: unknown): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return;
+    if (isPayloadLike(node)) {
+      const id = isSealed(node) ? keyIdOf(node) : undefined;
+      if (id !== undefined) ids.add(id);
+      return;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(message);
+  return ids;
+}
 
 /**
  * Decodes, in place, every payload anywhere in a message of Temporal's API (a history, an event,
