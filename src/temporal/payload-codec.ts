@@ -43,6 +43,11 @@ export class SealingCodec implements PayloadCodec {
     this.newest = keys[keys.length - 1]!;
   }
 
+  /** The key new payloads are sealed with. */
+  get newestKeyId(): string {
+    return this.newest.id;
+  }
+
   async encode(payloads: Payload[]): Promise<Payload[]> {
     return payloads.map((p) => this.seal(p));
   }
@@ -94,4 +99,47 @@ export function isSealed(payload: Payload): boolean {
 export function keyIdOf(payload: Payload): string | undefined {
   const id = payload.metadata?.[KEY_ID_METADATA];
   return id ? Buffer.from(id).toString('utf8') : undefined;
+}
+
+type PayloadLike = Payload & { metadata: Record<string, Uint8Array> };
+
+const isPayloadLike = (node: object): node is PayloadLike => {
+  const metadata = (node as { metadata?: unknown }).metadata;
+  return typeof metadata === 'object' && metadata !== null && ArrayBuffer.isView((metadata as { encoding?: unknown }).encoding);
+};
+
+/** The ids of the keys that sealed the payloads anywhere in a message (as stored: not decoded). */
+export function sealingKeyIdsIn(message: unknown): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return;
+    if (isPayloadLike(node)) {
+      const id = isSealed(node) ? keyIdOf(node) : undefined;
+      if (id !== undefined) ids.add(id);
+      return;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(message);
+  return ids;
+}
+
+/**
+ * Decodes, in place, every payload anywhere in a message of Temporal's API (a history, an event,
+ * a failure) with `codecs` (the data converter's, decoded last to first), as the SDK decodes the
+ * ones it hands to code: for tools that read raw histories (the replay fixtures' recorder, tests).
+ */
+export async function decodePayloadsIn<T>(message: T, codecs: readonly PayloadCodec[]): Promise<T> {
+  const visit = async (node: unknown): Promise<unknown> => {
+    if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return node;
+    if (isPayloadLike(node)) {
+      let payloads: Payload[] = [node];
+      for (const codec of [...codecs].reverse()) payloads = await codec.decode(payloads);
+      return payloads[0];
+    }
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = await visit(record[key]);
+    return node;
+  };
+  return (await visit(message)) as T;
 }

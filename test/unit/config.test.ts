@@ -103,6 +103,12 @@ describe('loadConfig', () => {
     expect(failure({ NODE_ENV: env, API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` }, false)).not.toMatch(/API_KEY_PEPPER|CURSOR_SECRET|WEBHOOK_SECRET_KEY/);
   });
 
+  it.each(['production', 'development', 'test'])('refuses to start in %s without a payload key (TEMPORAL_PAYLOAD_KEYS: nothing reaches Temporal unsealed)', (env) => {
+    expect(failure({ NODE_ENV: env, TEMPORAL_PAYLOAD_KEYS: '' })).toMatch(/"TEMPORAL_PAYLOAD_KEYS" is required/);
+    const { TEMPORAL_PAYLOAD_KEYS: _, ...withoutKey } = SECRETS;
+    expect(failure({ ...withoutKey, NODE_ENV: env }, false)).toMatch(/"TEMPORAL_PAYLOAD_KEYS" is required/);
+  });
+
   it('refuses an empty secret as missing', () => {
     expect(failure({ CURSOR_SECRET: '' })).toContain('CURSOR_SECRET');
   });
