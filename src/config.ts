@@ -3,6 +3,7 @@ import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
 import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
 import { WORK_KINDS, type WorkKind } from './temporal/task-queues.js';
+import type { PayloadKey } from './temporal/payload-codec.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -151,6 +152,19 @@ export type Release = (typeof RELEASES)[number];
 /** RELEASED_LABELS of a production start that does not set it: the spec's release status. */
 export const PRODUCTION_RELEASES = 'available';
 
+/**
+ * The files of a TLS connection to Temporal's frontend (TEMPORAL_TLS_*, the temporal CLI's own
+ * variable names): the CA that signed the frontend's certificate (unset: the system's), the
+ * client certificate and key the frontend asks for, the name its certificate carries when the
+ * address is another (bin/up --cluster: 127.0.0.1, certificate for temporal-frontend).
+ */
+export interface TemporalTlsFiles {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  serverName?: string;
+}
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   cell: Cell;
@@ -179,9 +193,16 @@ export interface Config {
      */
     deployment: string;
     uiUrl: string; worker: TemporalWorkerSizing;
+    /** Mutual TLS to the frontend (src/temporal/tls.ts): files, read at each connection; none on the dev server. */
+    tls?: TemporalTlsFiles;
     slots: Record<WorkKind, TaskQueueSlots>;
     /** The queues a worker process polls (WORKER_QUEUES; default all). */
     workerQueues: WorkKind[];
+    /**
+     * The payload codec's keys (TEMPORAL_PAYLOAD_KEYS), oldest first: the last seals new payloads,
+     * every one opens (src/temporal/payload-codec.ts; docs/operations.md, "Rotating the payload key").
+     */
+    payloadKeys: PayloadKey[];
   };
   secrets: { apiKeyPepper: string; cursor: string };
   trustedProxies: string[];
@@ -246,6 +267,12 @@ const schema = Joi.object({
   // The server refuses a deployment name with '.' or ':' (its version names are `<deployment>.<build id>`), or one starting with '__'.
   TEMPORAL_DEPLOYMENT: Joi.string().pattern(/^(?!__)[A-Za-z0-9_-]{1,100}$/),
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
+  // Paths (docs/operations.md, "Certificates for the cluster"); empty as unset. A certificate needs its key.
+  TEMPORAL_TLS_CA: Joi.string().allow(''),
+  TEMPORAL_TLS_CERT: Joi.string().allow(''),
+  TEMPORAL_TLS_KEY: Joi.string().allow(''),
+  TEMPORAL_TLS_SERVER_NAME: Joi.string().hostname().allow(''),
+  TEMPORAL_PAYLOAD_KEYS: Joi.string().allow(''),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
   TRUSTED_PROXIES: Joi.string().allow('').default(''),
@@ -345,6 +372,27 @@ const deprecationSchema = Joi.object().pattern(
 
 export class ConfigError extends Error {}
 
+const PAYLOAD_KEY = /^([A-Za-z0-9_.-]{1,40}):([A-Za-z0-9+/]{43}=)$/;
+
+/**
+ * TEMPORAL_PAYLOAD_KEYS: `<key id>:<32 bytes in base64>`, comma-separated, oldest first (bin/up
+ * writes the first into .env). Required in every environment: no process of the project talks
+ * to Temporal without sealing what it writes there.
+ */
+export function parsePayloadKeys(text: string | undefined): PayloadKey[] {
+  if (!text?.trim()) {
+    throw new ConfigError('configuration: "TEMPORAL_PAYLOAD_KEYS" is required (`<key id>:<32 random bytes in base64>`, comma-separated, newest last; bin/up writes one into .env on its first run)');
+  }
+  const keys = text.split(',').map((entry, i) => {
+    const m = PAYLOAD_KEY.exec(entry.trim());
+    if (!m) throw new ConfigError(`configuration: "TEMPORAL_PAYLOAD_KEYS" entry ${i + 1} is not \`<key id>:<32 bytes in base64>\` (a key id of letters, digits, ".", "_" or "-")`);
+    return { id: m[1]!, key: Buffer.from(m[2]!, 'base64') };
+  });
+  const repeated = keys.find((k, i) => keys.findIndex((o) => o.id === k.id) !== i);
+  if (repeated) throw new ConfigError(`configuration: "TEMPORAL_PAYLOAD_KEYS" names key id "${repeated.id}" twice`);
+  return keys;
+}
+
 function list(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -407,6 +455,12 @@ const priceTableSchema = Joi.object().pattern(Joi.string(), Joi.object({
   output_per_1k_rub: Joi.string().pattern(/^\d+(\.\d+)?$/).required(),
 }));
 
+function parseTemporalTls(v: Record<string, string | undefined>): TemporalTlsFiles | undefined {
+  const files: TemporalTlsFiles = { ca: v.TEMPORAL_TLS_CA || undefined, cert: v.TEMPORAL_TLS_CERT || undefined, key: v.TEMPORAL_TLS_KEY || undefined, serverName: v.TEMPORAL_TLS_SERVER_NAME || undefined };
+  if (!files.cert !== !files.key) throw new ConfigError('configuration: "TEMPORAL_TLS_CERT" and "TEMPORAL_TLS_KEY" go together (the client certificate and its key)');
+  return Object.values(files).some(Boolean) ? files : undefined;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- joi hands back the validated environment untyped
 function parseAiSettings(v: Record<string, any>): AiSettings {
   let table: Record<string, { input_per_1k_rub: string; output_per_1k_rub: string }>;
@@ -441,6 +495,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`configuration: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (32+ random characters each; bin/up writes them into .env on its first run)`);
   }
   const webhooks = parseWebhookSettings(v, production);
+  const temporalTls = parseTemporalTls(v);
+  const payloadKeys = parsePayloadKeys(v.TEMPORAL_PAYLOAD_KEYS);
   const trustedProxies = list(v.TRUSTED_PROXIES);
   const badProxy = trustedProxies.find((p) => !isValidAllowlistEntry(p));
   if (badProxy) throw new ConfigError(`configuration: "TRUSTED_PROXIES" entry "${badProxy}" is not an IP address or CIDR network`);
@@ -479,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporal: {
       address: v.TEMPORAL_ADDRESS, namespace: v.TEMPORAL_NAMESPACE, taskQueue: v.TEMPORAL_TASK_QUEUE, schedulePrefix: v.TEMPORAL_SCHEDULE_PREFIX, schedulesPaused: v.TEMPORAL_SCHEDULES_PAUSED, uiUrl: v.TEMPORAL_UI_URL,
       deployment: v.TEMPORAL_DEPLOYMENT ?? v.TEMPORAL_TASK_QUEUE,
+      ...(temporalTls ? { tls: temporalTls } : {}),
       worker: {
         maxConcurrentWorkflowTaskPolls: v.TEMPORAL_WORKFLOW_TASK_POLLS,
         maxConcurrentLocalActivityExecutions: v.TEMPORAL_MAX_LOCAL_ACTIVITIES,
@@ -490,6 +547,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         batch: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_BATCH_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_BATCH_MAX_ACTIVITIES },
       },
       workerQueues: [...new Set(String(v.WORKER_QUEUES).split(',').map((k) => k.trim() as WorkKind))],
+      payloadKeys,
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     trustedProxies,

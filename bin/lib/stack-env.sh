@@ -20,6 +20,12 @@ load_stack_env() {
   export SUPPORT_PORT=${SUPPORT_PORT:-$((PORT + 2))}
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
   export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}
+  # While bin/up --cluster runs, what its clients need beyond .env (the client certificate its
+  # Temporal frontend asks for, TEMPORAL_TLS_*: docs/operations.md, "Certificates for the
+  # cluster"), beside its stack file; never a stopped stack's.
+  local pid
+  pid=$(sed -n 's/^{"pid":\([0-9]*\),.*/\1/p' "$STACK_FILE" 2>/dev/null || true)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then load_dotenv "${STACK_FILE%.json}.env"; fi
   # Webhooks to this machine (bin/ctl webhooks listen): the certificate of its receiver, and
   # loopback addresses allowed to subscribers. Development only: never in production.
   export WEBHOOK_LISTEN_TLS_DIR=${WEBHOOK_LISTEN_TLS_DIR:-$root/.state/tls}

@@ -2,7 +2,8 @@
 # cached in .tools/temporal-server/<version>/, Temporal's own databases and role on the machine's
 # PostgreSQL, the versioned schema applied by Temporal's SQL tool, and frontend, history,
 # matching and worker as four processes from deploy/temporal/ (docs/decisions.md, "A Temporal
-# cluster on this machine"). Needs services.sh (port_open, wait_port).
+# cluster on this machine"), each connection mutual TLS with the cluster's certificates
+# (use_temporal_certs). Needs services.sh (port_open, wait_port) and tls.sh.
 
 # One pin for the local cluster and docker-compose: the version its temporalio/server image names.
 temporal_server_version() {
@@ -110,6 +111,16 @@ export_temporal_db_env() {
   export TEMPORAL_FRONTEND_ADDRESS="127.0.0.1:$TEMPORAL_PORT"
 }
 
+# use_temporal_certs DIR: the cluster's certificates in DIR, made or renewed as needed
+# (bin/lib/tls.sh), then exported: the services' directory (TEMPORAL_TLS_DIR, which
+# deploy/temporal/config/production.yaml reads) and what the project's processes, bin/ctl and the
+# temporal CLI present to the frontend (TEMPORAL_TLS_CA, _CERT, _KEY, _SERVER_NAME).
+use_temporal_certs() {
+  ensure_temporal_certs "$1"
+  export TEMPORAL_TLS_DIR="$1/server"
+  export_temporal_client_tls "$1"
+}
+
 # start_temporal_service ROOT LOG_DIR SERVICE: one service as its own process -> appends its pid
 # to TEMPORAL_CLUSTER_PIDS.
 start_temporal_service() {
@@ -127,6 +138,7 @@ start_temporal_service() {
 start_temporal_cluster() {
   local root="$1" logs="$2" port
   TEMPORAL_CLUSTER_PIDS=()
+  [ -f "${TEMPORAL_TLS_DIR:-}/frontend.crt" ] || { echo "the cluster's certificates are missing: use_temporal_certs DIR first" >&2; return 1; }
   export_temporal_db_env
   for port in "$TEMPORAL_PORT" "${TEMPORAL_CLUSTER_PORTS[@]}" "${TEMPORAL_METRICS_PORTS[@]}"; do
     if port_open 127.0.0.1 "$port"; then
@@ -151,10 +163,12 @@ start_temporal_cluster() {
 }
 
 # start_temporal_ui ROOT BINARY UI_PORT LOG -> sets TEMPORAL_UI_PID: the Web UI on the cluster's
-# frontend, from deploy/temporal/ui/production.yaml.
+# frontend, from deploy/temporal/ui/production.yaml, with its own client certificate.
 start_temporal_ui() {
-  local root="$1" binary="$2" port="$3" log="$4"
+  local root="$1" binary="$2" port="$3" log="$4" certs
+  certs="$(dirname "$TEMPORAL_TLS_DIR")/ui"
   TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" TEMPORAL_UI_PORT="$port" \
+    TEMPORAL_TLS_CA="$certs/ca.crt" TEMPORAL_TLS_CERT="$certs/client.crt" TEMPORAL_TLS_KEY="$certs/client.key" \
     "$binary" --root "$root" --config deploy/temporal/ui --env production start >>"$log" 2>&1 &
   TEMPORAL_UI_PID=$!
   wait_port 127.0.0.1 "$port" 30 "Temporal UI (log: $log)"

@@ -6,6 +6,7 @@ import { RECONCILER_WORKFLOW_TYPE, type ReconcileInput } from '../../workflows/r
 import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
 import { taskQueueFor, type WorkflowType } from './task-queues.js';
+import { sealingKeyIdsIn, type SealingCodec } from './payload-codec.js';
 
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
@@ -189,6 +190,12 @@ function optionsOf(w: WantedSchedule) {
   };
 }
 
+/** True when a payload of the Schedule (memo, the action's arguments) is sealed with a key other than the client's newest. */
+function sealedWithAnOlderKey(client: Client, raw: unknown): boolean {
+  const newest = client.options.loadedDataConverter.payloadCodecs.map((c) => (c as Partial<SealingCodec>).newestKeyId).find(Boolean);
+  return newest !== undefined && [...sealingKeyIdsIn(raw)].some((id) => id !== newest);
+}
+
 const isOwner = (memo: Record<string, unknown> | undefined, owner: ScheduleOwner): boolean =>
   memo?.managedBy === owner.managedBy && memo.prefix === owner.prefix && memo.cell === owner.cell;
 
@@ -207,6 +214,12 @@ async function reconcileOne(client: Client, w: WantedSchedule, owner: ScheduleOw
     await handle.delete();
   } else if (existing && !isOwner(existing.memo, owner)) {
     throw new Error(`Schedule ${w.id} is another deployment's (${JSON.stringify(existing.memo)}): give this one a TEMPORAL_SCHEDULE_PREFIX of its own`);
+  } else if (existing && sealedWithAnOlderKey(client, existing.raw)) {
+    // Its memo and arguments were sealed with a key that is not the newest (docs/operations.md,
+    // "Rotating the payload key"): made again, under the newest, so the old key can be retired.
+    await handle.delete();
+    await client.schedule.create({ scheduleId: w.id, ...optionsOf(w), memo: { ...owner } });
+    return { id: w.id, change: 'updated', differed: ['payload key'] };
   } else if (existing) {
     const differed = differences(w, existing);
     if (!differed.length) return { id: w.id, change: 'unchanged' };

@@ -4,6 +4,10 @@ import { openSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TLSConfig } from '@temporalio/client';
+import type { Config } from '../../src/config.js';
+import { connectTemporal } from '../../src/temporal/connect.js';
+import { temporalTls } from '../../src/temporal/tls.js';
 import { API_SCRIPT, WORKER_SCRIPT, freePort, hasEnded, startChild } from './bench-support.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -113,6 +117,32 @@ export async function startTemporalService(service: TemporalService): Promise<Ch
   });
   await waitPort(s.port, 90_000, `Temporal ${service}`);
   return child;
+}
+
+/**
+ * What the frontend answers a client that presents no certificate, over plaintext and over TLS
+ * with the cluster's CA but no client certificate, beside its answer to the run's own client
+ * certificate (config's TEMPORAL_TLS_*): each 'answered' (it listed the namespaces), or the
+ * error the client met. Mutual TLS: only the last answers.
+ */
+export async function frontendAnswers(config: Config): Promise<{ plaintext: string; noCertificate: string; certificate: string }> {
+  const tls = temporalTls(config);
+  const serverOnly: TLSConfig = { serverNameOverride: tls?.serverNameOverride, serverRootCACertificate: tls?.serverRootCACertificate };
+  return { plaintext: await frontendAnswer(config, undefined), noCertificate: await frontendAnswer(config, serverOnly), certificate: await frontendAnswer(config, tls) };
+}
+
+async function frontendAnswer(config: Config, tls: TLSConfig | undefined): Promise<string> {
+  try {
+    const connection = await connectTemporal(config, { tls, connectTimeout: '5s' });
+    try {
+      await connection.withDeadline(Date.now() + 5000, () => connection.workflowService.listNamespaces({}));
+      return 'answered';
+    } finally {
+      await connection.close();
+    }
+  } catch (err) {
+    return `refused ("${(err as Error).message.split('\n')[0]}")`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client, Connection, type ScheduleHandle } from '@temporalio/client';
+import type { Client, Connection, ScheduleHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServices } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
+import { sealingKeyIdsIn } from '../../src/temporal/payload-codec.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { scheduleOwnerMemo } from '../../src/temporal/schedules.js';
 import { ctlProcess, onlyJson, uniq } from '../support/ctl.js';
@@ -35,7 +37,7 @@ const outcomeOf = (answer: Record<string, any>, id: string) => (answer.schedules
 const made: string[] = [];
 
 beforeAll(async () => {
-  client = new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  client = temporalClient(config, await connectTemporal(config));
 }, 60_000);
 
 afterAll(async () => {
@@ -140,5 +142,22 @@ describe('bin/ctl temporal setup and the Schedules', () => {
     const after = await Promise.all(Object.values(ids).map((id) => handle(id).describe()));
     expect(after.map((d) => d.info.lastUpdatedAt)).toEqual(before.map((d) => d.info.lastUpdatedAt));
     expect(after.map((d) => d.raw.conflictToken)).toEqual(before.map((d) => d.raw.conflictToken));
+  }, 120_000);
+
+  it('with a newer payload key, makes every Schedule again under it (memo and arguments), so the old key can be retired', async () => {
+    await setUp();
+    const oldKeyId = config.temporal.payloadKeys.at(-1)!.id;
+    const newKeyId = `newer-${share.id}`;
+    const keys = `${process.env.TEMPORAL_PAYLOAD_KEYS},${newKeyId}:${randomBytes(32).toString('base64')}`;
+    const rotatedConfig = loadConfig({ ...process.env, ...env({ TEMPORAL_PAYLOAD_KEYS: keys }) });
+    const rotated = temporalClient(rotatedConfig, client.connection as Connection);
+    const keysOf = async (id: string) => [...sealingKeyIdsIn((await rotated.schedule.getHandle(id).describe()).raw)];
+    for (const id of Object.values(ids)) expect(await keysOf(id)).toEqual([oldKeyId]);
+
+    const answer = await setup({ TEMPORAL_PAYLOAD_KEYS: keys });
+    for (const id of Object.values(ids)) expect(answer.schedules).toContainEqual({ id, change: 'updated', differed: ['payload key'] });
+    for (const id of Object.values(ids)) expect(await keysOf(id)).toEqual([newKeyId]);
+    const again = await setup({ TEMPORAL_PAYLOAD_KEYS: keys });
+    for (const id of Object.values(ids)) expect(outcomeOf(again, id)).toBe('unchanged');
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { Worker } from '@temporalio/worker';
 import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
 import { branchOf, recordedHistories, workflowTypeOf } from '../support/recorded-histories.js';
 import * as workflows from '../../workflows/index.js';
+import { sealingKeyIdsIn } from '../../src/temporal/payload-codec.js';
 
 /**
  * Every recorded history replays on the workflow bundle this build's workers run (the prebuilt
@@ -37,6 +38,10 @@ describe('recorded workflow histories', () => {
       'publicationWorkflow-canceled', // superseded
     ].filter((branch) => !branches.some((b) => b.startsWith(branch)));
     expect(missing).toEqual([]);
+  });
+
+  it('hold no sealed payload: the recorder decodes each history, so they replay with no key (docs/decisions.md, "Customers\' words sealed in Temporal")', () => {
+    expect(fixtures.filter((f) => sealingKeyIdsIn(f.history).size > 0).map((f) => f.file)).toEqual([]);
   });
 
   it('all replay without a determinism error on the prebuilt bundle, in one replay worker', async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
+import { decodePayloadsIn } from '../../src/temporal/payload-codec.js';
 
 /**
  * Recorded workflow histories: the shapes deployed code has written, which every later bundle
@@ -89,7 +90,8 @@ export async function recordClosedWorkflows(client: Client, taskQueues: readonly
   mkdirSync(dir, { recursive: true });
   const query = `(${taskQueues.map((q) => `TaskQueue = '${q}'`).join(' OR ')}) AND ExecutionStatus != 'Running'`;
   for await (const execution of client.workflow.list({ query })) {
-    const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+    // Decoded before it is kept: the fixtures stay plain protobuf that replays with no key (docs/decisions.md, "Customers' words sealed in Temporal").
+    const history = await decodePayloadsIn(await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
     const branch = branchOf(history);
     if (!branch) continue;
     try {

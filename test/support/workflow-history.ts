@@ -1,8 +1,14 @@
-import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
+import { decodePayloadsIn } from '../../src/temporal/payload-codec.js';
 
 export type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
+
+/** A run's history with its payloads decoded by the client's own codecs (as stored, they are sealed: src/temporal/payload-codec.ts). */
+export async function openedHistory(client: Client, workflowId: string, runId?: string): Promise<temporal.api.history.v1.IHistory> {
+  return decodePayloadsIn(await client.workflow.getHandle(workflowId, runId).fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
+}
 
 /**
  * What a workflow asked the Temporal server to wait, read from its history: the pause a test
@@ -63,7 +69,7 @@ export async function historiesOf(client: Client, workflowId: string, firstRunId
   const runs: { runId: string; events: HistoryEvent[] }[] = [];
   let runId: string | null | undefined = firstRunId ?? (await client.workflow.getHandle(workflowId).describe()).raw.workflowExecutionInfo?.firstRunId;
   while (runId) {
-    const history: Awaited<ReturnType<WorkflowHandle['fetchHistory']>> = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    const history = await openedHistory(client, workflowId, runId);
     const events = history.events ?? [];
     runs.push({ runId, events });
     runId = events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;

@@ -16,6 +16,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COMPOSE = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 const CLUSTER_SH = join(ROOT, 'bin/lib/temporal-cluster.sh');
 const TEMPORAL_SERVICES = ['history', 'matching', 'frontend', 'worker'] as const;
+/** Where deploy/temporal/make-certs writes the cluster's certificates, one directory per kind of process. */
+const CERTS = 'deploy/temporal/certs';
+const CLIENT_TLS = ['TEMPORAL_TLS_CA', 'TEMPORAL_TLS_CERT', 'TEMPORAL_TLS_KEY'] as const;
 
 interface Service {
   image?: string;
@@ -152,7 +155,50 @@ function composeProblems(text: string): string[] {
   if (!balancer) problems.push('no HAProxy with deploy/haproxy/haproxy.cfg');
   else if (!['api-1', 'api-2'].every((api) => Object.values(balancer[1].environment ?? {}).includes(api))) problems.push(`${balancer[0]}: does not balance api-1 and api-2`);
   if (!entries.some(([, s]) => tagOf(s.image, 'temporalio/ui') !== undefined && s.environment?.TEMPORAL_ADDRESS === 'temporal-frontend:7233')) problems.push('no Temporal UI on the frontend');
+  problems.push(...tlsProblems(services));
   return problems;
+}
+
+/** Where a service mounts `./deploy/temporal/certs/<dir>`, when it does. */
+function certsMount(s: Service, dir: string): string | undefined {
+  return (s.volumes ?? []).map((v) => v.split(':')).find(([from]) => from === `./${CERTS}/${dir}`)?.[1];
+}
+
+/**
+ * Mutual TLS as under bin/up --cluster: each Temporal service reads the server/ certificates from
+ * where it mounts them (TEMPORAL_TLS_DIR), every other client of the frontend presents its own
+ * client certificate from a mounted app/ (the project's) or ui/ (the UI's), and no container
+ * mounts the CA's directory (its key signs certificates).
+ */
+function tlsProblems(services: Record<string, Service>): string[] {
+  const problems: string[] = [];
+  for (const [name, s] of Object.entries(services)) {
+    if ((s.volumes ?? []).some((v) => v.startsWith(`./${CERTS}:`) || v.startsWith(`./${CERTS}/ca`))) problems.push(`${name}: mounts the CA's key`);
+    const env = s.environment ?? {};
+    if (tagOf(s.image, 'temporalio/server') !== undefined) {
+      const mount = certsMount(s, 'server');
+      if (!mount || env.TEMPORAL_TLS_DIR !== mount) problems.push(`${name}: its certificates are not the mounted ./${CERTS}/server (TEMPORAL_TLS_DIR ${env.TEMPORAL_TLS_DIR})`);
+      continue;
+    }
+    const calls = env.TEMPORAL_ADDRESS === 'temporal-frontend:7233';
+    if (!calls) continue;
+    const dir = tagOf(s.image, 'temporalio/ui') !== undefined ? 'ui' : 'app';
+    const mount = certsMount(s, dir);
+    const missing = CLIENT_TLS.filter((v) => !mount || !env[v]?.startsWith(`${mount}/`));
+    if (missing.length) problems.push(`${name}: no client certificate for the frontend from a mounted ./${CERTS}/${dir} (${missing.join(', ')})`);
+  }
+  // The server config asks every client of the frontend and of each service for a certificate of the CA.
+  const tls = (serverConfig().global as { tls?: Record<string, { server?: { requireClientAuth?: boolean; clientCaFiles?: string[] } }> }).tls ?? {};
+  for (const group of ['frontend', 'internode']) {
+    if (tls[group]?.server?.requireClientAuth !== true || !tls[group]?.server?.clientCaFiles?.length) problems.push(`the server config's ${group} does not require a client certificate of the CA`);
+  }
+  return problems;
+}
+
+/** deploy/temporal/config/production.yaml as YAML, its template's actions read as text. */
+function serverConfig(): Record<string, unknown> {
+  const text = readFileSync(join(ROOT, LOCAL.configDir, `${LOCAL.configEnv}.yaml`), 'utf8');
+  return load(text.replace(/^\{\{.*\}\}$/gm, '').replace(/\{\{.*?\}\}/g, 'x')) as Record<string, unknown>;
 }
 
 describe('docker-compose.yml, the same topology as bin/up --cluster', () => {
@@ -178,6 +224,10 @@ describe('docker-compose.yml, the same topology as bin/up --cluster', () => {
     ['the application\'s database', (t: string) => t.replace('TEMPORAL_DB_HOST: temporal-postgres', 'TEMPORAL_DB_HOST: postgres'), /on the application's PostgreSQL/],
     ['a start on service_started', (t: string) => t.replace('temporal-history: { condition: service_healthy }', 'temporal-history: { condition: service_started }'), /depends on temporal-history with service_started/],
     ['a service with no restart policy', (t: string) => t.replace('  redis:\n    image: redis:7\n    restart: unless-stopped\n', '  redis:\n    image: redis:7\n'), /redis: no restart policy/],
+    ['Temporal services without their certificates', (t: string) => t.replace('    - ./deploy/temporal/certs/server:/etc/temporal/tls:ro\n', ''), /temporal-history: its certificates are not the mounted/],
+    ['the apis and workers without a client certificate', (t: string) => t.replace('  TEMPORAL_TLS_CERT: /etc/sales-api/temporal-tls/client.crt\n', ''), /api-1: no client certificate for the frontend .*TEMPORAL_TLS_CERT/],
+    ['the UI without its client certificate', (t: string) => t.replace('      - ./deploy/temporal/certs/ui:/etc/temporal-ui/tls:ro\n', ''), /temporal-ui: no client certificate for the frontend from a mounted \.\/deploy\/temporal\/certs\/ui/],
+    ['the CA mounted into a container', (t: string) => t.replace('./deploy/temporal/certs/app:', './deploy/temporal/certs:'), /mounts the CA's key/],
   ])('fails on %s', (_what, change, expected) => {
     const changed = change(COMPOSE);
     expect(changed).not.toBe(COMPOSE);

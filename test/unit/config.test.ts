@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 const SECRET = 'x'.repeat(32);
 /** The four secrets every process needs, in every environment. */
-const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
+const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 
 /** loadConfig with the secrets set, unless `env` overrides them. */
 const load = (env: Record<string, string>) => loadConfig({ ...SECRETS, ...env });
@@ -101,6 +101,12 @@ describe('loadConfig', () => {
     for (const name of ['API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET']) expect(message).toContain(name);
     expect(failure({ NODE_ENV: env, API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` }, false)).toMatch(/"WIDGET_SECRET"/);
     expect(failure({ NODE_ENV: env, API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w` }, false)).not.toMatch(/API_KEY_PEPPER|CURSOR_SECRET|WEBHOOK_SECRET_KEY/);
+  });
+
+  it.each(['production', 'development', 'test'])('refuses to start in %s without a payload key (TEMPORAL_PAYLOAD_KEYS: nothing reaches Temporal unsealed)', (env) => {
+    expect(failure({ NODE_ENV: env, TEMPORAL_PAYLOAD_KEYS: '' })).toMatch(/"TEMPORAL_PAYLOAD_KEYS" is required/);
+    const { TEMPORAL_PAYLOAD_KEYS: _, ...withoutKey } = SECRETS;
+    expect(failure({ ...withoutKey, NODE_ENV: env }, false)).toMatch(/"TEMPORAL_PAYLOAD_KEYS" is required/);
   });
 
   it('refuses an empty secret as missing', () => {
