@@ -1,5 +1,4 @@
 import { dirname } from 'node:path';
-import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
