@@ -236,8 +236,9 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     }
     const token = await startSession(em, { operatorId: operator.id, method: 'proxy', address }, settings.sessions, at);
     await em.transactional((tx) => recordSupportAction(tx, { operator: operator.email, action: 'login', targetId: operator.id, tenantId: null, detail: { address, method: 'proxy' } }, at));
-    // Once more with the new session's cookie: the page (or, for a form, its page) as that operator.
-    redirect(res, req.method === 'GET' ? (req.url ?? '/') : '/', { 'Set-Cookie': cookieFor(token) });
+    // Once more with the new session's cookie: the same page (a form: the start page), on this origin only.
+    const url = new URL(req.url ?? '/', 'http://console.invalid');
+    redirect(res, req.method === 'GET' ? `/${url.pathname.replace(/^\/+/, '')}${url.search}` : '/', { 'Set-Cookie': cookieFor(token) });
     return 'answered';
   }
 

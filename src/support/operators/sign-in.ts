@@ -1,6 +1,6 @@
 import type { Services } from '../../services.js';
 import { recordSupportAction } from '../../domain/support/audit.js';
-import { SupportOperator } from '../../entities/support-operator.js';
+import type { SupportOperator } from '../../entities/support-operator.js';
 import { findOperator, totpBox } from './accounts.js';
 import { UNKNOWN_ACCOUNT_HASH, passwordMatches } from './passwords.js';
 import { totpMatch } from './totp.js';
