@@ -26,6 +26,7 @@ export type SignInOutcome =
 
 type FailReason = 'unknown' | 'disabled' | 'password' | 'totp';
 
+const GIVE_BACK = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
 const accountKey = (email: string) => `support:signin:account:${email}`;
 const addressKey = (address: string) => `support:signin:address:${address}`;
 
@@ -71,8 +72,8 @@ export async function signIn(s: Services, limits: SignInLimits, attempt: { email
     await record('login.failed', operator?.id ?? email, { reason: failed });
     return { ok: false, reason: 'refused' };
   }
-  // A sign-in clears the account's count and takes its own attempt back from the address's.
-  await s.redis.multi().del(accountKey(email)).decr(addressKey(address)).exec();
+  // A sign-in clears the account's count and takes its own attempt back from the address's (while that count lives).
+  await s.redis.multi().del(accountKey(email)).eval(GIVE_BACK, 1, addressKey(address)).exec();
   await record('login', operator!.id, { method: 'password' });
   return { ok: true, operator: operator! };
 }
