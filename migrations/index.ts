@@ -30,6 +30,7 @@ import { Migration20261127220000SupportActions } from './20261127220000-support-
 import { Migration20261128000100StrategistReportPlanned } from './20261128000100-strategist-report-planned.js';
 import { Migration20261128000200DeliveryRetention } from './20261128000200-delivery-retention.js';
 import { Migration20261128004000Reconciler } from './20261128004000-reconciler.js';
+import { Migration20261128010000SupportOperators } from './20261128010000-support-operators.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -69,6 +70,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128000100StrategistReportPlanned', class: Migration20261128000100StrategistReportPlanned },
   { name: 'Migration20261128000200DeliveryRetention', class: Migration20261128000200DeliveryRetention },
   { name: 'Migration20261128004000Reconciler', class: Migration20261128004000Reconciler },
+  { name: 'Migration20261128010000SupportOperators', class: Migration20261128010000SupportOperators },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -16,6 +16,7 @@ export { Lead, LeadTask } from './lead.js';
 export { Article, Publication, Site, EditorialProfile } from './article.js';
 export { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 export { StrategistTurn } from './strategist-turn.js';
+export { SupportOperator } from './support-operator.js';
 import { Tenant } from './tenant.js';
 import { Integration } from './integration.js';
 import { ApiKey } from './api-key.js';
@@ -34,6 +35,7 @@ import { Lead, LeadTask } from './lead.js';
 import { Article, Publication, Site, EditorialProfile } from './article.js';
 import { StrategistReport, StrategistTopic, StrategistSession, StrategistAction } from './strategist.js';
 import { StrategistTurn } from './strategist-turn.js';
+import { SupportOperator } from './support-operator.js';
 
 export const ALL_ENTITIES = [
   Tenant, Integration, ApiKey, Channel, Wallet, WalletLedgerEntry, FxRate,
@@ -43,4 +45,5 @@ export const ALL_ENTITIES = [
   Lead, LeadTask,
   Article, Publication, Site, EditorialProfile,
   StrategistReport, StrategistTopic, StrategistSession, StrategistAction, StrategistTurn,
+  SupportOperator,
 ];
