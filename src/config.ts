@@ -184,6 +184,12 @@ export interface Config {
     workerQueues: WorkKind[];
   };
   secrets: { apiKeyPepper: string; cursor: string };
+  /**
+   * The support console's codec endpoint for the Temporal UI (src/support/codec-endpoint.ts):
+   * the UI's origin it answers (TEMPORAL_UI_ORIGIN; default TEMPORAL_UI_URL's) and the token a
+   * CLI may present instead of an operator's session (CODEC_OPERATOR_TOKEN; none by default).
+   */
+  codecEndpoint: { uiOrigin: string; operatorToken: string | null };
   trustedProxies: string[];
   authCacheMs: number;
   migrationCheckMs: number;
@@ -246,6 +252,8 @@ const schema = Joi.object({
   // The server refuses a deployment name with '.' or ':' (its version names are `<deployment>.<build id>`), or one starting with '__'.
   TEMPORAL_DEPLOYMENT: Joi.string().pattern(/^(?!__)[A-Za-z0-9_-]{1,100}$/),
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
+  TEMPORAL_UI_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
+  CODEC_OPERATOR_TOKEN: Joi.string().min(32),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
   TRUSTED_PROXIES: Joi.string().allow('').default(''),
@@ -492,6 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerQueues: [...new Set(String(v.WORKER_QUEUES).split(',').map((k) => k.trim() as WorkKind))],
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
+    codecEndpoint: { uiOrigin: new URL(v.TEMPORAL_UI_ORIGIN ?? v.TEMPORAL_UI_URL).origin, operatorToken: v.CODEC_OPERATOR_TOKEN ?? null },
     trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,

@@ -150,11 +150,13 @@ start_temporal_cluster() {
   wait_port 127.0.0.1 6939 90 "Temporal worker service (log: $logs/worker.log)" || return 1
 }
 
-# start_temporal_ui ROOT BINARY UI_PORT LOG -> sets TEMPORAL_UI_PID: the Web UI on the cluster's
-# frontend, from deploy/temporal/ui/production.yaml.
+# start_temporal_ui ROOT BINARY UI_PORT LOG -> sets TEMPORAL_UI_PID: the Web UI on the frontend
+# of TEMPORAL_PORT (the cluster's, or the dev server's under bin/up), from
+# deploy/temporal/ui/production.yaml: it decodes payloads at TEMPORAL_CODEC_ENDPOINT with the
+# browser's credentials (the support console's session).
 start_temporal_ui() {
   local root="$1" binary="$2" port="$3" log="$4"
-  TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" TEMPORAL_UI_PORT="$port" \
+  TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" TEMPORAL_UI_PORT="$port" TEMPORAL_CODEC_ENDPOINT="${TEMPORAL_CODEC_ENDPOINT:-}" \
     "$binary" --root "$root" --config deploy/temporal/ui --env production start >>"$log" 2>&1 &
   TEMPORAL_UI_PID=$!
   wait_port 127.0.0.1 "$port" 30 "Temporal UI (log: $log)"

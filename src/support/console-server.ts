@@ -18,6 +18,7 @@ import {
 import * as pages from './pages.js';
 import { replayForSupport, setStatusForSupport } from './actions.js';
 import { Recoveries } from './recoveries.js';
+import { codecEndpoint } from './codec-endpoint.js';
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -69,6 +70,7 @@ export interface SupportConsole {
  */
 export async function serveSupportConsole(services: Services, settings: SupportConsoleSettings): Promise<SupportConsole> {
   const recoveries = new Recoveries(services);
+  const codec = codecEndpoint(services);
   const now = () => services.clock.now();
 
   function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -186,6 +188,7 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     if (method === 'GET' && url.pathname === '/console.css') {
       return void res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', ...SECURITY_HEADERS, 'Cache-Control': 'max-age=300' }).end(CONSOLE_CSS);
     }
+    if (url.pathname.startsWith('/codec/')) return codec(req, res);
     if (method !== 'GET' && method !== 'POST') return send(res, 405, 'Method not allowed', { Allow: 'GET, POST' });
     // Forms are posted from the console's own pages only: a cross-site POST is refused before anything is read.
     if (method === 'POST' && !sameOrigin(req)) return send(res, 403, 'Cross-site form posts are refused.');
