@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Client } from '@temporalio/client';
+import { loadConfig } from '../../src/config.js';
+import { createServices, type Services } from '../../src/services.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
+import { SESSION_COOKIE } from '../../src/support/operators/sessions.js';
+import { digestOf } from '../../src/support/codec-endpoint.js';
+import { freePort } from '../support/api-process.js';
+import { eventually } from '../support/eventually.js';
+import { sealedWorkflow, signedInOperator, type SealedWorkflow } from '../support/codec-fixtures.js';
+
+/**
+ * The Temporal UI as bin/up runs it (the UI server of docker-compose.yml's version with
+ * deploy/temporal/ui/production.yaml, on this run's dev server), its codec endpoint the support
+ * console's: a workflow whose input is sealed by the project's codec shows the customer's words
+ * to an operator signed in to the console, and only the sealed payload to anyone else.
+ * Screenshots go to E2E_SCREENSHOT_DIR.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const UI_SERVER = process.env.TEMPORAL_UI_SERVER ?? '';
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'codec-endpoint-e2e-'));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SECRET_TEXT = `Olga Smirnova wants the oak table delivered to Tverskaya 7 (${randomUUID().slice(0, 8)})`;
+
+let services: Services;
+let client: Client;
+let sc: SupportConsole;
+let ui: ChildProcess;
+let uiUrl: string;
+let browser: Browser;
+let run: SealedWorkflow;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
+  if (!UI_SERVER || !existsSync(UI_SERVER)) throw new Error(`the Temporal UI server is missing ("${UI_SERVER}"): run bin/test (it builds it, as bin/up does) or set TEMPORAL_UI_SERVER`);
+  mkdirSync(SHOTS, { recursive: true });
+  const uiPort = await freePort();
+  uiUrl = `http://127.0.0.1:${uiPort}`;
+  services = await createServices(loadConfig({ ...process.env, TEMPORAL_UI_URL: uiUrl }));
+  client = await services.temporal.client();
+  sc = await serveSupportConsole(services, { port: 0, host: '127.0.0.1', secret: randomBytes(32).toString('hex') });
+  ui = spawn(UI_SERVER, ['--root', ROOT, '--config', 'deploy/temporal/ui', '--env', 'production', 'start'], {
+    env: {
+      ...process.env, TEMPORAL_ADDRESS: services.config.temporal.address, TEMPORAL_NAMESPACE: services.config.temporal.namespace,
+      TEMPORAL_UI_PORT: String(uiPort), TEMPORAL_CODEC_ENDPOINT: `${sc.url}/codec`,
+    },
+    stdio: 'ignore',
+  });
+  await eventually('the Temporal UI answering', async () => ((await fetch(uiUrl).catch(() => null))?.ok ? true : undefined), 30_000, 200);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  run = await sealedWorkflow(client, { note: SECRET_TEXT });
+}, 120_000);
+
+afterAll(async () => {
+  if (run) await client.workflow.getHandle(run.workflowId).terminate('test done').catch(() => undefined);
+  await browser?.close();
+  ui?.kill();
+  await sc?.close();
+  await services?.close();
+}, 60_000);
+
+/** The workflow's page in the UI, once its input is shown (decoded or not). */
+async function workflowPage(page: Page): Promise<string> {
+  await page.goto(`${uiUrl}/namespaces/${services.config.temporal.namespace}/workflows/${encodeURIComponent(run.workflowId)}/${run.runId}/history`);
+  const input = page.locator('[data-testid="workflow-input"]').or(page.getByText('Input', { exact: true }).locator('xpath=..'));
+  await input.first().waitFor({ timeout: 60_000 });
+  let text = '';
+  await eventually('the input shown', async () => {
+    text = await page.locator('body').innerText();
+    return text.includes('binary/encrypted') || text.includes(SECRET_TEXT) ? true : undefined;
+  }, 60_000, 250);
+  return text;
+}
+
+const decodesOf = async (operator: string) =>
+  (await services.orm.em.fork().execute<{ operator: string; target_id: string; detail: { namespace: string; digests: string[]; referer: string | null } }[]>(
+    "select operator, target_id, detail from support_actions where action = 'codec.decode' and operator = ? order by created_at", [operator],
+  ));
+
+describe('the Temporal UI with the support console as its codec endpoint', () => {
+  it('shows the sealed payload to a visitor without a console session', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    try {
+      const page = await context.newPage();
+      const text = await workflowPage(page);
+      await page.screenshot({ path: join(SHOTS, 'codec-endpoint-anonymous.png'), fullPage: true });
+      expect(text).not.toContain(SECRET_TEXT);
+      expect(text).toContain('binary/encrypted');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the customer\'s words to a signed-in operator, and records the decode with who and the digest of that workflow\'s payload', async () => {
+    const op = await signedInOperator(services);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    try {
+      // The cookie the console's sign-in sets (HttpOnly, SameSite=Strict, path /) for the console's host.
+      await context.addCookies([{ name: SESSION_COOKIE, value: op.token, url: sc.url, httpOnly: true, sameSite: 'Strict' }]);
+      const page = await context.newPage();
+      const text = await workflowPage(page);
+      await page.getByText(SECRET_TEXT).first().waitFor();
+      await page.screenshot({ path: join(SHOTS, 'codec-endpoint-operator.png'), fullPage: true });
+      expect(text).not.toContain('binary/encrypted');
+    } finally {
+      await context.close();
+    }
+    const rows = await decodesOf(op.email);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.detail.namespace === services.config.temporal.namespace)).toBe(true);
+    expect(rows.flatMap((r) => r.detail.digests)).toContain(digestOf(run.stored));
+    // What Chromium sends the endpoint of the UI's page: its origin only (strict-origin-when-cross-origin).
+    expect([...new Set(rows.map((r) => r.detail.referer))]).toEqual([`${uiUrl}/`]);
+  }, 120_000);
+});
