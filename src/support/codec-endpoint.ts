@@ -68,6 +68,7 @@ export function codecEndpoint(services: Services) {
       const refusal = err instanceof CodecRefusal ? err
         : err instanceof UnreadablePayload ? new CodecRefusal(422, 'Unprocessable Content', err.message)
           : new CodecRefusal(500, 'Internal Server Error', 'The payloads could not be coded; the console log has the details.');
+      if (refusal.status === 413) res.setHeader('Connection', 'close');
       if (refusal.status === 500) services.log.error({ err, path: req.url }, 'support console: codec endpoint failed');
       answer(refusal.status, { type: 'about:blank', title: refusal.title, status: refusal.status, detail: refusal.message }, 'application/problem+json');
     }
@@ -116,12 +117,17 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
-  if (Number(req.headers['content-length'] ?? 0) > CODEC_BODY_LIMIT_BYTES) throw new CodecRefusal(413, 'Content Too Large', `The payloads are limited to ${CODEC_BODY_LIMIT_BYTES} bytes a request.`);
+  // The rest of a refused body is read and dropped, so the client gets its 413 rather than a reset.
+  const tooLarge = () => {
+    req.resume();
+    return new CodecRefusal(413, 'Content Too Large', `The payloads are limited to ${CODEC_BODY_LIMIT_BYTES} bytes a request.`);
+  };
+  if (Number(req.headers['content-length'] ?? 0) > CODEC_BODY_LIMIT_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > CODEC_BODY_LIMIT_BYTES) throw new CodecRefusal(413, 'Content Too Large', `The payloads are limited to ${CODEC_BODY_LIMIT_BYTES} bytes a request.`);
+    if (size > CODEC_BODY_LIMIT_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

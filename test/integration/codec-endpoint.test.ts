@@ -55,16 +55,21 @@ const decodesOf = async (operator: string) =>
     "select operator, action, target_id, detail from support_actions where action = 'codec.decode' and operator = ? order by created_at", [operator],
   ));
 
+const decodesOfPayload = async (p: Payload) =>
+  (await services.orm.em.fork().execute<{ operator: string }[]>("select operator from support_actions where action = 'codec.decode' and detail->'digests' @> jsonb_build_array(?::text)", [digestOf(p)]));
+
 describe('the codec endpoint of the support console', () => {
   it('decodes nothing without an operator: 401, the payloads not in the answer, nothing recorded', async () => {
     const { stored } = await sealed();
-    expect(JSON.stringify(asJson(stored))).not.toContain(Buffer.from(SECRET_TEXT).toString('base64'));
-    for (const headers of [{}, { Authorization: `Bearer ${'x'.repeat(64)}` }, { Cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` }]) {
+    expect(Buffer.from(stored.metadata!.encoding!).toString()).toBe('binary/encrypted');
+    const strangers: Record<string, string>[] = [{}, { Authorization: `Bearer ${'x'.repeat(64)}` }, { Cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` }];
+    for (const headers of strangers) {
       const res = await post('decode', { payloads: [asJson(stored)] }, headers);
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
-      expect(await res.text()).not.toContain(Buffer.from(SECRET_TEXT).toString('base64'));
+      expect(await res.json()).toEqual(expect.objectContaining({ status: 401, detail: expect.stringContaining('Sign in') }));
     }
+    expect(await decodesOfPayload(stored)).toEqual([]);
     expect((await post('encode', { payloads: [asJson(defaultPayloadConverter.toPayload('x'))] })).status).toBe(401);
   });
 
@@ -162,6 +167,18 @@ describe('the codec endpoint of the support console', () => {
       const res = await post('decode', body, auth);
       expect([JSON.stringify(body).slice(0, 80), res.status, res.headers.get('content-type')]).toEqual([JSON.stringify(body).slice(0, 80), status, 'application/problem+json']);
     }
+    // Sent in chunks, without a length: refused once the limit is passed, not after.
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 2 * CODEC_BODY_LIMIT_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const chunked = await fetch(`${sc.url}/codec/decode`, { method: 'POST', headers: auth, body: stream, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
     expect((await post('other', {}, auth)).status).toBe(404);
     expect((await fetch(`${sc.url}/codec/decode`, { headers: auth })).status).toBe(405);
   });
