@@ -3,6 +3,7 @@ import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
 import { CHANGELOG, changelogEntryProblem, deprecationsOf } from './changelog.js';
 import { WORK_KINDS, type WorkKind } from './temporal/task-queues.js';
+import type { PayloadKey } from './temporal/payload-codec.js';
 
 export const CELLS = ['ru', 'en', 'id'] as const;
 export type Cell = (typeof CELLS)[number];
@@ -182,6 +183,11 @@ export interface Config {
     slots: Record<WorkKind, TaskQueueSlots>;
     /** The queues a worker process polls (WORKER_QUEUES; default all). */
     workerQueues: WorkKind[];
+    /**
+     * The payload codec's keys (TEMPORAL_PAYLOAD_KEYS), oldest first: the last seals new payloads,
+     * every one opens (src/temporal/payload-codec.ts; docs/operations.md, "Rotating the payload key").
+     */
+    payloadKeys: PayloadKey[];
   };
   secrets: { apiKeyPepper: string; cursor: string };
   /**
@@ -254,6 +260,7 @@ const schema = Joi.object({
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
   TEMPORAL_UI_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
   CODEC_OPERATOR_TOKEN: Joi.string().min(32),
+  TEMPORAL_PAYLOAD_KEYS: Joi.string().allow(''),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
   TRUSTED_PROXIES: Joi.string().allow('').default(''),
@@ -353,6 +360,27 @@ const deprecationSchema = Joi.object().pattern(
 
 export class ConfigError extends Error {}
 
+const PAYLOAD_KEY = /^([A-Za-z0-9_.-]{1,40}):([A-Za-z0-9+/]{43}=)$/;
+
+/**
+ * TEMPORAL_PAYLOAD_KEYS: `<key id>:<32 bytes in base64>`, comma-separated, oldest first (bin/up
+ * writes the first into .env). Required in every environment: no process of the project talks
+ * to Temporal without sealing what it writes there.
+ */
+export function parsePayloadKeys(text: string | undefined): PayloadKey[] {
+  if (!text?.trim()) {
+    throw new ConfigError('configuration: "TEMPORAL_PAYLOAD_KEYS" is required (`<key id>:<32 random bytes in base64>`, comma-separated, newest last; bin/up writes one into .env on its first run)');
+  }
+  const keys = text.split(',').map((entry, i) => {
+    const m = PAYLOAD_KEY.exec(entry.trim());
+    if (!m) throw new ConfigError(`configuration: "TEMPORAL_PAYLOAD_KEYS" entry ${i + 1} is not \`<key id>:<32 bytes in base64>\` (a key id of letters, digits, ".", "_" or "-")`);
+    return { id: m[1]!, key: Buffer.from(m[2]!, 'base64') };
+  });
+  const repeated = keys.find((k, i) => keys.findIndex((o) => o.id === k.id) !== i);
+  if (repeated) throw new ConfigError(`configuration: "TEMPORAL_PAYLOAD_KEYS" names key id "${repeated.id}" twice`);
+  return keys;
+}
+
 function list(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -449,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`configuration: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (32+ random characters each; bin/up writes them into .env on its first run)`);
   }
   const webhooks = parseWebhookSettings(v, production);
+  const payloadKeys = parsePayloadKeys(v.TEMPORAL_PAYLOAD_KEYS);
   const trustedProxies = list(v.TRUSTED_PROXIES);
   const badProxy = trustedProxies.find((p) => !isValidAllowlistEntry(p));
   if (badProxy) throw new ConfigError(`configuration: "TRUSTED_PROXIES" entry "${badProxy}" is not an IP address or CIDR network`);
@@ -498,6 +527,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         batch: { maxConcurrentWorkflowTaskExecutions: v.TEMPORAL_BATCH_MAX_WORKFLOW_TASKS, maxConcurrentActivityTaskExecutions: v.TEMPORAL_BATCH_MAX_ACTIVITIES },
       },
       workerQueues: [...new Set(String(v.WORKER_QUEUES).split(',').map((k) => k.trim() as WorkKind))],
+      payloadKeys,
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
     codecEndpoint: { uiOrigin: new URL(v.TEMPORAL_UI_ORIGIN ?? v.TEMPORAL_UI_URL).origin, operatorToken: v.CODEC_OPERATOR_TOKEN ?? null },

@@ -16,12 +16,23 @@ load_dotenv() {
   return 0
 }
 
-# The secrets every process needs (src/config.ts REQUIRED_SECRETS).
-SECRET_VARIABLES="API_KEY_PEPPER CURSOR_SECRET WEBHOOK_SECRET_KEY WIDGET_SECRET"
+# The secrets every process needs (src/config.ts REQUIRED_SECRETS, and the payload codec's key).
+SECRET_VARIABLES="API_KEY_PEPPER CURSOR_SECRET WEBHOOK_SECRET_KEY WIDGET_SECRET TEMPORAL_PAYLOAD_KEYS"
 
 # 64 random hexadecimal characters.
 random_secret() {
   head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'
+}
+
+# A payload codec key (TEMPORAL_PAYLOAD_KEYS): `<key id>:<32 random bytes in base64>`, its id the
+# UTC day it was made with a random suffix (docs/operations.md, "Rotating the payload key").
+random_payload_key() {
+  echo "k$(date -u +%Y%m%d)-$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n'):$(head -c 32 /dev/urandom | base64 | tr -d '\n')"
+}
+
+# A random value for the secret NAME.
+random_value_of() {
+  if [ "$1" = TEMPORAL_PAYLOAD_KEYS ]; then random_payload_key; else random_secret; fi
 }
 
 # ensure_env_secrets FILE [NAMES]: adds a random value to the .env file for each secret it lacks
@@ -34,7 +45,7 @@ ensure_env_secrets() {
   for name in $names; do
     grep -Eq "^(export )?$name=.+" "$file" && continue
     [ -n "$(tail -c1 "$file")" ] && echo >>"$file"
-    echo "$name=$(random_secret)" >>"$file"
+    echo "$name=$(random_value_of "$name")" >>"$file"
     added="$added $name"
   done
   [ -z "$added" ] || echo "-> generated random$added into $file (keep this file; it is not in git)"
@@ -43,5 +54,5 @@ ensure_env_secrets() {
 # Exports a fresh random value for each secret (bin/test: every run its own).
 export_random_secrets() {
   local name
-  for name in $SECRET_VARIABLES; do export "$name=$(random_secret)"; done
+  for name in $SECRET_VARIABLES; do export "$name=$(random_value_of "$name")"; done
 }

@@ -9,7 +9,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { createLogger } from '../logger.js';
 import { setupTemporal } from '../temporal/search-attributes.js';
 import { deploymentVersionOf, setCurrentVersion, setRampingVersion, setupVersion, versionName } from '../temporal/worker-versioning.js';
-import { Client, Connection } from '@temporalio/client';
+import { connectTemporal, temporalClient } from '../temporal/connect.js';
 import { runningStack, stackDifferences } from './stack.js';
 import { printAnswer, wantsJson } from './output.js';
 import type { Command, CommandGroup } from './commands/command.js';
@@ -79,9 +79,9 @@ async function temporalDeploy(command: 'setup' | 'promote', f: Flags, json: bool
   if (ramp !== undefined && !/^(100|[1-9]?[0-9])$/.test(ramp)) throw new UsageError('--ramp is a percentage, 0 to 100 (0 ends the ramp)');
   const version = deploymentVersionOf(config);
   const setup = command === 'setup' ? await setupTemporal(config) : {};
-  const connection = await Connection.connect({ address: config.temporal.address });
+  const connection = await connectTemporal(config);
   try {
-    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const client = temporalClient(config, connection);
     if (command === 'setup') return printAnswer({ ...setup, ...await setupVersion(client, version, promote) }, json);
     if (ramp !== undefined) {
       await setRampingVersion(client, version, Number(ramp), 'bin/ctl temporal promote');

@@ -1,4 +1,5 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client, Connection } from '@temporalio/client';
+import { connectTemporal, temporalClient } from './connect.js';
 import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
 
@@ -17,10 +18,10 @@ export class TemporalAccess {
   }
 
   client(): Promise<Client> {
-    this.connecting ??= Connection.connect({ address: this.settings.address, connectTimeout: '3s' })
+    this.connecting ??= connectTemporal({ temporal: this.settings }, { connectTimeout: '3s' })
       .then((connection) => {
         this.connection = connection;
-        return new Client({ connection, namespace: this.settings.namespace });
+        return temporalClient({ temporal: this.settings }, connection);
       })
       .catch((err: unknown) => {
         this.connecting = undefined;

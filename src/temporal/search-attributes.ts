@@ -1,4 +1,5 @@
-import { Client, Connection, isGrpcServiceError } from '@temporalio/client';
+import { isGrpcServiceError, type Connection } from '@temporalio/client';
+import { connectTemporal, temporalClient } from './connect.js';
 import proto from '@temporalio/proto';
 import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.js';
 import type { Config } from '../config.js';
@@ -35,14 +36,14 @@ export interface TemporalSetupResult {
  * (up to 10 s): both are waited out, up to `timeoutMs`.
  */
 export async function setupTemporal(config: Config, timeoutMs = 120_000): Promise<TemporalSetupResult> {
-  const { address, namespace } = config.temporal;
+  const { namespace } = config.temporal;
   const deadline = Date.now() + timeoutMs;
-  const connection = await retrying(deadline, () => Connection.connect({ address, connectTimeout: '3s' }));
+  const connection = await retrying(deadline, () => connectTemporal(config, { connectTimeout: '3s' }));
   try {
     const created = await retrying(deadline, () => ensureNamespace(connection, namespace));
     const added = await retrying(deadline, () => ensureSearchAttributes(connection, namespace));
     if (created || added.length) await retrying(deadline, () => searchAttributesUsable(connection, namespace), [INVALID_ARGUMENT]);
-    const schedules = await retrying(deadline, () => reconcileSchedules(new Client({ connection, namespace }), schedulePlan(config)));
+    const schedules = await retrying(deadline, () => reconcileSchedules(temporalClient(config, connection), schedulePlan(config)));
     return { namespace, namespace_created: created, search_attributes_added: added, schedules };
   } finally {
     await connection.close();

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Client, Connection, isGrpcServiceError } from '@temporalio/client';
+import { isGrpcServiceError, type Client } from '@temporalio/client';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 import type { Config } from '../config.js';
 import { WORKFLOW_BUNDLE } from './workflow-bundle.js';
+import { connectTemporal, temporalClient } from './connect.js';
 
 /**
  * Worker Versioning (docs/decisions.md, "Worker Versioning"; docs/operations.md, "Deploying a
@@ -120,9 +121,9 @@ export async function setupVersion(client: Client, version: WorkerDeploymentVers
 
 /** Makes this build's version (`bundlePath`, default the build's own) current on the configured server, over a connection of its own. */
 export async function promoteBuild(config: Pick<Config, 'temporal'>, identity: string, bundlePath?: string): Promise<string | null> {
-  const connection = await Connection.connect({ address: config.temporal.address });
+  const connection = await connectTemporal(config);
   try {
-    return await setCurrentVersion(new Client({ connection, namespace: config.temporal.namespace }), deploymentVersionOf(config, bundlePath), identity);
+    return await setCurrentVersion(temporalClient(config, connection), deploymentVersionOf(config, bundlePath), identity);
   } finally {
     await connection.close();
   }

@@ -1,11 +1,13 @@
-import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { dirname } from 'node:path';
+import type { Client } from '@temporalio/client';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import type { Services } from '../services.js';
 import type { Config } from '../config.js';
 import { createActivities } from '../../activities/index.js';
 import { taskQueueOf, type WorkKind } from './task-queues.js';
 import { prebuiltWorkflowBundle } from './workflow-bundle.js';
 import { deploymentVersionOf } from './worker-versioning.js';
+import { connectTemporalNative, temporalClient, workerDataConverter } from './connect.js';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface WorkerOptions {
@@ -80,7 +82,7 @@ export interface ProcessWorker {
 export async function createWorker(services: Services, options: WorkerOptions = {}): Promise<ProcessWorker> {
   const { config } = services;
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await connectTemporalNative(config);
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
   // one the replay tests check (docs/operations.md, "Deploying a workflow change").
   const workflowBundle = prebuiltWorkflowBundle(options.workflowBundlePath);
@@ -89,11 +91,12 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const version = deploymentVersionOf(config, workflowBundle.codePath);
   const workerDeploymentOptions = { version, useWorkerVersioning: true, defaultVersioningBehavior: 'PINNED' } as const;
   const activities = createActivities(services);
+  const dataConverter = workerDataConverter(config, dirname(workflowBundle.codePath));
   const members = [];
   for (const kind of config.temporal.workerQueues) {
     const taskQueue = taskQueueOf(baseQueue, kind);
-    members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, workerDeploymentOptions, ...workerTuning(config, kind) }) });
+    members.push({ kind, taskQueue, worker: await Worker.create({ connection, namespace: config.temporal.namespace, taskQueue, workflowBundle, activities, dataConverter, workerDeploymentOptions, ...workerTuning(config, kind) }) });
   }
-  const eagerClient = new Client({ connection, namespace: config.temporal.namespace });
+  const eagerClient = temporalClient(config, connection);
   return { worker: new WorkerGroup(members), connection, eagerClient, version };
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, type Logger } from '@temporalio/worker';
+import { failureConverterPathOf } from './connect.js';
 
 /**
  * The workflow bundle is built once, by the build (`node dist/src/cli/bundle-workflows.js` after
@@ -14,9 +16,14 @@ export const WORKFLOW_BUNDLE = fileURLToPath(new URL('../../workflow-bundle.js',
 /** The compiled workflow entry the bundle is made from. */
 export const WORKFLOW_ENTRY = fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
 
-/** Bundles the workflows at `workflowsPath` (compiled JavaScript) into one file at `out`. */
+/**
+ * Bundles the workflows at `workflowsPath` (compiled JavaScript, `<build>/workflows/index.js`)
+ * into one file at `out`, with that build's failure converter: inside the sandbox, a workflow's
+ * failures are sealed like its payloads (src/temporal/connect.ts).
+ */
 export async function writeWorkflowBundle(workflowsPath: string, out: string, logger?: Logger): Promise<void> {
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger });
+  const failureConverterPath = failureConverterPathOf(dirname(dirname(workflowsPath)));
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger, failureConverterPath });
   await writeFile(out, code);
 }
 

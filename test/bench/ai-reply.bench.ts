@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
+import { connectTemporalNative, temporalClient, workerDataConverter } from '../../src/temporal/connect.js';
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { API_BASE_PATH, loadConfig, type Config } from '../../src/config.js';
@@ -100,10 +100,12 @@ async function measureFloor(config: Config, count: number): Promise<FloorRun> {
   /** Steps reached per workflow, and when the last one (the third local step) was. */
   const steps = new Map<string, number>();
   const finished = new Map<string, number>();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await connectTemporalNative(config);
   const worker = await Worker.create({
     connection, namespace: config.temporal.namespace, taskQueue,
     workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
+    // The project's data converter, so the floor pays for sealing as the project's workers do.
+    dataConverter: workerDataConverter(config, fileURLToPath(new URL('../..', import.meta.url))),
     activities: {
       floorStep: async (id: string) => {
         const n = (steps.get(id) ?? 0) + 1;
@@ -114,7 +116,7 @@ async function measureFloor(config: Config, count: number): Promise<FloorRun> {
     ...workerTuning(config, 'interactive'),
   });
   const running = worker.run();
-  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const client = temporalClient(config, connection);
   const start = async (): Promise<{ key: string; at: number }> => {
     const key = randomUUID();
     const at = Date.now();

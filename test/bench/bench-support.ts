@@ -42,6 +42,7 @@ export function benchSecrets(): Record<string, string> {
     CURSOR_SECRET: `${BENCH_SECRET}-cursor`,
     WEBHOOK_SECRET_KEY: `${BENCH_SECRET}-webhooks`,
     WIDGET_SECRET: `${BENCH_SECRET}-widget`,
+    TEMPORAL_PAYLOAD_KEYS: 'bench:YmVuY2htYXJrLW9ubHkta2V5LW5vdC1mb3ItY2VsbHM=',
   };
 }
 

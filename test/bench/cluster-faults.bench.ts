@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, cpSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -114,7 +115,7 @@ async function startStack(receiver: BenchReceiver): Promise<Stack> {
   console.error('-> Temporal cluster: history, matching, frontend, worker');
   for (const service of ['history', 'matching', 'frontend', 'worker'] as const) stack.temporal[service] = await startTemporalService(service);
   const setup = await setupTemporal(loadConfig(stack.env));
-  const version = await withClient((client) => setupVersion(client, deploymentVersionOf(loadConfig(stack.env)), true));
+  const version = await withClient(stack.env, (client) => setupVersion(client, deploymentVersionOf(loadConfig(stack.env)), true));
   console.error(`   setup: ${JSON.stringify({ ...setup, ...version })}`);
   await migrateDatabase(loadConfig(stack.env));
   console.error('-> two workers, two apis, HAProxy');
@@ -232,10 +233,11 @@ interface Phase {
   endAt: number;
 }
 
-async function withClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const connection = await Connection.connect({ address: '127.0.0.1:7233' });
+async function withClient<T>(env: NodeJS.ProcessEnv, fn: (client: Client) => Promise<T>): Promise<T> {
+  const config = loadConfig(env);
+  const connection = await connectTemporal(config);
   try {
-    return await fn(new Client({ connection, namespace: 'default' }));
+    return await fn(temporalClient(config, connection));
   } finally {
     await connection.close();
   }
@@ -287,7 +289,7 @@ async function deployVersion(stack: Stack, phases: Phase[]): Promise<VersionDepl
   const promotedAt = Date.now();
   console.error(`   new workers ready ${s1(readyAt - downAt)} s after their start; ${to.buildId} current; draining ${from.buildId}`);
   const deadline = Date.now() + DRAIN_MS;
-  await withClient(async (client) => {
+  await withClient(stack.env, async (client) => {
     while ((await pinnedRunning(client, from)).count > 0) {
       if (Date.now() > deadline) throw new Error(`${from.buildId} still has pinned runs ${DRAIN_MS / 1000} s after the promotion`);
       await sleep(1000);
@@ -311,7 +313,7 @@ async function versionFigures(d: VersionDeploy, stack: Stack): Promise<{ ok: boo
   const settled = new Date(d.promotedAt + 5000).toISOString();
   const count = (client: Client, q: string) => client.workflow.count(q).then((c) => c.count);
   const newFailedTasks = (await Promise.all(stack.workers.map((w) => (w ? failedWorkflowTasks(w) : 0)))).reduce((a, b) => a + b, 0);
-  return withClient(async (client) => {
+  return withClient(stack.env, async (client) => {
     const replies = "WorkflowType = 'aiReplyWorkflow'";
     const inFlight = `${replies} AND StartTime < '${at}' AND CloseTime > '${at}'`;
     const [inFlightOld, inFlightNew, laterOld, laterNew, deliveriesOld, deliveriesNew] = await Promise.all([

@@ -4,8 +4,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { connectTemporalNative, temporalClient, workerDataConverter } from '../../src/temporal/connect.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { seedDemo } from '../../src/domain/provisioning/demo.js';
@@ -88,15 +88,17 @@ function cpuGroups(workers: () => number[]): CpuGroups {
 async function measureFloor(config: Config, steps: number[]): Promise<StepResult[]> {
   const taskQueue = `${config.temporal.taskQueue}-floor`;
   const reached = new Map<string, number>();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await connectTemporalNative(config);
   const worker = await Worker.create({
     connection, namespace: config.temporal.namespace, taskQueue,
     workflowsPath: fileURLToPath(new URL('./floor-workflows.js', import.meta.url)),
+    // The project's data converter, so the floor pays for sealing as the project's workers do.
+    dataConverter: workerDataConverter(config, fileURLToPath(new URL('../..', import.meta.url))),
     activities: { floorReached: async (id: string) => { reached.set(id, Date.now()); } },
     ...workerTuning(config, 'deliveries'),
   });
   const running = worker.run();
-  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const client = temporalClient(config, connection);
   const start = async (): Promise<Offered> => {
     const key = randomUUID();
     const at = Date.now();

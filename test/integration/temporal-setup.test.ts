@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client, Connection, type ScheduleHandle } from '@temporalio/client';
+import type { Client, ScheduleHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServices } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
+import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { scheduleOwnerMemo } from '../../src/temporal/schedules.js';
 import { ctlProcess, onlyJson, uniq } from '../support/ctl.js';
@@ -35,7 +36,7 @@ const outcomeOf = (answer: Record<string, any>, id: string) => (answer.schedules
 const made: string[] = [];
 
 beforeAll(async () => {
-  client = new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  client = temporalClient(config, await connectTemporal(config));
 }, 60_000);
 
 afterAll(async () => {

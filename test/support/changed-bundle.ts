@@ -2,6 +2,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DefaultLogger } from '@temporalio/worker';
 import { writeWorkflowBundle } from '../../src/temporal/workflow-bundle.js';
+import { failureConverterPathOf } from '../../src/temporal/connect.js';
 
 /** One change to one compiled workflow module: `insert` goes before `anchor`; `imports` on top. */
 export interface WorkflowChange {
@@ -24,13 +25,15 @@ export const AI_REPLY_WAITS_FIRST: WorkflowChange = {
 };
 
 /**
- * The workflow bundle of the next deploy: the compiled workflows of the build at `dist` copied
- * into `<dist>/deploys/<name>/`, changed, and bundled as the build bundles them. Answers the
+ * The workflow bundle of the next deploy: the compiled workflows of the build at `dist` (and its
+ * failure converter) copied into `<dist>/deploys/<name>/`, changed, and bundled as the build bundles them. Answers the
  * bundle's path (its build id is its own: src/temporal/worker-versioning.ts).
  */
 export async function changedBundle(dist: string, name: string, changes: WorkflowChange[]): Promise<string> {
   const dir = join(dist, 'deploys', name);
   cpSync(join(dist, 'workflows'), join(dir, 'workflows'), { recursive: true });
+  // The build's failure converter, which the bundle and its Workers load from beside it.
+  cpSync(failureConverterPathOf(dist), failureConverterPathOf(dir));
   for (const change of changes) {
     const file = join(dir, 'workflows', change.file);
     const source = readFileSync(file, 'utf8');

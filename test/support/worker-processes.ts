@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
+import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import { DIST, WORKFLOW_BUNDLE } from './in-process-worker.js';
 import { deploymentVersionOf, setCurrentVersion } from '../../src/temporal/worker-versioning.js';
 import type { ScheduleIds } from '../../src/temporal/schedules.js';
@@ -35,7 +36,7 @@ export class WorkerProcesses {
     const env = { ...process.env, ...this.env(), LOG_LEVEL: 'info' };
     const config = loadConfig(env);
     refuseRunWide(config, 'WorkerProcesses');
-    this.client ??= new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+    this.client ??= temporalClient(config, await connectTemporal(config));
     this.scheduleIds = await setUpSchedules(this.client, config);
     const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.started.push(child);

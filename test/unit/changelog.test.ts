@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 
 const deprecation = (date: string, sunset?: string): ChangelogEntry => ({ date, kind: 'deprecation', routes: ['GET /me'], text: 'GET /me moves.', sunset });
-const SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32) };
+const SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32), TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 
 describe('the change log', () => {
   it('refuses a deprecation whose Sunset comes less than 90 days after it', () => {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 const SECRET = 'x'.repeat(32);
 /** The four secrets every process needs, in every environment. */
-const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v` };
+const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 
 /** loadConfig with the secrets set, unless `env` overrides them. */
 const load = (env: Record<string, string>) => loadConfig({ ...SECRETS, ...env });

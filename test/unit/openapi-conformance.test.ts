@@ -10,7 +10,7 @@ import { schemaErrors, type Schema } from '../support/json-schema.js';
  * against the public API's document as the app builds it: the answers the server really gives
  * (issue 27 item 10) fit, and answers that drift fail with route, status, path and keyword.
  */
-const SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32) };
+const SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32), TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 const doc = JSON.parse(JSON.stringify(buildOpenApi(API_ROUTES, loadConfig(SECRETS)))) as Schema;
 const loaded = compile(doc);
 

@@ -6,7 +6,7 @@ import { workerTuning } from '../../src/temporal/worker.js';
 
 const SECRET = 'x'.repeat(32);
 const load = (env: Record<string, string> = {}) =>
-  loadConfig({ API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, ...env });
+  loadConfig({ API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', ...env });
 
 /** The workflow types the worker registers: the names workflows/index.ts exports. */
 function exportedWorkflows(): string[] {

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 const SECRET = 'x'.repeat(32);
 const load = (env: Record<string, string> = {}) =>
-  loadConfig({ API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, ...env });
+  loadConfig({ API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_SECRET_KEY: `${SECRET}w`, WIDGET_SECRET: `${SECRET}v`, TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', ...env });
 
 /** The long holds move to the current build at their next task; everything bounded stays on the one it started on. */
 const AUTO_UPGRADE = ['deliveryWorkflow', 'leadScoringWorkflow', 'publicationWorkflow'];

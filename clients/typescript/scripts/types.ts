@@ -7,7 +7,7 @@ import { API_ROUTES } from '../../../src/routes/index.js';
 export const TYPES_FILE = new URL('../src/schema.ts', import.meta.url);
 
 /** Placeholders: the document does not depend on the secrets, only the configuration's loading does. */
-const PLACEHOLDER_SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32) };
+const PLACEHOLDER_SECRETS = { API_KEY_PEPPER: 'p'.repeat(32), CURSOR_SECRET: 'c'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32), WIDGET_SECRET: 's'.repeat(32), TEMPORAL_PAYLOAD_KEYS: 'placeholder:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' };
 
 /**
  * The public API's OpenAPI document as GET /api/public/v1/openapi.json serves it where every
