@@ -5,7 +5,7 @@ import { serveSupportConsole } from './support/console-server.js';
 
 /**
  * The support console process (docs/decisions.md, "A support console"): SUPPORT_PORT on
- * SUPPORT_HOST (127.0.0.1 by default), operators sign in with SUPPORT_CONSOLE_SECRET. bin/up
+ * SUPPORT_HOST (127.0.0.1 by default), operators sign in with their accounts (bin/ctl support operator). bin/up
  * runs it; it shares the database, Redis and Temporal with the api and the worker.
  */
 async function main(): Promise<void> {

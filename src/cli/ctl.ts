@@ -19,12 +19,13 @@ import { listen, webhooks } from './commands/webhooks.js';
 import { articles } from './commands/articles.js';
 import { insights } from './commands/insights.js';
 import { events } from './commands/events.js';
+import { support } from './commands/support.js';
 
 export { accessAnnouncement } from './commands/accounts.js';
 export { CHARGE_FLOOR_RUB } from './commands/wallet.js';
 
 /** Every command, by group (src/cli/commands/<group>.ts); a command's two words name it. */
-const GROUPS: CommandGroup[] = [accounts, wallet, webhooks, articles, insights, events];
+const GROUPS: CommandGroup[] = [accounts, wallet, webhooks, articles, insights, events, support];
 const COMMANDS: Record<string, Command> = Object.assign({}, ...GROUPS.map((g) => g.commands));
 const POSITIONAL: Record<string, number> = Object.assign({}, ...GROUPS.map((g) => g.positional ?? {}));
 const OWN_TRANSACTIONS = new Set(GROUPS.flatMap((g) => g.ownTransactions ?? []));

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Services } from '../services.js';
 import type { Em } from '../db/orm.js';
@@ -12,9 +13,14 @@ import { ReplayRefused } from '../domain/webhooks/replay.js';
 import { DomainError } from '../errors/domain-error.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { CONSOLE_CSS, html, page, type Html } from './html.js';
+import type { SupportConsoleSettings } from './session.js';
 import {
-  OPERATOR_NAME, SESSION_COOKIE, SESSION_MS, formToken, formTokenMatches, newSession, secretMatches, sessionOperator, type SupportConsoleSettings,
-} from './session.js';
+  SESSION_COOKIE, cookieOf, endSessions, formToken, sessionCookie, sessionOfToken, sessionsOf, startSession, type SignedIn,
+} from './operators/sessions.js';
+import { signIn } from './operators/sign-in.js';
+import { findOperator, listOperators } from './operators/accounts.js';
+import { SupportOperator, type OperatorRole } from '../entities/support-operator.js';
+import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import * as pages from './pages.js';
 import { replayForSupport, setStatusForSupport } from './actions.js';
 import { Recoveries } from './recoveries.js';
@@ -29,12 +35,16 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',
 };
 const FORM_LIMIT_BYTES = 16 * 1024;
-const UUID = '([0-9a-fA-F-]{36})';
+/** A UUID's shape exactly: anything else is no page (404) before the database is asked. */
+const UUID = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
+/** What each role may do: a viewer reads, an operator also acts on deliveries and subscriptions, an admin also manages operators. */
+const ROLE_RANK: Record<OperatorRole, number> = { viewer: 0, operator: 1, admin: 2 };
 /** What a redirect may ask a page to say: fixed texts, never text from the request. */
 const NOTICES: Record<string, string> = {
   replayed: 'Replay queued: this is the new delivery of the same event (same Svc-Event-Id); it goes out within seconds.',
   paused: 'Subscription paused: its deliveries wait, without spending attempts, until it is resumed.',
   active: 'Subscription resumed: its held deliveries go out now.',
+  ended: 'Session ended: its next request signs in again.',
 };
 
 /** A refusal shown to the operator as a page with this status. */
@@ -48,13 +58,15 @@ interface Request {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
-  operator: string;
-  cookie: string;
+  operator: SignedIn['operator'];
+  sessionId: string;
   token: string;
   em: Em;
 }
 
 type Handler = (r: Request, match: RegExpMatchArray) => Promise<void>;
+/** A route, the role it needs and what it does. */
+type Route<H> = [RegExp, OperatorRole, H];
 
 export interface SupportConsole {
   server: Server;
@@ -72,6 +84,11 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   const recoveries = new Recoveries(services);
   const codec = codecEndpoint(services);
   const now = () => services.clock.now();
+  const secure = settings.publicOrigin?.startsWith('https:') ?? false;
+  const cookieFor = (token: string) => sessionCookie(token, { secure, maxAgeSeconds: Math.floor(settings.sessions.maxMs / 1000) });
+  const endedCookie = sessionCookie('', { secure, maxAgeSeconds: 0 });
+  const fromProxy = (req: IncomingMessage) => settings.trustedProxies.length > 0 && addressAllowed(req.socket.remoteAddress ?? '', settings.trustedProxies);
+  const addressOf = (req: IncomingMessage) => clientAddress(req.socket.remoteAddress ?? '', fromProxy(req) ? req.headers['x-forwarded-for'] as string | undefined : undefined, settings.trustedProxies);
 
   function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...headers }).end(body);
@@ -81,7 +98,7 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   };
   const show = (r: Request, status: number, title: string, body: Html, extra: { notice?: { text: string; error?: boolean }; refreshSeconds?: number } = {}) => {
     const notice = extra.notice ?? (NOTICES[r.url.searchParams.get('notice') ?? ''] ? { text: NOTICES[r.url.searchParams.get('notice')!]! } : undefined);
-    send(r.res, status, page({ title, operator: r.operator, token: r.token, query: r.url.searchParams.get('q') ?? '', notice, refreshSeconds: extra.refreshSeconds }, body));
+    send(r.res, status, page({ title, operator: { name: r.operator.displayName, email: r.operator.email, admin: r.operator.role === 'admin' }, token: r.token, query: r.url.searchParams.get('q') ?? '', notice, refreshSeconds: extra.refreshSeconds }, body));
   };
 
   async function deliveryList(r: Request, owner: DeliveryOwner): Promise<Html> {
@@ -94,8 +111,8 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   const temporalUrl = (deliveryId: string) =>
     `${services.config.temporal.uiUrl.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(services.config.temporal.namespace)}/workflows/${encodeURIComponent(deliveryWorkflowId(deliveryId))}`;
 
-  const gets: [RegExp, Handler][] = [
-    [/^\/$/, async (r) => {
+  const gets: Route<Handler>[] = [
+    [/^\/$/, 'viewer', async (r) => {
       const q = (r.url.searchParams.get('q') ?? '').slice(0, 200);
       const found = q.trim() ? await findForSupport(r.em, q) : null;
       // One delivery found by its id: straight to it.
@@ -104,20 +121,20 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       }
       show(r, 200, 'Find', pages.searchPage(q, found, await recentSupportActions(r.em, { limit: 10 })));
     }],
-    [new RegExp(`^/tenants/${UUID}$`), async (r, [, id]) => {
+    [new RegExp(`^/tenants/${UUID}$`), 'viewer', async (r, [, id]) => {
       const tenant = await r.em.findOne(Tenant, { id: id! });
       if (!tenant) throw new Refusal(404, `No tenant ${id}.`);
       const integrations = await r.em.find(Integration, { tenantId: tenant.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
       const body = pages.tenantPage(tenant, integrations, await subscriptionsOf(r.em, { tenantId: tenant.id }), await deliveryList(r, { tenantId: tenant.id }));
       show(r, 200, tenant.name, body);
     }],
-    [new RegExp(`^/integrations/${UUID}$`), async (r, [, id]) => {
+    [new RegExp(`^/integrations/${UUID}$`), 'viewer', async (r, [, id]) => {
       const integration = await r.em.findOne(Integration, { id: id! });
       if (!integration) throw new Refusal(404, `No integration ${id}.`);
       const body = pages.integrationPage(integration, await subscriptionsOf(r.em, { integrationId: integration.id }), await deliveryList(r, { integrationId: integration.id }));
       show(r, 200, integration.name, body);
     }],
-    [new RegExp(`^/webhooks/${UUID}$`), async (r, [, id]) => {
+    [new RegExp(`^/webhooks/${UUID}$`), 'viewer', async (r, [, id]) => {
       const webhook = await r.em.findOne(Webhook, { id: id! });
       if (!webhook) throw new Refusal(404, `No webhook subscription ${id}.`);
       const until = now();
@@ -125,61 +142,105 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       const actions = await recentSupportActions(r.em, { targetIds: [webhook.id], limit: 20 });
       show(r, 200, 'Webhook subscription', pages.webhookPage(webhook, r.token, await deliveryList(r, { webhookId: webhook.id }), actions, defaults));
     }],
-    [new RegExp(`^/deliveries/${UUID}$`), async (r, [, id]) => {
+    [new RegExp(`^/deliveries/${UUID}$`), 'viewer', async (r, [, id]) => {
       const story = await deliveryStory(r.em, id!);
       if (!story) throw new Refusal(404, `No delivery ${id}.`);
       const hold = (await deliveryHolds(r.em, [story.delivery.id], services.config.cell, now())).get(story.delivery.id) ?? null;
       const actions = await recentSupportActions(r.em, { targetIds: [story.delivery.id], limit: 20 });
       show(r, 200, 'Delivery', pages.deliveryPage({ story, hold, temporalUrl: temporalUrl(story.delivery.id), token: r.token, actions }));
     }],
-    [new RegExp(`^/recoveries/${UUID}$`), async (r, [, id]) => {
+    [new RegExp(`^/recoveries/${UUID}$`), 'viewer', async (r, [, id]) => {
       const job = recoveries.get(id!);
       if (!job) throw new Refusal(404, 'No such recovery in this console process (what it did is under Actions).');
       show(r, 200, 'Recovery', pages.recoveryPage(job), { refreshSeconds: job.state === 'running' ? 1 : undefined });
     }],
-    [/^\/actions$/, async (r) => {
+    [/^\/actions$/, 'viewer', async (r) => {
       show(r, 200, 'Actions', html`<h1>Actions</h1>${pages.actionRows(await recentSupportActions(r.em, { limit: 200 }))}`);
+    }],
+    [/^\/operators$/, 'admin', async (r) => {
+      show(r, 200, 'Operators', pages.operatorsPage(await listOperators(r.em)));
+    }],
+    [new RegExp(`^/operators/${UUID}$`), 'admin', async (r, [, id]) => {
+      const operator = await r.em.findOne(SupportOperator, { id: id! });
+      if (!operator) throw new Refusal(404, `No operator ${id}.`);
+      show(r, 200, operator.email, pages.operatorPage(operator, await sessionsOf(r.em, operator.id, now()), r.sessionId, r.token));
     }],
   ];
 
-  const posts: [RegExp, (r: Request, match: RegExpMatchArray, form: URLSearchParams) => Promise<void>][] = [
-    [new RegExp(`^/deliveries/${UUID}/replay$`), async (r, [, id]) => {
-      const replay = await replayForSupport(services, r.operator, id!);
+  const posts: Route<(r: Request, match: RegExpMatchArray, form: URLSearchParams) => Promise<void>>[] = [
+    [new RegExp(`^/deliveries/${UUID}/replay$`), 'operator', async (r, [, id]) => {
+      const replay = await replayForSupport(services, r.operator.email, id!);
       redirect(r.res, `/deliveries/${replay.id}?notice=replayed`);
     }],
-    [new RegExp(`^/webhooks/${UUID}/status$`), async (r, [, id], form) => {
+    [new RegExp(`^/webhooks/${UUID}/status$`), 'operator', async (r, [, id], form) => {
       const status = form.get('status');
       if (status !== 'paused' && status !== 'active') throw new Refusal(400, 'The status is paused or active.');
-      const webhook = await setStatusForSupport(services, r.operator, id!, status);
+      const webhook = await setStatusForSupport(services, r.operator.email, id!, status);
       redirect(r.res, `/webhooks/${webhook.id}?notice=${status}`);
     }],
-    [new RegExp(`^/webhooks/${UUID}/recover$`), async (r, [, id], form) => {
+    [new RegExp(`^/webhooks/${UUID}/recover$`), 'operator', async (r, [, id], form) => {
       const since = utcInput('from', form.get('since') ?? '');
       const until = utcInput('to', form.get('until') ?? '');
       if (!since || !until) throw new Refusal(400, 'Give both ends of the range.');
       if (since.getTime() >= until.getTime()) throw new Refusal(400, 'The range must start before it ends.');
       if (!(await r.em.findOne(Webhook, { id: id! }))) throw new Refusal(404, `No webhook subscription ${id}.`);
-      const job = recoveries.start(r.operator, { webhookId: id!, since, until }, (err) => {
+      const job = recoveries.start(r.operator.email, { webhookId: id!, since, until }, (err) => {
         if (err instanceof ReplayRefused || err instanceof DomainError) return err.message;
         services.log.error({ err }, 'support console: recovery failed');
         return 'an internal error (see the console log)';
       });
       redirect(r.res, `/recoveries/${job.id}`);
     }],
+    [new RegExp(`^/sessions/${UUID}/end$`), 'admin', async (r, [, id]) => {
+      const [session] = await r.em.execute<{ operator_id: string }[]>('select operator_id from support_sessions where id = ?', [id!]);
+      if (!session) throw new Refusal(404, `No session ${id}.`);
+      await r.em.transactional(async (em) => {
+        const ended = await endSessions(em, { sessionId: id! }, r.operator.email, now());
+        if (ended) await recordSupportAction(em, { operator: r.operator.email, action: 'session.end', targetId: session.operator_id, tenantId: null, detail: { session_id: id } }, now());
+      });
+      redirect(r.res, `/operators/${session.operator_id}?notice=ended`);
+    }],
   ];
+
+  const loginPage = (res: ServerResponse, status: number, notice?: string) =>
+    send(res, status, page({ title: 'Sign in', operator: null, token: null, notice: notice ? { text: notice, error: true } : undefined }, pages.loginPage()));
 
   async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readForm(req);
-    const operator = (form.get('operator') ?? '').trim();
-    if (!OPERATOR_NAME.test(operator) || !secretMatches(settings, form.get('secret') ?? '')) {
-      // A wrong secret costs the guesser a moment.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return send(res, 401, page({ title: 'Sign in', operator: null, token: null, notice: { text: 'Wrong name or secret (a name is letters, digits, spaces, . _ @ -).', error: true } }, pages.loginPage()));
+    const address = addressOf(req);
+    const outcome = await signIn(services, settings.signIn, { email: form.get('email') ?? '', password: form.get('password') ?? '', code: form.get('code') ?? '', address });
+    if (!outcome.ok) {
+      return outcome.reason === 'locked'
+        ? loginPage(res, 429, 'Too many sign-in attempts: this account or address is locked for a while. Ask an admin if it is not you.')
+        : loginPage(res, 401, 'Wrong e-mail, password or code.');
     }
+    const token = await startSession(services.orm.em.fork(), { operatorId: outcome.operator.id, method: 'password', address }, settings.sessions, now());
+    redirect(res, '/', { 'Set-Cookie': cookieFor(token) });
+  }
+
+  /**
+   * The single sign-on path: a request from a trusted authenticating proxy names its operator by
+   * X-Forwarded-Email; the console keeps a session of its own for them (so forms, sign-out and
+   * an admin's "end" work the same), started here when the cookie's session is not theirs.
+   */
+  async function proxySignIn(req: IncomingMessage, res: ServerResponse, current: SignedIn | null): Promise<SignedIn | 'answered'> {
+    const email = String(req.headers['x-forwarded-email']).trim().toLowerCase();
+    if (current && current.operator.email === email) return current;
+    const em = services.orm.em.fork();
     const at = now();
-    const session = newSession(settings, operator, at);
-    await services.orm.em.fork().transactional((em) => recordSupportAction(em, { operator, action: 'login', targetId: operator, tenantId: null, detail: {} }, at));
-    redirect(res, '/', { 'Set-Cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_MS / 1000}` });
+    if (current) await endSessions(em, { sessionId: current.sessionId }, 'proxy', at);
+    const operator = await findOperator(em, email);
+    const address = addressOf(req);
+    if (!operator || operator.disabled) {
+      await em.transactional((tx) => recordSupportAction(tx, { operator: email, action: 'login.failed', targetId: operator?.id ?? email, tenantId: null, detail: { address, method: 'proxy', reason: operator ? 'disabled' : 'unknown' } }, at));
+      send(res, 403, page({ title: 'Refused', operator: null, token: null }, pages.messagePage('Refused', 'Your single sign-on identity has no enabled operator account here: ask an admin.')));
+      return 'answered';
+    }
+    const token = await startSession(em, { operatorId: operator.id, method: 'proxy', address }, settings.sessions, at);
+    await em.transactional((tx) => recordSupportAction(tx, { operator: operator.email, action: 'login', targetId: operator.id, tenantId: null, detail: { address, method: 'proxy' } }, at));
+    // Once more with the new session's cookie: the page (or, for a form, its page) as that operator.
+    redirect(res, req.method === 'GET' ? (req.url ?? '/') : '/', { 'Set-Cookie': cookieFor(token) });
+    return 'answered';
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -191,27 +252,40 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     if (url.pathname.startsWith('/codec/')) return codec(req, res);
     if (method !== 'GET' && method !== 'POST') return send(res, 405, 'Method not allowed', { Allow: 'GET, POST' });
     // Forms are posted from the console's own pages only: a cross-site POST is refused before anything is read.
-    if (method === 'POST' && !sameOrigin(req)) return send(res, 403, 'Cross-site form posts are refused.');
+    if (method === 'POST' && !sameOrigin(req, settings.publicOrigin)) return send(res, 403, 'Cross-site form posts are refused.');
+    const cookie = cookieOf(req, SESSION_COOKIE);
+    let signedIn = await sessionOfToken(services.orm.em.fork(), cookie, now());
+    if (req.headers['x-forwarded-email'] !== undefined && fromProxy(req)) {
+      const proxied = await proxySignIn(req, res, signedIn);
+      if (proxied === 'answered') return;
+      signedIn = proxied;
+    }
     if (url.pathname === '/login') {
       if (method === 'POST') return login(req, res);
-      return send(res, 200, page({ title: 'Sign in', operator: null, token: null }, pages.loginPage()));
+      return loginPage(res, 200);
     }
-    const cookie = cookieOf(req, SESSION_COOKIE) ?? '';
-    const operator = sessionOperator(settings, cookie, now());
-    if (!operator) return method === 'GET' ? redirect(res, '/login') : send(res, 403, 'Sign in first.');
-    const r: Request = { req, res, url, operator, cookie, token: formToken(settings, cookie), em: services.orm.em.fork() };
+    if (!signedIn) return method === 'GET' ? redirect(res, '/login') : send(res, 403, 'Sign in first.');
+    const r: Request = { req, res, url, operator: signedIn.operator, sessionId: signedIn.sessionId, token: formToken(cookie!), em: services.orm.em.fork() };
     try {
       if (method === 'POST') {
         const form = await readForm(req);
-        if (!formTokenMatches(settings, cookie, form.get('token') ?? undefined)) throw new Refusal(403, 'This form has expired: open the page again.');
-        if (url.pathname === '/logout') return redirect(res, '/login', { 'Set-Cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` });
+        if (!sameText(form.get('token') ?? '', r.token)) throw new Refusal(403, 'This form has expired: open the page again.');
+        if (url.pathname === '/logout') {
+          await r.em.transactional(async (em) => {
+            await endSessions(em, { sessionId: r.sessionId }, r.operator.email, now());
+            await recordSupportAction(em, { operator: r.operator.email, action: 'logout', targetId: r.operator.id, tenantId: null, detail: {} }, now());
+          });
+          return redirect(res, '/login', { 'Set-Cookie': endedCookie });
+        }
         const route = posts.find(([pattern]) => pattern.test(url.pathname));
         if (!route) throw new Refusal(404, 'No such action.');
-        return await route[1](r, url.pathname.match(route[0])!, form);
+        allowed(r, route[1]);
+        return await route[2](r, url.pathname.match(route[0])!, form);
       }
       const route = gets.find(([pattern]) => pattern.test(url.pathname));
       if (!route) throw new Refusal(404, 'No such page.');
-      await route[1](r, url.pathname.match(route[0])!);
+      allowed(r, route[1]);
+      await route[2](r, url.pathname.match(route[0])!);
     } catch (err) {
       const [status, text] = err instanceof Refusal ? [err.status, err.message]
         : err instanceof ReplayRefused ? [err.reason === 'pending' ? 409 : 404, err.message]
@@ -243,20 +317,27 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   };
 }
 
-/** A POST from a page of the console itself: Origin (or Sec-Fetch-Site) says so when the browser sends it. */
-function sameOrigin(req: IncomingMessage): boolean {
+/**
+ * A POST from a page of the console itself: Origin (or Sec-Fetch-Site) says so when the browser
+ * sends it. The console's origin is SUPPORT_PUBLIC_ORIGIN (https behind a proxy), else http://
+ * and the Host the request names.
+ */
+function sameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;
-  return origin === undefined || origin === `http://${req.headers.host}`;
+  return origin === undefined || origin === (publicOrigin ?? `http://${req.headers.host}`);
 }
 
-function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+/** An operator's role allows the route, or the answer is 403. */
+function allowed(r: Request, needed: OperatorRole): void {
+  if (ROLE_RANK[r.operator.role] < ROLE_RANK[needed]) throw new Refusal(403, `This needs the ${needed} role; you are a ${r.operator.role}.`);
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

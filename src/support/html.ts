@@ -57,7 +57,8 @@ input,select{font:inherit;padding:4px 6px;border:1px solid #bcccdc;border-radius
 
 export interface Layout {
   title: string;
-  operator: string | null;
+  /** The signed-in operator (null: the sign-in page); an admin's header links to the operators. */
+  operator: { name: string; email: string; admin: boolean } | null;
   /** The session's form token, for the header's forms. */
   token: string | null;
   query?: string;
@@ -68,9 +69,9 @@ export interface Layout {
 
 export function page(l: Layout, body: Html): string {
   const header = l.operator
-    ? html`<header><a class="brand" href="/">Support console</a><a href="/actions">Actions</a>
+    ? html`<header><a class="brand" href="/">Support console</a><a href="/actions">Actions</a>${l.operator.admin ? html`<a href="/operators">Operators</a>` : ''}
 <form method="get" action="/"><input type="search" name="q" placeholder="Tenant, integration, webhook or delivery id, or a name" value="${l.query ?? ''}" aria-label="Find"><button type="submit">Find</button></form>
-<span>${l.operator}</span><form method="post" action="/logout"><input type="hidden" name="token" value="${l.token}"><button class="secondary" type="submit">Log out</button></form></header>`
+<span title="${l.operator.email}">${l.operator.name}</span><form method="post" action="/logout"><input type="hidden" name="token" value="${l.token}"><button class="secondary" type="submit">Log out</button></form></header>`
     : html`<header><span class="brand">Support console</span></header>`;
   const notice = l.notice ? html`<div class="notice${l.notice.error ? ' error' : ''}" role="status">${l.notice.text}</div>` : '';
   const refresh = l.refreshSeconds ? html`<meta http-equiv="refresh" content="${l.refreshSeconds}">` : '';

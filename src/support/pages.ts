@@ -6,6 +6,8 @@ import type { DeliveryStory, SupportFindings, SupportDeliveryFilters } from '../
 import type { RecordedSupportAction } from '../domain/support/audit.js';
 import { presentDelivery } from '../routes/webhooks/presenters.js';
 import type { RecoveryJob } from './recoveries.js';
+import type { SupportOperator } from '../entities/support-operator.js';
+import type { SessionView } from './operators/sessions.js';
 import { html, stateBadge, time, type Html } from './html.js';
 
 /** A hidden field with the session's form token: every POST carries it. */
@@ -14,9 +16,10 @@ const short = (id: string) => html`<code class="id" title="${id}">${id}</code>`;
 
 export function loginPage(): Html {
   return html`<form class="login" method="post" action="/login"><h1>Support console</h1>
-<p class="muted">Internal: sign in with your name (recorded with every action) and the operators' secret.</p>
-<label for="operator">Your name</label><input id="operator" name="operator" required maxlength="64" autocomplete="username">
-<label for="secret">Operators' secret</label><input id="secret" name="secret" type="password" required autocomplete="current-password">
+<p class="muted">Internal: sign in with your operator account (each action is recorded with it).</p>
+<label for="email">E-mail</label><input id="email" name="email" type="email" required maxlength="254" autocomplete="username">
+<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
+<label for="code">Code from your authenticator app</label><input id="code" name="code" required inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code">
 <p><button type="submit">Sign in</button></p></form>`;
 }
 
@@ -158,4 +161,20 @@ function targetLink(a: RecordedSupportAction): Html | string {
 
 export function messagePage(title: string, text: string): Html {
   return html`<h1>${title}</h1><p>${text}</p><p><a href="/">Back to the search</a></p>`;
+}
+
+export function operatorsPage(operators: SupportOperator[]): Html {
+  return html`<h1>Operators</h1><p class="muted">Made, disabled and reset with <code>bin/ctl support operator …</code> (docs/operations.md, "Managing operators").</p>
+<table class="operators"><tr><th>E-mail</th><th>Name</th><th>Role</th><th>Status</th><th>Created</th></tr>${operators.map((o) => html`<tr>
+<td><a href="/operators/${o.id}">${o.email}</a></td><td>${o.displayName}</td><td>${o.role}</td><td>${stateBadge(o.disabled ? 'inactive' : 'active')}</td><td>${time(o.createdAt)}</td></tr>`)}</table>`;
+}
+
+export function operatorPage(o: SupportOperator, sessions: SessionView[], ownSessionId: string, token: string): Html {
+  return html`<h1>Operator ${o.email}</h1><dl><dt>Name</dt><dd>${o.displayName}</dd><dt>Role</dt><dd>${o.role}</dd>
+<dt>Status</dt><dd>${stateBadge(o.disabled ? 'inactive' : 'active')}</dd><dt>Updated</dt><dd>${time(o.updatedAt)}</dd></dl>
+<h2>Sessions</h2>${sessions.length ? html`<table class="sessions"><tr><th>Started</th><th>How</th><th>From</th><th>Last used</th><th>Ends</th><th>State</th><th></th></tr>
+${sessions.map((s) => html`<tr data-session="${s.id}"><td>${time(s.createdAt)}</td><td>${s.method}</td><td>${s.address ?? '—'}</td><td>${time(s.lastSeenAt)}</td><td>${time(s.expiresAt)}</td>
+<td>${s.live ? (s.id === ownSessionId ? 'live (this one)' : 'live') : s.endedAt ? html`ended ${time(s.endedAt)} by ${s.endedBy}` : 'expired'}</td>
+<td>${s.live ? html`<form class="inline" method="post" action="/sessions/${s.id}/end">${tokenField(token)}<button type="submit" class="secondary">End</button></form>` : ''}</td></tr>`)}</table>`
+    : html`<p class="muted">No sessions.</p>`}`;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,12 @@ import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { SESSION_COOKIE } from '../../src/support/operators/sessions.js';
+import { supportConsoleSettings } from '../../src/support/session.js';
 import { digestOf } from '../../src/support/codec-endpoint.js';
 import { freePort } from '../support/api-process.js';
 import { eventually } from '../support/eventually.js';
-import { sealedWorkflow, signedInOperator, type SealedWorkflow } from '../support/codec-fixtures.js';
+import { sealedWorkflow, type SealedWorkflow } from '../support/codec-fixtures.js';
+import { codeOf, newOperator } from '../support/operators.js';
 
 /**
  * The Temporal UI as bin/up runs it (the UI server of docker-compose.yml's version with
@@ -48,7 +49,7 @@ beforeAll(async () => {
   uiUrl = `http://127.0.0.1:${uiPort}`;
   services = await createServices(loadConfig({ ...process.env, TEMPORAL_UI_URL: uiUrl }));
   client = await services.temporal.client();
-  sc = await serveSupportConsole(services, { port: 0, host: '127.0.0.1', secret: randomBytes(32).toString('hex') });
+  sc = await serveSupportConsole(services, supportConsoleSettings({ SUPPORT_PORT: '0' })!);
   ui = spawn(UI_SERVER, ['--root', ROOT, '--config', 'deploy/temporal/ui', '--env', 'production', 'start'], {
     env: {
       ...process.env, TEMPORAL_ADDRESS: services.config.temporal.address, TEMPORAL_NAMESPACE: services.config.temporal.namespace,
@@ -107,12 +108,17 @@ describe('the Temporal UI with the support console as its codec endpoint', () =>
   }, 120_000);
 
   it('shows the customer\'s words to a signed-in operator, and records the decode with who and the digest of that workflow\'s payload', async () => {
-    const op = await signedInOperator(services);
+    const op = await newOperator(services, 'viewer', 'Vera Viewer');
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     try {
-      // The cookie the console's sign-in sets (HttpOnly, SameSite=Strict, path /) for the console's host.
-      await context.addCookies([{ name: SESSION_COOKIE, value: op.token, url: sc.url, httpOnly: true, sameSite: 'Strict' }]);
+      // Signed in to the console as a person does; its cookie (HttpOnly, SameSite=Strict) is the console host's, whatever the port.
       const page = await context.newPage();
+      await page.goto(`${sc.url}/login`);
+      await page.fill('#email', op.email);
+      await page.fill('#password', op.password);
+      await page.fill('#code', codeOf(op, services.clock.now()));
+      await page.click('button[type=submit]');
+      await page.waitForURL(`${sc.url}/`);
       const text = await workflowPage(page, 'codec-endpoint-operator.png');
       expect(text).toContain(SECRET_TEXT);
       expect(text).not.toContain(SEALED_AS_SHOWN);

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -10,26 +10,27 @@ import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { SESSION_COOKIE, newSession, formToken, supportConsoleSettings } from '../../src/support/session.js';
+import { supportConsoleSettings } from '../../src/support/session.js';
+import { SESSION_COOKIE, formToken } from '../../src/support/operators/sessions.js';
+import { codeOf, newOperator, sessionOf, type TestOperator } from '../support/operators.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 
 /**
  * The support console in headless Chromium (as test/e2e/widget.e2e.test.ts launches it): a
  * real delivery harness (database of its own, HTTPS subscriber, worker and relay in process),
  * a delivery that failed for good, then support finds it by the tenant's name, opens it,
- * replays it and sees the replay delivered; each action recorded with the operator's name.
+ * replays it and sees the replay delivered; each action recorded with the operator's account.
+ * Operators sign in with their e-mail, password and TOTP code (issue 41 item 4).
  * Screenshots go to E2E_SCREENSHOT_DIR (bin/test: .state/test-<db>/screenshots/).
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'support-console-e2e-'));
-const SECRET = randomBytes(32).toString('hex');
-const OPERATOR = 'Dana Support';
 
 let h: DeliveryHarness;
 let sc: SupportConsole;
 let browser: Browser;
-const settings = { port: 0, host: '127.0.0.1', secret: SECRET };
+const settings = supportConsoleSettings({ SUPPORT_PORT: '0' })!;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
@@ -60,13 +61,19 @@ afterEach(async () => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function signIn(page: Page): Promise<void> {
+/** Signs a new operator in as a person does: e-mail, password, and the code their authenticator app shows now. */
+async function signIn(page: Page, shot?: string): Promise<TestOperator> {
+  const operator = await newOperator(h.services, 'operator', 'Dana Support');
   await page.goto(sc.url);
   expect(new URL(page.url()).pathname).toBe('/login');
-  await page.fill('#operator', OPERATOR);
-  await page.fill('#secret', SECRET);
+  await page.fill('#email', operator.email);
+  await page.fill('#password', operator.password);
+  await page.fill('#code', codeOf(operator, h.services.clock.now()));
+  if (shot) await page.screenshot({ path: join(SHOTS, shot) });
   await page.click('button[type=submit]');
   await page.waitForURL(`${sc.url}/`);
+  expect(await page.locator('header span').textContent()).toBe('Dana Support');
+  return operator;
 }
 
 /** A tenant of its own with a subscription whose subscriber answers by `script`, and one lead.created delivered to it. */
@@ -96,7 +103,7 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     h.receiver.route(t.path, answers.ok(), [t.sub.secret]);
 
     const page = await newPage();
-    await signIn(page);
+    const operator = await signIn(page, 'support-console-sign-in.png');
     await page.fill('main input[name=q]', tenantName);
     await page.click('main button[type=submit]');
     await page.getByRole('link', { name: tenantName }).click();
@@ -144,9 +151,9 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     await page.screenshot({ path: join(SHOTS, 'support-console.png'), fullPage: true });
 
     expect(await actionsOf(dead.id)).toEqual([{
-      operator: OPERATOR, action: 'delivery.replay', target_id: dead.id, tenant_id: t.caller.tenantId, detail: { replay_id: replayId, event_id: t.eventId },
+      operator: operator.email, action: 'delivery.replay', target_id: dead.id, tenant_id: t.caller.tenantId, detail: { replay_id: replayId, event_id: t.eventId },
     }]);
-    expect((await actionsOf(OPERATOR)).map((a) => a.action)).toContain('login');
+    expect((await actionsOf(operator.id)).map((a) => a.action)).toContain('login');
     await page.goto(`${sc.url}/actions`);
     expect(await page.locator('table.audit').textContent()).toContain(dead.id);
   }, 180_000);
@@ -156,7 +163,7 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     const dead = await h.settled(t.sub.id, t.eventId, 'dead');
     h.receiver.route(t.path, answers.ok(), [t.sub.secret]);
     const page = await newPage();
-    await signIn(page);
+    const operator = await signIn(page);
     await page.goto(`${sc.url}/webhooks/${t.sub.id}`);
     await page.click('#toggle-status');
     await page.waitForURL(/notice=paused$/);
@@ -177,20 +184,21 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
       return r.state === 'delivered' ? true : undefined;
     }, 60_000);
     expect((await actionsOf(t.sub.id)).map((a) => [a.operator, a.action, a.detail.replayed ?? null])).toEqual([
-      [OPERATOR, 'webhook.pause', null], [OPERATOR, 'webhook.resume', null], [OPERATOR, 'webhook.recover', 1],
+      [operator.email, 'webhook.pause', null], [operator.email, 'webhook.resume', null], [operator.email, 'webhook.recover', 1],
     ]);
   }, 180_000);
 });
 
 describe('the console keeps its door', () => {
-  const session = () => newSession(settings, OPERATOR, new Date());
+  const session = async () => sessionOf(h.services, await newOperator(h.services, 'operator'));
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${sc.url}${path}`, { method: 'POST', redirect: 'manual', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } });
 
-  it('sends a visitor without a session to the login, and refuses a wrong secret', async () => {
+  it('sends a visitor without a session to the login, and refuses a wrong password', async () => {
     const res = await fetch(`${sc.url}/tenants/${randomUUID()}`, { redirect: 'manual' });
     expect([res.status, res.headers.get('location')]).toEqual([303, '/login']);
-    const wrong = await post('/login', new URLSearchParams({ operator: OPERATOR, secret: 'x'.repeat(64) }).toString());
+    const operator = await newOperator(h.services, 'viewer');
+    const wrong = await post('/login', new URLSearchParams({ email: operator.email, password: 'x'.repeat(64), code: codeOf(operator, h.services.clock.now()) }).toString());
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
@@ -198,22 +206,22 @@ describe('the console keeps its door', () => {
   it('refuses a POST without the form token or from another site, and changes nothing', async () => {
     const t = await tenantWithDelivery(`Guarded ${randomUUID().slice(0, 6)}`);
     const dead = await h.settled(t.sub.id, t.eventId, 'dead');
-    const cookie = session();
+    const cookie = await session();
     const noToken = await post(`/deliveries/${dead.id}/replay`, '', { Cookie: `${SESSION_COOKIE}=${cookie}` });
     expect(noToken.status).toBe(403);
-    const crossSite = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(settings, cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: 'https://evil.example' });
+    const crossSite = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
     const signedOut = await post(`/deliveries/${dead.id}/replay`, 'token=x');
     expect(signedOut.status).toBe(403);
     expect((await h.db.query('select id from webhook_deliveries where replay_of = $1', [dead.id])).rows).toEqual([]);
-    const ok = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(settings, cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: sc.url });
+    const ok = await post(`/deliveries/${dead.id}/replay`, `token=${formToken(cookie)}`, { Cookie: `${SESSION_COOKIE}=${cookie}`, Origin: sc.url });
     expect(ok.status).toBe(303);
   });
 
   it('escapes what customers and integrators wrote, and answers bad filters with a page, not a 500', async () => {
     const name = `<img src=x onerror=alert(1)> ${randomUUID().slice(0, 6)}`;
     const t = await tenantWithDelivery(name, answers.ok());
-    const cookie = { Cookie: `${SESSION_COOKIE}=${session()}` };
+    const cookie = { Cookie: `${SESSION_COOKIE}=${await session()}` };
     const body = await (await fetch(`${sc.url}/tenants/${t.caller.tenantId}`, { headers: cookie })).text();
     expect(body).not.toContain('<img src=x');
     expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -227,17 +235,10 @@ describe('the console keeps its door', () => {
   it('finds a subscription by part of its URL, and goes straight to a delivery found by its id', async () => {
     const t = await tenantWithDelivery(`Found ${randomUUID().slice(0, 6)}`, answers.ok());
     const delivered = await h.settled(t.sub.id, t.eventId, 'delivered');
-    const cookie = { Cookie: `${SESSION_COOKIE}=${session()}` };
+    const cookie = { Cookie: `${SESSION_COOKIE}=${await session()}` };
     const byUrl = await (await fetch(`${sc.url}/?q=${encodeURIComponent(t.path.slice(1))}`, { headers: cookie })).text();
     expect(byUrl).toContain(`<a href="/webhooks/${t.sub.id}">`);
     const byId = await fetch(`${sc.url}/?q=${delivered.id}`, { headers: cookie, redirect: 'manual' });
     expect([byId.status, byId.headers.get('location')]).toEqual([303, `/deliveries/${delivered.id}`]);
-  });
-
-  it('is configured by SUPPORT_PORT and a secret of 32+ characters, on 127.0.0.1 unless told', () => {
-    expect(supportConsoleSettings({})).toBeNull();
-    expect(supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_CONSOLE_SECRET: SECRET })).toEqual({ port: 3002, host: '127.0.0.1', secret: SECRET });
-    expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_CONSOLE_SECRET: 'short' })).toThrow(/SUPPORT_CONSOLE_SECRET/);
-    expect(() => supportConsoleSettings({ SUPPORT_PORT: 'x', SUPPORT_CONSOLE_SECRET: SECRET })).toThrow(/SUPPORT_PORT/);
   });
 });

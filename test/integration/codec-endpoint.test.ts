@@ -5,10 +5,12 @@ import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
+import { supportConsoleSettings } from '../../src/support/session.js';
 import { SESSION_COOKIE, endSessions } from '../../src/support/operators/sessions.js';
 import { CODEC_BODY_LIMIT_BYTES, TOKEN_OPERATOR, digestOf } from '../../src/support/codec-endpoint.js';
 import { temporalDataConverter } from '../../src/temporal/connect.js';
-import { sealedWorkflow, signedInOperator, type SealedWorkflow } from '../support/codec-fixtures.js';
+import { sealedWorkflow, type SealedWorkflow } from '../support/codec-fixtures.js';
+import { newOperator, sessionOf } from '../support/operators.js';
 
 /**
  * The codec endpoint of the support console (src/support/codec-endpoint.ts) over HTTP, as the
@@ -27,7 +29,7 @@ let sc: SupportConsole;
 beforeAll(async () => {
   services = await createServices(loadConfig({ ...process.env, TEMPORAL_UI_URL: UI_ORIGIN, CODEC_OPERATOR_TOKEN: TOKEN }));
   client = await services.temporal.client();
-  sc = await serveSupportConsole(services, { port: 0, host: '127.0.0.1', secret: randomBytes(32).toString('hex') });
+  sc = await serveSupportConsole(services, supportConsoleSettings({ SUPPORT_PORT: '0' })!);
 }, 60_000);
 
 afterAll(async () => {
@@ -35,7 +37,11 @@ afterAll(async () => {
   await services?.close();
 });
 
-const signedIn = (role: 'viewer' | 'operator' = 'viewer') => signedInOperator(services, role);
+/** An operator with a live session, and the cookie the console's sign-in sets. */
+async function signedIn(role: 'viewer' | 'operator' = 'viewer') {
+  const op = await newOperator(services, role);
+  return { ...op, cookie: `${SESSION_COOKIE}=${await sessionOf(services, op)}` };
+}
 async function sealed(): Promise<SealedWorkflow> {
   const run = await sealedWorkflow(client, { note: SECRET_TEXT });
   await client.workflow.getHandle(run.workflowId).terminate('test done');

@@ -1,0 +1,87 @@
+import { userInfo } from 'node:os';
+import { UsageError } from '../args.js';
+import { OPERATOR_ROLES, type OperatorRole, type SupportOperator } from '../../entities/support-operator.js';
+import { createOperator, listOperators, resetPassword, resetTotp, setOperatorDisabled } from '../../support/operators/accounts.js';
+import type { Command, CommandGroup } from './command.js';
+
+/** The support console's operators (docs/operations.md, "Managing operators"). */
+
+/** Who made a change from the command line, as the audit records it. */
+const actor = () => `bin/ctl (${process.env.USER || userInfo().username})`;
+
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+const present = (o: SupportOperator) => ({
+  id: o.id, email: o.email, display_name: o.displayName, role: o.role, disabled: o.disabled, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString(),
+});
+
+const ACTIONS: Record<string, Command> = {
+  create: async (s, em, f) => {
+    const email = f.required('email');
+    const displayName = f.required('name');
+    const role = f.optional('role') ?? 'viewer';
+    const fromStdin = f.switch('password-stdin');
+    const first = f.switch('first');
+    f.done();
+    if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role is one of ${OPERATOR_ROLES.join(', ')}`);
+    // bin/up: the developer's first admin, once; later runs leave the accounts alone.
+    if (first && (await listOperators(em)).length) return { created: false };
+    const password = fromStdin ? await passwordFromStdin() : undefined;
+    const { operator, credentials } = await createOperator(em, s.config, { email, displayName, role: role as OperatorRole, password, actor: actor() }, s.clock.now());
+    return {
+      created: true, ...present(operator),
+      ...(fromStdin ? {} : { password: credentials.password }),
+      totp_secret: credentials.totpSecret, otpauth_uri: credentials.otpauthUri,
+      note: 'shown once: give the password and the TOTP secret (or the otpauth:// URI) to the operator over a safe channel; neither can be read again',
+    };
+  },
+  list: async (_s, em, f) => {
+    f.done();
+    return { operators: (await listOperators(em)).map(present) };
+  },
+  disable: async (s, em, f) => {
+    const email = f.required('email');
+    f.done();
+    return present(await setOperatorDisabled(em, email, true, actor(), s.clock.now()));
+  },
+  enable: async (s, em, f) => {
+    const email = f.required('email');
+    f.done();
+    return present(await setOperatorDisabled(em, email, false, actor(), s.clock.now()));
+  },
+  'reset-password': async (s, em, f) => {
+    const email = f.required('email');
+    const fromStdin = f.switch('password-stdin');
+    f.done();
+    const credentials = await resetPassword(em, email, fromStdin ? await passwordFromStdin() : undefined, actor(), s.clock.now());
+    return { email, sessions: 'ended', ...credentials };
+  },
+  'reset-totp': async (s, em, f) => {
+    const email = f.required('email');
+    f.done();
+    const credentials = await resetTotp(em, s.config, email, actor(), s.clock.now());
+    return { email, sessions: 'ended', totp_secret: credentials.totpSecret, otpauth_uri: credentials.otpauthUri };
+  },
+};
+
+export const support: CommandGroup = {
+  usage: `  support operator create --email E --name "NAME" [--role viewer|operator|admin] [--password-stdin] [--first]
+      (prints a random initial password, unless --password-stdin reads one, and the TOTP secret and otpauth:// URI: once;
+       --first: only when there is no operator yet, as bin/up makes the developer's admin)
+  support operator list
+  support operator disable|enable --email E        (disable ends the operator's sessions at once)
+  support operator reset-password --email E [--password-stdin]   (ends the operator's sessions)
+  support operator reset-totp --email E            (a new TOTP secret, printed once; ends the operator's sessions)`,
+  positional: { 'support operator': 1 },
+  commands: {
+    'support operator': async (s, em, f, afterCommit, [action]) => {
+      const command = ACTIONS[action!];
+      if (!command) throw new UsageError(`support operator ${action}: the action is one of ${Object.keys(ACTIONS).join(', ')}`);
+      return command(s, em, f, afterCommit, []);
+    },
+  },
+};
