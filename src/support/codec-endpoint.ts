@@ -59,7 +59,7 @@ export function codecEndpoint(services: Services) {
       let out = payloads;
       if (type === 'decode') {
         for (const codec of [...codecs].reverse()) out = await codec.decode(out);
-        await recordDecode(req, operator, payloads);
+        if (payloads.length) await recordDecode(req, operator, payloads);
       } else {
         for (const codec of codecs) out = await codec.encode(out);
       }
@@ -144,8 +144,10 @@ function parsePayloads(text: string): Payload[] {
   } catch {
     throw bad('it is not JSON');
   }
-  const list = (body as { payloads?: unknown } | null)?.payloads;
-  if (!Array.isArray(list)) throw bad('"payloads" is missing or not a list');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('it is not an object');
+  // Go's clients (the CLI) leave an empty list out: {}.
+  const list = (body as { payloads?: unknown }).payloads ?? [];
+  if (!Array.isArray(list)) throw bad('"payloads" is not a list');
   return list.map((item: unknown, i) => {
     if (typeof item !== 'object' || item === null) throw bad(`payloads[${i}] is not an object`);
     const { metadata = {}, data = '' } = item as JsonPayload;

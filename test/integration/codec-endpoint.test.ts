@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
@@ -131,6 +133,33 @@ describe('the codec endpoint of the support console', () => {
     expect(rows.at(-1)!.detail).toMatchObject({ namespace: 'default', digests: [digestOf(stored)] });
   });
 
+  it('decodes for the Temporal CLI: temporal workflow show --codec-endpoint … --codec-auth "Bearer <token>"', async () => {
+    const cli = process.env.TEMPORAL_CLI;
+    if (!cli) throw new Error('TEMPORAL_CLI is not set: run the tests through bin/test');
+    const { workflowId, stored } = await sealed();
+    const show = (auth: string[]) => promisify(execFile)(cli, [
+      'workflow', 'show', '--address', services.config.temporal.address, '--namespace', services.config.temporal.namespace,
+      '--workflow-id', workflowId, '--output', 'json', '--codec-endpoint', `${sc.url}/codec`, ...auth,
+    ]);
+    const { stdout } = await show(['--codec-auth', `Bearer ${TOKEN}`]);
+    const { events } = JSON.parse(stdout) as { events: { workflowExecutionStartedEventAttributes?: { input: { payloads: { metadata: Record<string, string>; data: string }[] } } }[] };
+    const [input] = events[0]!.workflowExecutionStartedEventAttributes!.input.payloads;
+    expect(textOf({ data: input!.metadata.encoding! })).toBe('json/plain');
+    expect(JSON.parse(textOf(input!))).toEqual({ note: SECRET_TEXT });
+    expect((await decodesOfPayload(stored)).map((r) => r.operator)).toContain(TOKEN_OPERATOR);
+    // Without the token the CLI gets 401 on every try and fails, showing nothing decoded.
+    const refused = await show(['--command-timeout', '3s']).then(() => null, (err: { stdout: string }) => err);
+    expect(refused).not.toBeNull();
+    expect(refused!.stdout).not.toContain(Buffer.from(JSON.stringify({ note: SECRET_TEXT })).toString('base64'));
+  });
+
+  it('answers an empty list, which Go clients send as {} (the CLI, for a terminate\'s empty details), and records no decode of nothing', async () => {
+    const before = (await decodesOf(TOKEN_OPERATOR)).length;
+    const res = await post('decode', {}, { Authorization: `Bearer ${TOKEN}` });
+    expect([res.status, await res.json()]).toEqual([200, { payloads: [] }]);
+    expect(await decodesOf(TOKEN_OPERATOR)).toHaveLength(before);
+  });
+
   it('encodes for an operator what the project decodes', async () => {
     const res = await post('encode', { payloads: [asJson(defaultPayloadConverter.toPayload({ note: SECRET_TEXT }))] }, { Authorization: `Bearer ${TOKEN}` });
     expect(res.status).toBe(200);
@@ -165,7 +194,7 @@ describe('the codec endpoint of the support console', () => {
   it('bad bodies get a Problem, never a 500', async () => {
     const auth = { Authorization: `Bearer ${TOKEN}` };
     const cases: [unknown, number][] = [
-      ['not json', 400], [{}, 400], [{ payloads: [1] }, 400], [{ payloads: [{ data: '!!' }] }, 400], [{ payloads: [{ metadata: { encoding: 7 } }] }, 400],
+      ['not json', 400], [{ payloads: {} }, 400], [{ payloads: [1] }, 400], [{ payloads: [{ data: '!!' }] }, 400], [{ payloads: [{ metadata: { encoding: 7 } }] }, 400],
       [{ payloads: [{ metadata: { encoding: b64(Buffer.from('binary/encrypted')), 'encryption-key-id': b64(Buffer.from('nobody')) }, data: b64(randomBytes(40)) }] }, 422],
       ['x'.repeat(CODEC_BODY_LIMIT_BYTES + 1), 413],
     ];
