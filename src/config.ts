@@ -205,6 +205,12 @@ export interface Config {
     payloadKeys: PayloadKey[];
   };
   secrets: { apiKeyPepper: string; cursor: string };
+  /**
+   * The support console's codec endpoint for the Temporal UI (src/support/codec-endpoint.ts):
+   * the UI's origin it answers (TEMPORAL_UI_ORIGIN; default TEMPORAL_UI_URL's) and the token a
+   * CLI may present instead of an operator's session (CODEC_OPERATOR_TOKEN; none by default).
+   */
+  codecEndpoint: { uiOrigin: string; operatorToken: string | null };
   trustedProxies: string[];
   authCacheMs: number;
   migrationCheckMs: number;
@@ -272,6 +278,8 @@ const schema = Joi.object({
   TEMPORAL_TLS_CERT: Joi.string().allow(''),
   TEMPORAL_TLS_KEY: Joi.string().allow(''),
   TEMPORAL_TLS_SERVER_NAME: Joi.string().hostname().allow(''),
+  TEMPORAL_UI_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }),
+  CODEC_OPERATOR_TOKEN: Joi.string().min(32),
   TEMPORAL_PAYLOAD_KEYS: Joi.string().allow(''),
   API_KEY_PEPPER: Joi.string().min(32),
   CURSOR_SECRET: Joi.string().min(32),
@@ -550,6 +558,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       payloadKeys,
     },
     secrets: { apiKeyPepper: v.API_KEY_PEPPER, cursor: v.CURSOR_SECRET },
+    codecEndpoint: { uiOrigin: new URL(v.TEMPORAL_UI_ORIGIN ?? v.TEMPORAL_UI_URL).origin, operatorToken: v.CODEC_OPERATOR_TOKEN ?? null },
     trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,
     migrationCheckMs: v.MIGRATION_CHECK_MS,

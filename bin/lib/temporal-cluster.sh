@@ -162,13 +162,19 @@ start_temporal_cluster() {
   wait_port 127.0.0.1 6939 90 "Temporal worker service (log: $logs/worker.log)" || return 1
 }
 
-# start_temporal_ui ROOT BINARY UI_PORT LOG -> sets TEMPORAL_UI_PID: the Web UI on the cluster's
-# frontend, from deploy/temporal/ui/production.yaml, with its own client certificate.
+# start_temporal_ui ROOT BINARY UI_PORT LOG -> sets TEMPORAL_UI_PID: the Web UI on the frontend
+# of TEMPORAL_PORT (the cluster's, or the dev server's under bin/up), from
+# deploy/temporal/ui/production.yaml: it decodes payloads at TEMPORAL_CODEC_ENDPOINT with the
+# browser's credentials (the support console's session). On the cluster (TEMPORAL_TLS_DIR set) it
+# presents its own client certificate; the dev server is plaintext.
 start_temporal_ui() {
-  local root="$1" binary="$2" port="$3" log="$4" certs
-  certs="$(dirname "$TEMPORAL_TLS_DIR")/ui"
-  TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" TEMPORAL_UI_PORT="$port" \
-    TEMPORAL_TLS_CA="$certs/ca.crt" TEMPORAL_TLS_CERT="$certs/client.crt" TEMPORAL_TLS_KEY="$certs/client.key" \
+  local root="$1" binary="$2" port="$3" log="$4" certs="" ca="" cert="" key="" name=""
+  if [ -n "${TEMPORAL_TLS_DIR:-}" ]; then
+    certs="$(dirname "$TEMPORAL_TLS_DIR")/ui"
+    ca="$certs/ca.crt" cert="$certs/client.crt" key="$certs/client.key" name="${TEMPORAL_TLS_SERVER_NAME:-temporal-frontend}"
+  fi
+  TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" TEMPORAL_UI_PORT="$port" TEMPORAL_CODEC_ENDPOINT="${TEMPORAL_CODEC_ENDPOINT:-}" \
+    TEMPORAL_TLS_CA="$ca" TEMPORAL_TLS_CERT="$cert" TEMPORAL_TLS_KEY="$key" TEMPORAL_TLS_SERVER_NAME="$name" \
     "$binary" --root "$root" --config deploy/temporal/ui --env production start >>"$log" 2>&1 &
   TEMPORAL_UI_PID=$!
   wait_port 127.0.0.1 "$port" 30 "Temporal UI (log: $log)"

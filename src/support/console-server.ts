@@ -24,6 +24,7 @@ import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import * as pages from './pages.js';
 import { replayForSupport, setStatusForSupport } from './actions.js';
 import { Recoveries } from './recoveries.js';
+import { codecEndpoint } from './codec-endpoint.js';
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -81,6 +82,7 @@ export interface SupportConsole {
  */
 export async function serveSupportConsole(services: Services, settings: SupportConsoleSettings): Promise<SupportConsole> {
   const recoveries = new Recoveries(services);
+  const codec = codecEndpoint(services);
   const now = () => services.clock.now();
   const secure = settings.publicOrigin?.startsWith('https:') ?? false;
   const cookieFor = (token: string) => sessionCookie(token, { secure, maxAgeSeconds: Math.floor(settings.sessions.maxMs / 1000) });
@@ -248,6 +250,7 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     if (method === 'GET' && url.pathname === '/console.css') {
       return void res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', ...SECURITY_HEADERS, 'Cache-Control': 'max-age=300' }).end(CONSOLE_CSS);
     }
+    if (url.pathname.startsWith('/codec/')) return codec(req, res);
     if (method !== 'GET' && method !== 'POST') return send(res, 405, 'Method not allowed', { Allow: 'GET, POST' });
     // Forms are posted from the console's own pages only: a cross-site POST is refused before anything is read.
     if (method === 'POST' && !sameOrigin(req, settings.publicOrigin)) return send(res, 403, 'Cross-site form posts are refused.');

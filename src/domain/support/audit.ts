@@ -5,7 +5,7 @@ import { newId } from '../../ids.js';
 export const SUPPORT_ACTIONS = [
   'login', 'login.failed', 'login.locked', 'logout', 'session.end',
   'operator.create', 'operator.disable', 'operator.enable', 'operator.reset-password', 'operator.reset-totp',
-  'delivery.replay', 'webhook.recover', 'webhook.pause', 'webhook.resume',
+  'delivery.replay', 'webhook.recover', 'webhook.pause', 'webhook.resume', 'codec.decode',
 ] as const;
 export type SupportActionName = (typeof SUPPORT_ACTIONS)[number];
 
@@ -13,7 +13,7 @@ export interface SupportAction {
   /** The operator's e-mail (a failed sign-in: the e-mail typed; bin/ctl: `bin/ctl` and the user). */
   operator: string;
   action: SupportActionName;
-  /** The delivery, subscription, operator (id, or e-mail when none) or address acted on. */
+  /** The delivery, subscription, operator (id, or e-mail when none) or address acted on; for a decode, the workflow (or namespace:<ns>). */
   targetId: string;
   tenantId: string | null;
   /** What came of it: ids made, counts; never customer text. */
