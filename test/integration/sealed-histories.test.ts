@@ -104,7 +104,10 @@ function sealedHistoryChecks(run: () => Promise<{ workflowId: string; inTheClear
 
   it('holds none of the customer\'s, the model\'s or the provider\'s words, and failures only as sealed attributes', async () => {
     const { text, json } = await shownHistory(workflowId);
-    for (const w of words.inTheClear) expect(text).not.toContain(w);
+    // As shown (JSON payloads as their JSON), and every payload's bytes as text (a marker's are shown in base64).
+    const full = await shownHistory(workflowId, '--no-json-shorthand-payloads');
+    const bytes = findAll(full.json, (_, v) => typeof v.data === 'string').map((p) => Buffer.from(p.value.data, 'base64').toString('utf8')).join('\n');
+    for (const w of words.inTheClear) expect({ shown: text.includes(w), bytes: bytes.includes(w) }).toEqual({ shown: false, bytes: false });
     const failures = findAll(json, (key) => key === 'failure' || key === 'lastFailure' || key === 'cause');
     expect(failures.filter((f) => f.value.message !== 'Encoded failure' || !f.value.encodedAttributes).map((f) => f.path)).toEqual([]);
   });
