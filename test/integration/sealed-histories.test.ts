@@ -1,23 +1,30 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OperationsHarness } from '../support/operations-harness.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { call } from '../support/http.js';
 import { openedHistory } from '../support/workflow-history.js';
 import { SEALED_ENCODING } from '../../src/temporal/payload-codec.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 
 /**
- * Customers' words sealed in Temporal (docs/decisions.md): the history of an AI reply made by a
- * model across the network (AI_PROVIDER=openai, a local Chat Completions server), read as an
- * operator reads it with the Temporal CLI, holds no payload in plain JSON and none of the
- * customer's, the model's or the failure's words; decoded with the workers' keys, it holds them.
+ * Customers' words sealed in Temporal (docs/decisions.md): the history of an AI reply and of an
+ * article generation made by a model across the network (AI_PROVIDER=openai, a local Chat
+ * Completions server), read as an operator reads it with the Temporal CLI, holds no payload in
+ * plain JSON and none of the customer's, the model's or a failure's words; decoded with the
+ * workers' keys, it holds them.
  */
 
 const CUSTOMER_WORDS = 'Hi, Ekaterina Vasnetsova here, call me on +7 912 345 67 89';
 const REPLY_WORDS = 'Dear Ekaterina, the blue kettle ships tomorrow to Tverskaya 7';
 /** A provider's error that quotes the prompt, as some do: the failure's message carries customer text. */
 const ECHOED_WORDS = 'cannot continue after Ekaterina Vasnetsova here';
+const ARTICLE = {
+  title: 'Restoring a Tula samovar', meta_title: 'Samovar restoration', meta_description: 'How to restore a samovar.',
+  html: '<h2>Brass</h2><p>Brass darkens where the charcoal burned; citric acid lifts it.</p>',
+};
 /** The fields of core's marker of a local step. */
 const LOCAL_STEP_BOOKKEEPING = ['activity_id', 'activity_type', 'attempt', 'backoff', 'complete_time', 'original_schedule_time', 'seq'];
 
@@ -71,25 +78,19 @@ function textIn(node: unknown): string {
 
 const encodingOf = (payload: Record<string, any>) => Buffer.from(String(payload.metadata?.encoding ?? ''), 'base64').toString('utf8');
 
-describe('the history of an AI reply from a remote model', () => {
+/** The checks of one operation's history: sealed payloads, no words in the clear, the words there once opened. */
+function sealedHistoryChecks(run: () => Promise<{ workflowId: string; inTheClear: string[]; opened: string[] }>): void {
   let workflowId: string;
+  let words: { inTheClear: string[]; opened: string[] };
 
   beforeAll(async () => {
-    const caller = await h.caller({ name: 'Samovar Kettles' });
-    const conversationId = await h.conversation(caller);
-    // The first call fails quoting the prompt, the second answers: a failure and a result in one history.
-    chat.script({ status: 500, body: { error: { message: ECHOED_WORDS } } }, {});
-    const res = await h.say(caller, conversationId, CUSTOMER_WORDS, { wait: 15 });
-    expect(res.status).toBe(200);
-    expect(res.body.reply.content).toBe(REPLY_WORDS);
-    workflowId = operationWorkflowId(res.body.operation.id);
-    await h.workflowClosed(res.body.operation.id);
+    ({ workflowId, ...words } = await run());
   }, 60_000);
 
   it('holds no payload in plain JSON: every one is sealed, naming the key that sealed it', async () => {
     const { json } = await shownHistory(workflowId, '--no-json-shorthand-payloads');
     const payloads = findAll(json, (_, v) => typeof v.metadata === 'object' && v.metadata !== null && 'encoding' in v.metadata);
-    // The workflow's input, the steps' inputs and results, the failure's attributes.
+    // The workflow's input, the steps' inputs and results (and a failure's attributes).
     expect(payloads.length).toBeGreaterThan(4);
     const [key] = h.api.services.config.temporal.payloadKeys.slice(-1);
     // Core's own bookkeeping of a local step (which step, which attempt, when), written by the
@@ -103,15 +104,47 @@ describe('the history of an AI reply from a remote model', () => {
 
   it('holds none of the customer\'s, the model\'s or the provider\'s words, and failures only as sealed attributes', async () => {
     const { text, json } = await shownHistory(workflowId);
-    for (const words of [CUSTOMER_WORDS, REPLY_WORDS, ECHOED_WORDS, 'Ekaterina', 'Vasnetsova', 'Tverskaya', '912 345']) expect(text).not.toContain(words);
+    // As shown (JSON payloads as their JSON), and every payload's bytes as text (a marker's are shown in base64).
+    const full = await shownHistory(workflowId, '--no-json-shorthand-payloads');
+    const bytes = findAll(full.json, (_, v) => typeof v.data === 'string').map((p) => Buffer.from(p.value.data, 'base64').toString('utf8')).join('\n');
+    for (const w of words.inTheClear) expect({ shown: text.includes(w), bytes: bytes.includes(w) }).toEqual({ shown: false, bytes: false });
     const failures = findAll(json, (key) => key === 'failure' || key === 'lastFailure' || key === 'cause');
-    expect(failures.length).toBeGreaterThan(0);
     expect(failures.filter((f) => f.value.message !== 'Encoded failure' || !f.value.encodedAttributes).map((f) => f.path)).toEqual([]);
   });
 
-  it('opens with the workers\' keys: the same history holds the reply and the provider\'s words', async () => {
+  it('opens with the workers\' keys: the same history holds those words', async () => {
     const opened = textIn(await openedHistory(h.client, workflowId));
-    expect(opened).toContain(REPLY_WORDS);
-    expect(opened).toContain(ECHOED_WORDS);
+    for (const w of words.opened) expect(opened).toContain(w);
+  });
+}
+
+describe('the history of an AI reply from a remote model', () => {
+  sealedHistoryChecks(async () => {
+    const caller = await h.caller({ name: 'Samovar Kettles' });
+    const conversationId = await h.conversation(caller);
+    // The first call fails quoting the prompt, the second answers: a failure and a result in one history.
+    chat.script({ status: 500, body: { error: { message: ECHOED_WORDS } } }, {});
+    const res = await h.say(caller, conversationId, CUSTOMER_WORDS, { wait: 15 });
+    expect(res.status).toBe(200);
+    expect(res.body.reply.content).toBe(REPLY_WORDS);
+    await h.workflowClosed(res.body.operation.id);
+    return {
+      workflowId: operationWorkflowId(res.body.operation.id),
+      inTheClear: [CUSTOMER_WORDS, REPLY_WORDS, ECHOED_WORDS, 'Ekaterina', 'Vasnetsova', 'Tverskaya', '912 345'],
+      opened: [REPLY_WORDS, ECHOED_WORDS],
+    };
+  });
+});
+
+describe('the history of an article generated by a remote model', () => {
+  sealedHistoryChecks(async () => {
+    const caller = await h.caller();
+    await call(h.api.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: { niche: 'Samovars', audience: 'collectors', locale: 'en' } });
+    chat.script({ reply: JSON.stringify(ARTICLE) });
+    const res = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=20', { key: caller.apiKey, body: { keyword: 'tula samovar restoration' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(res.status).toBe(200);
+    expect(res.body.operation.status).toBe('succeeded');
+    await h.workflowClosed(res.body.operation.id);
+    return { workflowId: operationWorkflowId(res.body.operation.id), inTheClear: [ARTICLE.title, 'Brass darkens', 'tula samovar restoration'], opened: ['Brass darkens'] };
   });
 });
