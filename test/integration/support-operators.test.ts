@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { loadConfig } from '../../src/config.js';
@@ -50,7 +53,9 @@ afterAll(async () => {
 });
 
 /** Each sign-in from an address of its own (forwarded by the trusted proxy), so address counts of one test do not touch another's. */
-const someAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+/** A client address no other sign-in of this file used (a random one repeated now and then: an address's count then held another test's failures). */
+let addresses = 0;
+const someAddress = () => { addresses += 1; return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`; };
 const signInForm = (o: TestOperator, over: { password?: string; code?: string } = {}) =>
   new URLSearchParams({ email: o.email, password: over.password ?? o.password, code: over.code ?? codeOf(o, clock.now()) }).toString();
 /** A sign-in a millisecond after the one before: the audit's rows keep their order. */
@@ -244,6 +249,17 @@ describe('bin/ctl support operator', () => {
     expect(onlyJson(await ctlProcess(['support', 'operator', 'create', '--email', 'admin@localhost', '--name', 'Local admin', '--role', 'admin', '--first', '--json']))).toEqual({ created: false });
     expect(onlyJson(await ctlProcess(['support', 'operator', 'list', '--json'])).operators).toContainEqual(listed);
     expect((await audit(`bin/ctl (${process.env.USER || (await import('node:os')).userInfo().username})`)).map((a) => a.action)).toContain('operator.create');
+  });
+
+  it('gives the current TOTP code of a credentials file, the one sign-in takes', async () => {
+    const o = await newOperator(services, 'viewer');
+    const file = join(mkdtempSync(join(tmpdir(), 'support-admin-')), 'support-admin.json');
+    writeFileSync(file, JSON.stringify({ email: o.email, totp_secret: o.totpSecret }));
+    const { code } = await runCtl(['support', 'operator', 'code', '--file', file], services);
+    expect(code).toBe(totpCode(o.totpSecret, totpStep(clock.now())));
+    expect((await signIn(signInForm(o, { code: code as string }))).status).toBe(303);
+    writeFileSync(file, '{}');
+    await expect(runCtl(['support', 'operator', 'code', '--file', file], services)).rejects.toThrow(/no totp_secret/);
   });
 });
 

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { UsageError } from '../args.js';
 import { OPERATOR_ROLES, type OperatorRole, type SupportOperator } from '../../entities/support-operator.js';
 import { createOperator, listOperators, resetPassword, resetTotp, setOperatorDisabled } from '../../support/operators/accounts.js';
+import { totpCode, totpStep } from '../../support/operators/totp.js';
 import type { Command, CommandGroup } from './command.js';
 
 /** The support console's operators (docs/operations.md, "Managing operators"). */
@@ -66,6 +68,22 @@ const ACTIONS: Record<string, Command> = {
     const credentials = await resetTotp(em, s.config, email, actor(), s.clock.now());
     return { email, sessions: 'ended', totp_secret: credentials.totpSecret, otpauth_uri: credentials.otpauthUri };
   },
+  // An authenticator for the credentials file bin/up keeps for the developer's own admin: it reads
+  // only that file (no account, no database row), as an app would read the QR code.
+  code: async (s, _em, f) => {
+    const file = f.required('file');
+    f.done();
+    let secret: unknown;
+    try {
+      secret = (JSON.parse(readFileSync(file, 'utf8')) as { totp_secret?: unknown }).totp_secret;
+    } catch (e) {
+      throw new UsageError(`--file ${file}: not a readable credentials file (${(e as Error).message})`);
+    }
+    if (typeof secret !== 'string') throw new UsageError(`--file ${file}: no totp_secret in it`);
+    const now = s.clock.now();
+    const step = totpStep(now);
+    return { code: totpCode(secret, step), valid_for_seconds: 30 - (Math.floor(now.getTime() / 1000) % 30) };
+  },
 };
 
 export const support: CommandGroup = {
@@ -75,7 +93,9 @@ export const support: CommandGroup = {
   support operator list
   support operator disable|enable --email E        (disable ends the operator's sessions at once)
   support operator reset-password --email E [--password-stdin]   (ends the operator's sessions)
-  support operator reset-totp --email E            (a new TOTP secret, printed once; ends the operator's sessions)`,
+  support operator reset-totp --email E            (a new TOTP secret, printed once; ends the operator's sessions)
+  support operator code --file F                   (the current TOTP code of a credentials file such as bin/up's
+       .state/support-admin.json: an authenticator for the developer's own admin)`,
   positional: { 'support operator': 1 },
   commands: {
     'support operator': async (s, em, f, afterCommit, [action]) => {
