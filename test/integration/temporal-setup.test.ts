@@ -130,7 +130,9 @@ describe('bin/ctl temporal setup and the Schedules', () => {
       return undefined;
     }, 30_000);
     const answer = await setup();
-    expect(outcomeOf(answer, old)).toBe('deleted');
+    // Gone after the setup. The other test files' workers run the same setup on this dev server
+    // (search-attributes.ts) and may delete it first; then this one reports nothing for it.
+    expect([undefined, 'deleted']).toContain(outcomeOf(answer, old));
     await expect(handle(old).describe()).rejects.toThrow(/not found/i);
   }, 120_000);
 
