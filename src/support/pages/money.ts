@@ -40,11 +40,14 @@ export function walletPage(name: string, w: WalletStory, live: { liveTenantId: s
 ${w.olderBefore ? html`<p><a id="older" href="/tenants/${w.tenantId}/wallet?before=${w.olderBefore}">Older rows</a></p>` : ''}`;
 }
 
+/** `conversation_id` as a label: Conversation. */
+const label = (key: string) => key.replace(/_id$/, '').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
 /** What the operation concerns, from its input and resource: a conversation, a message, an article. */
 function concerns(o: Operation): Html[] {
   const ids = Object.entries(o.input).filter(([k, v]) => k.endsWith('_id') && typeof v === 'string');
   return [
-    ...ids.map(([k, v]) => html`<dt>${k.replace(/_id$/, '').replace(/_/g, ' ')}</dt><dd>${short(String(v))}</dd>`),
+    ...ids.map(([k, v]) => html`<dt>${label(k)}</dt><dd>${short(String(v))}</dd>`),
     ...(o.resourceType && o.resourceId ? [html`<dt>Result (${o.resourceType})</dt><dd>${short(o.resourceId)}</dd>`] : []),
   ];
 }
