@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
 import { OperationsHarness } from '../support/operations-harness.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
+import { consoleInBrowser, type ConsoleInBrowser } from '../support/console-browser.js';
 import { codeOf, newOperator } from '../support/operators.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 
@@ -18,24 +16,19 @@ import { operationWorkflowId } from '../../workflows/operation-contract.js';
  * Screenshots go to E2E_SCREENSHOT_DIR (bin/test: .state/test-<db>/screenshots/).
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'support-money-e2e-'));
 
 let h: OperationsHarness;
-let sc: SupportConsole;
-let browser: Browser;
+let ui: ConsoleInBrowser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
   mkdirSync(SHOTS, { recursive: true });
   h = await OperationsHarness.start();
-  sc = await serveSupportConsole(h.api.services, supportConsoleSettings({ SUPPORT_PORT: '0' })!);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  ui = await consoleInBrowser(h.api.services);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await sc?.close();
+  await ui?.close();
   await h?.stop();
 }, 60_000);
 
@@ -49,19 +42,19 @@ describe("a tenant's wallet and an operation from its ledger", () => {
     await h.settled(opId);
     const [charge] = (await h.db.query(`select id, amount_rub from wallet_ledger where operation_id = $1`, [opId])).rows;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await ui.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
 
     const viewer = await newOperator(h.api.services, 'viewer', 'Vera Viewer');
-    await page.goto(sc.url);
+    await page.goto(ui.sc.url);
     await page.fill('#email', viewer.email);
     await page.fill('#password', viewer.password);
     await page.fill('#code', codeOf(viewer, h.api.services.clock.now()));
     await page.click('button[type=submit]');
-    await page.waitForURL(`${sc.url}/`);
+    await page.waitForURL(`${ui.sc.url}/`);
 
     await page.fill('main input[name=q]', name);
     await page.click('main button[type=submit]');
@@ -75,7 +68,7 @@ describe("a tenant's wallet and an operation from its ledger", () => {
     await page.screenshot({ path: join(SHOTS, 'support-console-wallet.png'), fullPage: true });
 
     await row.getByRole('link', { name: opId }).click();
-    await page.waitForURL(`${sc.url}/operations/${opId}`);
+    await page.waitForURL(`${ui.sc.url}/operations/${opId}`);
     expect(await page.locator('#operation-state').textContent()).toBe('succeeded');
     expect(await page.locator('table.ledger tr[data-ledger]').count()).toBe(1);
     expect(await page.locator(`tr[data-ledger="${charge.id}"]`).count()).toBe(1);
