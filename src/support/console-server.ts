@@ -12,6 +12,10 @@ import { subscriptionsOf } from '../domain/webhooks/subscriptions.js';
 import { ReplayRefused } from '../domain/webhooks/replay.js';
 import { DomainError } from '../errors/domain-error.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { operationWorkflowId } from '../../workflows/operation-contract.js';
+import { liveTenantsOf, operationStory, walletStory } from '../domain/support/money.js';
+import { sandboxOf } from '../domain/sandbox/shadows.js';
+import * as moneyPages from './pages/money.js';
 import { CONSOLE_CSS, html, page, type Html } from './html.js';
 import type { SupportConsoleSettings } from './session.js';
 import {
@@ -108,25 +112,41 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     return html`${pages.deliveryFilters(r.url.pathname, filters)}${pages.deliveryRows(rows, holds)}`;
   }
 
-  const temporalUrl = (deliveryId: string) =>
-    `${services.config.temporal.uiUrl.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(services.config.temporal.namespace)}/workflows/${encodeURIComponent(deliveryWorkflowId(deliveryId))}`;
+  /** A workflow's page in the Temporal UI (TEMPORAL_UI_URL). */
+  const temporalUrl = (workflowId: string) =>
+    `${services.config.temporal.uiUrl.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(services.config.temporal.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 
   const gets: Route<Handler>[] = [
     [/^\/$/, 'viewer', async (r) => {
       const q = (r.url.searchParams.get('q') ?? '').slice(0, 200);
       const found = q.trim() ? await findForSupport(r.em, q) : null;
-      // One delivery found by its id: straight to it.
-      if (found && found.deliveries.length === 1 && !found.tenants.length && !found.integrations.length && !found.webhooks.length) {
-        return redirect(r.res, `/deliveries/${found.deliveries[0]!.id}`);
-      }
-      show(r, 200, 'Find', pages.searchPage(q, found, await recentSupportActions(r.em, { limit: 10 })));
+      // One delivery or operation found by its id: straight to it.
+      const only = found && [...found.tenants, ...found.integrations, ...found.webhooks, ...found.deliveries, ...found.operations].length === 1;
+      if (only && found.deliveries.length) return redirect(r.res, `/deliveries/${found.deliveries[0]!.id}`);
+      if (only && found.operations.length) return redirect(r.res, `/operations/${found.operations[0]!.id}`);
+      const live = await liveTenantsOf(r.em, found?.tenants.map((t) => t.id) ?? []);
+      show(r, 200, 'Find', pages.searchPage(q, found, live, await recentSupportActions(r.em, { limit: 10 })));
     }],
     [new RegExp(`^/tenants/${UUID}$`), 'viewer', async (r, [, id]) => {
       const tenant = await r.em.findOne(Tenant, { id: id! });
       if (!tenant) throw new Refusal(404, `No tenant ${id}.`);
       const integrations = await r.em.find(Integration, { tenantId: tenant.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-      const body = pages.tenantPage(tenant, integrations, await subscriptionsOf(r.em, { tenantId: tenant.id }), await deliveryList(r, { tenantId: tenant.id }));
+      const liveTenantId = (await liveTenantsOf(r.em, [tenant.id])).get(tenant.id) ?? null;
+      const mode = { liveTenantId, sandboxId: liveTenantId ? null : await sandboxOf(r.em, tenant.id) };
+      const body = pages.tenantPage(tenant, mode, integrations, await subscriptionsOf(r.em, { tenantId: tenant.id }), await deliveryList(r, { tenantId: tenant.id }));
       show(r, 200, tenant.name, body);
+    }],
+    [new RegExp(`^/tenants/${UUID}/wallet$`), 'viewer', async (r, [, id]) => {
+      const tenant = await r.em.findOne(Tenant, { id: id! });
+      if (!tenant) throw new Refusal(404, `No tenant ${id}.`);
+      const story = await walletStory(r.em, services.config, tenant.id, r.url.searchParams.get('before'));
+      const live = { liveTenantId: (await liveTenantsOf(r.em, [tenant.id])).get(tenant.id) ?? null };
+      show(r, 200, `Wallet of ${tenant.name}`, moneyPages.walletPage(tenant.name, story, live));
+    }],
+    [new RegExp(`^/operations/${UUID}$`), 'viewer', async (r, [, id]) => {
+      const story = await operationStory(r.em, id!);
+      if (!story) throw new Refusal(404, `No operation ${id}.`);
+      show(r, 200, 'Operation', moneyPages.operationPage(story, temporalUrl(operationWorkflowId(story.operation.id))));
     }],
     [new RegExp(`^/integrations/${UUID}$`), 'viewer', async (r, [, id]) => {
       const integration = await r.em.findOne(Integration, { id: id! });
@@ -147,7 +167,7 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       if (!story) throw new Refusal(404, `No delivery ${id}.`);
       const hold = (await deliveryHolds(r.em, [story.delivery.id], services.config.cell, now())).get(story.delivery.id) ?? null;
       const actions = await recentSupportActions(r.em, { targetIds: [story.delivery.id], limit: 20 });
-      show(r, 200, 'Delivery', pages.deliveryPage({ story, hold, temporalUrl: temporalUrl(story.delivery.id), token: r.token, actions }));
+      show(r, 200, 'Delivery', pages.deliveryPage({ story, hold, temporalUrl: temporalUrl(deliveryWorkflowId(story.delivery.id)), token: r.token, actions }));
     }],
     [new RegExp(`^/recoveries/${UUID}$`), 'viewer', async (r, [, id]) => {
       const job = recoveries.get(id!);

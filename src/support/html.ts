@@ -45,7 +45,8 @@ th,td{text-align:left;padding:6px 9px;border-bottom:1px solid #e4e7eb;vertical-a
 code,.id{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
 .state{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600}
 .state-delivered,.state-active{background:#d1fae5;color:#065f46}.state-failed{background:#fef3c7;color:#92400e}
-.state-dead{background:#fee2e2;color:#991b1b}.state-pending{background:#e0e7ff;color:#3730a3}.state-paused,.state-inactive,.state-suspended,.state-revoked{background:#e5e7eb;color:#374151}
+.state-dead,.state-negative,.state-blocked{background:#fee2e2;color:#991b1b}.state-succeeded,.state-ok{background:#d1fae5;color:#065f46}.state-low{background:#fef3c7;color:#92400e}
+.state-queued,.state-running{background:#e0e7ff;color:#3730a3}.state-canceled,.state-unknown{background:#e5e7eb;color:#374151}.state-sandbox{background:#f3e8ff;color:#6b21a8;margin-left:8px;text-decoration:none}.state-pending{background:#e0e7ff;color:#3730a3}.state-paused,.state-inactive,.state-suspended,.state-revoked{background:#e5e7eb;color:#374151}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;border:1px solid #d9e2ec;padding:12px 16px;margin:0}dt{color:#52606d}dd{margin:0}
 form.inline{display:inline}form.filters{display:flex;gap:10px;align-items:end;flex-wrap:wrap;margin:8px 0}form.filters label{display:flex;flex-direction:column;font-size:12px;color:#52606d}
 button{background:#1d4ed8;color:#fff;border:0;border-radius:4px;padding:6px 12px;font:inherit;cursor:pointer}button.secondary{background:#52606d}button:disabled{background:#9aa5b1;cursor:default}
@@ -70,7 +71,7 @@ export interface Layout {
 export function page(l: Layout, body: Html): string {
   const header = l.operator
     ? html`<header><a class="brand" href="/">Support console</a><a href="/actions">Actions</a>${l.operator.admin ? html`<a href="/operators">Operators</a>` : ''}
-<form method="get" action="/"><input type="search" name="q" placeholder="Tenant, integration, webhook or delivery id, or a name" value="${l.query ?? ''}" aria-label="Find"><button type="submit">Find</button></form>
+<form method="get" action="/"><input type="search" name="q" placeholder="Tenant, integration, webhook, delivery or operation id, or a name" value="${l.query ?? ''}" aria-label="Find"><button type="submit">Find</button></form>
 <span title="${l.operator.email}">${l.operator.name}</span><form method="post" action="/logout"><input type="hidden" name="token" value="${l.token}"><button class="secondary" type="submit">Log out</button></form></header>`
     : html`<header><span class="brand">Support console</span></header>`;
   const notice = l.notice ? html`<div class="notice${l.notice.error ? ' error' : ''}" role="status">${l.notice.text}</div>` : '';

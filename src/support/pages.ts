@@ -9,6 +9,7 @@ import type { RecoveryJob } from './recoveries.js';
 import type { SupportOperator } from '../entities/support-operator.js';
 import type { SessionView } from './operators/sessions.js';
 import { html, stateBadge, time, type Html } from './html.js';
+import { operationRows, sandboxMark } from './pages/money.js';
 
 /** A hidden field with the session's form token: every POST carries it. */
 const tokenField = (token: string) => html`<input type="hidden" name="token" value="${token}">`;
@@ -23,9 +24,10 @@ export function loginPage(): Html {
 <p><button type="submit">Sign in</button></p></form>`;
 }
 
-function tenantRows(tenants: Tenant[]): Html {
-  return html`<table><tr><th>Tenant</th><th>Id</th><th>Status</th><th>Created</th></tr>${tenants.map((t) => html`<tr>
-<td><a href="/tenants/${t.id}">${t.name}</a></td><td>${short(t.id)}</td><td>${stateBadge(t.status)}</td><td>${time(t.createdAt)}</td></tr>`)}</table>`;
+/** `live`: the live tenant of each sandbox among them. */
+function tenantRows(tenants: Tenant[], live: Map<string, string>): Html {
+  return html`<table><tr><th>Tenant</th><th>Id</th><th>Status</th><th>Created</th></tr>${tenants.map((t) => html`<tr data-tenant="${t.id}">
+<td><a href="/tenants/${t.id}">${t.name}</a>${sandboxMark({ liveTenantId: live.get(t.id) ?? null })}</td><td>${short(t.id)}</td><td>${stateBadge(t.status)}</td><td>${time(t.createdAt)}</td></tr>`)}</table>`;
 }
 
 function integrationRows(integrations: Integration[]): Html {
@@ -40,14 +42,15 @@ function webhookRows(webhooks: Webhook[]): Html {
 <td><a href="/integrations/${w.integrationId}">${w.integrationId}</a></td></tr>`)}</table>`;
 }
 
-export function searchPage(query: string, found: SupportFindings | null, actions: RecordedSupportAction[]): Html {
-  const results = found === null ? '' : !(found.tenants.length || found.integrations.length || found.webhooks.length || found.deliveries.length)
+export function searchPage(query: string, found: SupportFindings | null, live: Map<string, string>, actions: RecordedSupportAction[]): Html {
+  const results = found === null ? '' : !(found.tenants.length || found.integrations.length || found.webhooks.length || found.deliveries.length || found.operations.length)
     ? html`<p class="notice">Nothing matches “${query}”.</p>`
-    : html`${found.tenants.length ? html`<h2>Tenants</h2>${tenantRows(found.tenants)}` : ''}
+    : html`${found.tenants.length ? html`<h2>Tenants</h2>${tenantRows(found.tenants, live)}` : ''}
 ${found.integrations.length ? html`<h2>Integrations</h2>${integrationRows(found.integrations)}` : ''}
 ${found.webhooks.length ? html`<h2>Webhook subscriptions</h2>${webhookRows(found.webhooks)}` : ''}
-${found.deliveries.length ? html`<h2>Deliveries</h2>${deliveryRows(found.deliveries, new Map())}` : ''}`;
-  return html`<h1>Find a tenant, integration, webhook or delivery</h1>
+${found.deliveries.length ? html`<h2>Deliveries</h2>${deliveryRows(found.deliveries, new Map())}` : ''}
+${found.operations.length ? html`<h2>Operations</h2>${operationRows(found.operations)}` : ''}`;
+  return html`<h1>Find a tenant, integration, webhook, delivery or operation</h1>
 <form class="filters" method="get" action="/"><label>Id or part of a name<input type="search" name="q" value="${query}" size="48" autofocus></label><button type="submit">Find</button></form>
 ${results}<h2>Recent actions</h2>${actionRows(actions)}`;
 }
@@ -79,8 +82,9 @@ export function deliveryFilters(action: string, f: SupportDeliveryFilters & { ra
 <button type="submit">Show</button></form>`;
 }
 
-export function tenantPage(t: Tenant, integrations: Integration[], webhooks: Webhook[], deliveries: Html): Html {
-  return html`<h1>Tenant ${t.name}</h1><dl><dt>Id</dt><dd>${short(t.id)}</dd><dt>Status</dt><dd>${stateBadge(t.status)}</dd>
+export function tenantPage(t: Tenant, mode: { liveTenantId: string | null; sandboxId: string | null }, integrations: Integration[], webhooks: Webhook[], deliveries: Html): Html {
+  return html`<h1>Tenant ${t.name}${sandboxMark(mode)}</h1><dl><dt>Id</dt><dd>${short(t.id)}</dd><dt>Status</dt><dd>${stateBadge(t.status)}</dd>
+<dt>Wallet</dt><dd><a id="wallet-link" href="/tenants/${t.id}/wallet">Balance, ledger and why 402</a></dd>
 <dt>Features</dt><dd>${t.features.join(', ')}</dd><dt>Created</dt><dd>${time(t.createdAt)}</dd></dl>
 <h2>Integrations</h2>${integrationRows(integrations)}<h2>Webhook subscriptions</h2>${webhookRows(webhooks)}
 <h2>Deliveries</h2>${deliveries}`;

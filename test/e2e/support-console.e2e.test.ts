@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { answers, type Script } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
 import type { Caller } from '../support/fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
+import type { SupportConsole } from '../../src/support/console-server.js';
+import { consoleInBrowser, type ConsoleInBrowser } from '../support/console-browser.js';
 import { SESSION_COOKIE, formToken } from '../../src/support/operators/sessions.js';
 import { codeOf, newOperator, sessionOf, type TestOperator } from '../support/operators.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
@@ -24,25 +24,22 @@ import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
  * Screenshots go to E2E_SCREENSHOT_DIR (bin/test: .state/test-<db>/screenshots/).
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'support-console-e2e-'));
 
 let h: DeliveryHarness;
 let sc: SupportConsole;
 let browser: Browser;
-const settings = supportConsoleSettings({ SUPPORT_PORT: '0' })!;
+let ui: ConsoleInBrowser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
   mkdirSync(SHOTS, { recursive: true });
   h = await DeliveryHarness.start({ file: import.meta.url });
-  sc = await serveSupportConsole(h.services, settings);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  ui = await consoleInBrowser(h.services);
+  ({ sc, browser } = ui);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await sc?.close();
+  await ui?.close();
   await h?.stop();
 }, 60_000);
 

@@ -1,6 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import { Tenant } from '../../entities/tenant.js';
 import { Integration } from '../../entities/integration.js';
+import { Operation } from '../../entities/operation.js';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt, type DeliveryState } from '../../entities/webhook.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,23 +13,25 @@ export interface SupportFindings {
   integrations: Integration[];
   webhooks: Webhook[];
   deliveries: WebhookDelivery[];
+  operations: Operation[];
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What support may be looking for, from what the customer told them: an id of a tenant,
- * integration, subscription or delivery, part of a tenant's or an integration's name, or part
+ * integration, subscription, delivery or operation, part of a tenant's or an integration's name, or part
  * of a subscription's URL.
  */
 export async function findForSupport(em: Em, query: string): Promise<SupportFindings> {
   const q = query.trim();
-  if (!q) return { tenants: [], integrations: [], webhooks: [], deliveries: [] };
+  if (!q) return { tenants: [], integrations: [], webhooks: [], deliveries: [], operations: [] };
   if (UUID.test(q)) {
     const id = q.toLowerCase();
     return {
       tenants: await em.find(Tenant, { id }), integrations: await em.find(Integration, { id }),
       webhooks: await em.find(Webhook, { id }), deliveries: await em.find(WebhookDelivery, { id }),
+      operations: await em.find(Operation, { id }),
     };
   }
   const name = { name: { $ilike: likePattern(q) } };
@@ -38,6 +41,7 @@ export async function findForSupport(em: Em, query: string): Promise<SupportFind
     integrations: await em.find(Integration, name, order),
     webhooks: await em.find(Webhook, { url: { $ilike: likePattern(q) } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: SUPPORT_PAGE_ROWS }),
     deliveries: [],
+    operations: [],
   };
 }
 
