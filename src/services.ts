@@ -9,6 +9,7 @@ import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { CallerCache } from './domain/access/caller-cache.js';
 import { IssuedKeys } from './domain/access/issued-keys.js';
+import { RequestLog } from './domain/support/request-log.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
 import { tokenRotationChannel } from './widget/token-rotations.js';
@@ -27,6 +28,8 @@ export interface Services {
   callers: CallerCache;
   /** Which key ids were issued, without a database lookup (Redis; a made-up key costs no lookup). */
   issuedKeys: IssuedKeys;
+  /** The api's requests by request id, kept REQUEST_LOG_HOURS for support (Redis). */
+  requestLog: RequestLog;
   /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
   wallets: WalletCache;
   /** Holds requests until their operation finishes (`wait`). */
@@ -74,6 +77,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     temporal,
     callers,
     issuedKeys: new IssuedKeys(redis, orm),
+    requestLog: new RequestLog(redis, config.requestLogHours),
     wallets,
     operationWaiter,
     liveHub,

@@ -47,7 +47,7 @@ export function searchPage(query: string, found: SupportFindings | null, actions
 ${found.integrations.length ? html`<h2>Integrations</h2>${integrationRows(found.integrations)}` : ''}
 ${found.webhooks.length ? html`<h2>Webhook subscriptions</h2>${webhookRows(found.webhooks)}` : ''}
 ${found.deliveries.length ? html`<h2>Deliveries</h2>${deliveryRows(found.deliveries, new Map())}` : ''}`;
-  return html`<h1>Find a tenant, integration, webhook or delivery</h1>
+  return html`<h1>Find a tenant, integration, webhook, delivery, event, key or request</h1>
 <form class="filters" method="get" action="/"><label>Id or part of a name<input type="search" name="q" value="${query}" size="48" autofocus></label><button type="submit">Find</button></form>
 ${results}<h2>Recent actions</h2>${actionRows(actions)}`;
 }
