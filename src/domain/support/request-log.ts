@@ -10,7 +10,7 @@ export interface LoggedRequest {
   /** When it was received (ISO 8601). */
   at: string;
   method: string;
-  /** The route's template (`GET /conversations/{id}`), or `unmatched`. */
+  /** The route's method and template (`GET /leads/{id}`, the metrics' label), or `unmatched`. */
   route: string;
   /** The path without its query string. */
   path: string;

@@ -69,15 +69,18 @@ ${key?.ipAllowlist?.length ? html`<dt>IP allowlist</dt><dd>${key.ipAllowlist.joi
 <h2>Its latest requests</h2>${requestRows(requests)}`;
 }
 
+/** The route template with its method (the metrics' label), or the method alone where no route matched. */
+const routeOf = (q: LoggedRequest) => (q.route === 'unmatched' ? `${q.method} (no route)` : q.route);
+
 function requestRows(requests: LoggedRequest[]): Html {
   if (!requests.length) return html`<p class="muted">None in the request log.</p>`;
   return html`<table class="requests"><tr><th>When</th><th>Request</th><th>Route</th><th>Status</th><th>Code</th><th>Key refused as</th></tr>${requests.map((q) => html`<tr>
-<td>${time(q.at)}</td><td><a href="/requests/${q.request_id}">${q.request_id}</a></td><td>${q.method} ${q.route}</td><td>${q.status}</td><td>${q.code ?? '—'}</td><td>${q.key_refusal ?? '—'}</td></tr>`)}</table>`;
+<td>${time(q.at)}</td><td><a href="/requests/${q.request_id}">${q.request_id}</a></td><td>${routeOf(q)}</td><td>${q.status}</td><td>${q.code ?? '—'}</td><td>${q.key_refusal ?? '—'}</td></tr>`)}</table>`;
 }
 
 function requestPage(q: LoggedRequest): Html {
   return html`<h1>Request ${q.request_id}</h1>
-<dl id="request"><dt>Received</dt><dd>${time(q.at)}</dd><dt>Route</dt><dd id="request-route"><code>${q.method} ${q.route}</code></dd><dt>Path</dt><dd><code>${q.path}</code></dd>
+<dl id="request"><dt>Received</dt><dd>${time(q.at)}</dd><dt>Route</dt><dd id="request-route"><code>${routeOf(q)}</code></dd><dt>Path</dt><dd><code>${q.path}</code></dd>
 <dt>Status</dt><dd id="request-status">${q.status}</dd><dt>Problem code</dt><dd id="request-code">${q.code ?? '—'}</dd><dt>Duration</dt><dd>${q.duration_ms} ms</dd>
 <dt>Key</dt><dd>${q.key_id ? html`<a id="request-key" href="/keys/${q.key_id}">${q.key_id}</a>${q.key_refusal ? html` (refused: ${q.key_refusal})` : ''}` : '—'}</dd>
 <dt>Integration</dt><dd>${q.integration_id ? html`<a id="request-integration" href="/integrations/${q.integration_id}">${q.integration_id}</a>` : '—'}</dd>
