@@ -65,6 +65,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const callers = new CallerCache(orm, config.authCacheMs, walletWithCaller ? { wallets, clock, timeoutMs: config.walletReadTimeoutMs } : null);
   const operationWaiter = new OperationWaiter(redis, log);
   const metrics = new Metrics();
+  const requestLog = new RequestLog(redis, config.requestLog, log);
   const sellers = { live: createSellerModel(config.ai), test: createSellerModel(aiSettingsFor(config.ai, false)) };
   const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry, rotationChannel: tokenRotationChannel(config.redisKeyPrefix) });
   return {
@@ -77,7 +78,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     temporal,
     callers,
     issuedKeys: new IssuedKeys(redis, orm),
-    requestLog: new RequestLog(redis, config.requestLogHours),
+    requestLog,
     wallets,
     operationWaiter,
     liveHub,
@@ -88,6 +89,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       wallets.close();
       callers.close();
       operationWaiter.close();
+      await requestLog.flush();
       await temporal.close();
       redis.disconnect();
       await orm.close(true);

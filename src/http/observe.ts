@@ -10,7 +10,7 @@ import type { PresentedKey } from './authenticate.js';
  * X-Request-Id on every answer (a well-formed incoming one is kept, else a new one), one
  * log line per request with tenant and integration, and the request metrics. The route
  * label is the matched pattern, never the raw path, so series stay bounded. Each api request
- * goes to the request log (written in the background; no query string, no body).
+ * goes to the request log (written in batches; no query string, no body).
  */
 export function observe(log: Logger, metrics: Metrics, requestLog: RequestLog) {
   return async function observeRequest(ctx: Context, next: Next): Promise<void> {
@@ -44,7 +44,7 @@ export function observe(log: Logger, metrics: Metrics, requestLog: RequestLog) {
           status: ctx.status, code: typeof problem === 'string' ? problem : null, duration_ms: ms,
           key_id: key?.keyId ?? null, key_refusal: key?.refusal ?? null,
           integration_id: auth?.integration.id ?? key?.integrationId ?? null, tenant_id: auth?.tenant.id ?? key?.tenantId ?? null,
-        }, (err) => (ctx.state.log as Logger).debug({ err: err.message }, 'request log not written'));
+        });
       }
     }
   };

@@ -41,8 +41,12 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** A page of the console as a viewer reads it (a session of a viewer made for this request). */
+/**
+ * A page of the console as a viewer reads it (a session of a viewer made for this request),
+ * once the api wrote the requests it holds (each process writes its request log in batches).
+ */
 async function read(path: string, console: SupportConsole = sc, services = api.services) {
+  await services.requestLog.flush();
   const cookie = await sessionOf(services, await newOperator(services, 'viewer'));
   return consoleRequest(console.url, path, { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } });
 }

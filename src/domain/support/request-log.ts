@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { KeyRefusal } from '../access/key-standing.js';
+import type { Logger } from '../../logger.js';
 
 /** A request id as the api takes it from X-Request-Id, or makes one (`req_` and 24 letters or digits, src/ids.ts). */
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -27,30 +28,54 @@ export interface LoggedRequest {
 
 /** The newest requests of one key the log keeps (the key page's list). */
 export const REQUESTS_PER_KEY = 50;
+/** Requests a process holds at most while Redis does not take them: the oldest are dropped beyond. */
+const PENDING_LIMIT = 10_000;
 
 /**
- * The api's request log (docs/decisions.md, "A request log for support"): each request is one
- * Redis write that nothing waits for (a MULTI: the request under its id with an expiry of
- * REQUEST_LOG_HOURS, and its id at the head of its key's capped list), read by the support
- * console by request id or key id. The first request of an id is kept: a caller that sends
- * an X-Request-Id again does not overwrite what support reads.
+ * The api's request log (docs/decisions.md, "A request log for support"): each process holds
+ * its requests and writes them in one pipeline every REQUEST_LOG_FLUSH_MS (and at close), so
+ * no request waits for it or adds a round trip of its own. Each request is kept under its id
+ * with an expiry of REQUEST_LOG_HOURS, and its id at the head of its key's capped list; the
+ * support console reads them by request id or key id. The first request of an id is kept: a
+ * caller that sends an X-Request-Id again does not overwrite what support reads.
  */
 export class RequestLog {
-  constructor(private readonly redis: Redis, private readonly hours: number) {}
+  private pending: LoggedRequest[] = [];
+  private timer: NodeJS.Timeout | null = null;
 
-  private get ttlSeconds(): number {
-    return this.hours * 3600;
+  constructor(
+    private readonly redis: Redis,
+    private readonly settings: { hours: number; flushMs: number },
+    private readonly log: Logger,
+  ) {}
+
+  /** Holds one request for the next write; nothing waits. */
+  record(r: LoggedRequest): void {
+    if (!this.settings.hours) return;
+    if (this.pending.length >= PENDING_LIMIT) this.pending.shift();
+    this.pending.push(r);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.settings.flushMs);
+      this.timer.unref();
+    }
   }
 
-  /** Writes one request in the background; a store that is down loses it (the api answers anyway). */
-  record(r: LoggedRequest, onError: (err: Error) => void): void {
-    if (!this.hours) return;
-    const tx = this.redis.multi().set(requestKey(r.request_id), JSON.stringify(r), 'EX', this.ttlSeconds, 'NX');
-    if (r.key_id) {
-      const list = keyListKey(r.key_id);
-      tx.lpush(list, r.request_id).ltrim(list, 0, REQUESTS_PER_KEY - 1).expire(list, this.ttlSeconds);
+  /** Writes what is held in one pipeline; a store that is down loses it (logged), the api answers anyway. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending.splice(0);
+    if (!batch.length) return;
+    const ttl = this.settings.hours * 3600;
+    const pipeline = this.redis.pipeline();
+    for (const r of batch) {
+      pipeline.set(requestKey(r.request_id), JSON.stringify(r), 'EX', ttl, 'NX');
+      if (r.key_id) {
+        const list = keyListKey(r.key_id);
+        pipeline.lpush(list, r.request_id).ltrim(list, 0, REQUESTS_PER_KEY - 1).expire(list, ttl);
+      }
     }
-    tx.exec().catch(onError);
+    await pipeline.exec().catch((err: Error) => this.log.warn({ err: err.message, requests: batch.length }, 'request log not written'));
   }
 
   async find(requestId: string): Promise<LoggedRequest | null> {

@@ -38,12 +38,12 @@ export async function keyLookup(services: Services, em: Em, text: string): Promi
   const reference = keyReferenceOf(text)!;
   const story = await keyStory(em, services.config, reference, services.clock.now());
   const requests = await services.requestLog.ofKey(reference.keyId);
-  return { status: 200, title: `Key ${reference.keyId}`, body: keyPage(story, requests, services.config.requestLogHours) };
+  return { status: 200, title: `Key ${reference.keyId}`, body: keyPage(story, requests, services.config.requestLog.hours) };
 }
 
 export async function requestLookup(services: Services, requestId: string): Promise<Shown> {
   const request = await services.requestLog.find(requestId);
-  const hours = services.config.requestLogHours;
+  const hours = services.config.requestLog.hours;
   if (!request) {
     return { status: 404, title: 'Request', body: html`<h1>Request ${requestId}</h1><p class="notice error" id="request-missing">No request ${requestId} in the request log: it keeps each api request ${hours} hours (REQUEST_LOG_HOURS), in this cell only.</p>` };
   }
