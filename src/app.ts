@@ -54,7 +54,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   const system = systemRouter(services, routes, drain);
 
   koa.use(drain.middleware());
-  koa.use(observe(services.log, services.metrics));
+  koa.use(observe(services.log, services.metrics, services.requestLog));
   koa.use(errorHandler(services.log, services.config.publicOrigin));
   koa.use(unmatchedAsProblems);
   koa.use(system.routes());

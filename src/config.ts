@@ -213,6 +213,8 @@ export interface Config {
   codecEndpoint: { uiOrigin: string; operatorToken: string | null };
   trustedProxies: string[];
   authCacheMs: number;
+  /** The request log: hours it keeps each api request (REQUEST_LOG_HOURS; 0: none), how often each process writes what it holds (REQUEST_LOG_FLUSH_MS). */
+  requestLog: { hours: number; flushMs: number };
   migrationCheckMs: number;
   walletReadTimeoutMs: number;
   /** A paid request whose wallet was not read within walletReadTimeoutMs reads it again, this long, before it answers 503. */
@@ -285,6 +287,8 @@ const schema = Joi.object({
   CURSOR_SECRET: Joi.string().min(32),
   TRUSTED_PROXIES: Joi.string().allow('').default(''),
   AUTH_CACHE_MS: Joi.number().integer().min(0).default(5000),
+  REQUEST_LOG_HOURS: Joi.number().integer().min(0).max(24 * 30).default(72),
+  REQUEST_LOG_FLUSH_MS: Joi.number().integer().min(1).max(3_600_000).default(1000),
   MIGRATION_CHECK_MS: Joi.number().integer().min(0).default(5000),
   WALLET_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(500),
   WALLET_PAID_READ_TIMEOUT_MS: Joi.number().integer().min(10).default(3000),
@@ -561,6 +565,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codecEndpoint: { uiOrigin: new URL(v.TEMPORAL_UI_ORIGIN ?? v.TEMPORAL_UI_URL).origin, operatorToken: v.CODEC_OPERATOR_TOKEN ?? null },
     trustedProxies,
     authCacheMs: v.AUTH_CACHE_MS,
+    requestLog: { hours: v.REQUEST_LOG_HOURS, flushMs: v.REQUEST_LOG_FLUSH_MS },
     migrationCheckMs: v.MIGRATION_CHECK_MS,
     walletReadTimeoutMs: v.WALLET_READ_TIMEOUT_MS,
     walletPaidReadTimeoutMs: v.WALLET_PAID_READ_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import { TemporalAccess } from './temporal/access.js';
 import { WalletCache } from './domain/wallet/wallet-cache.js';
 import { CallerCache } from './domain/access/caller-cache.js';
 import { IssuedKeys } from './domain/access/issued-keys.js';
+import { RequestLog } from './domain/support/request-log.js';
 import { OperationWaiter } from './domain/operations/operation-waiter.js';
 import { LiveHub } from './widget/live-hub.js';
 import { tokenRotationChannel } from './widget/token-rotations.js';
@@ -27,6 +28,8 @@ export interface Services {
   callers: CallerCache;
   /** Which key ids were issued, without a database lookup (Redis; a made-up key costs no lookup). */
   issuedKeys: IssuedKeys;
+  /** The api's requests by request id, kept REQUEST_LOG_HOURS for support (Redis). */
+  requestLog: RequestLog;
   /** The wallet as the api's gate sees it (cached, invalidated by change announcements). */
   wallets: WalletCache;
   /** Holds requests until their operation finishes (`wait`). */
@@ -62,6 +65,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const callers = new CallerCache(orm, config.authCacheMs, walletWithCaller ? { wallets, clock, timeoutMs: config.walletReadTimeoutMs } : null);
   const operationWaiter = new OperationWaiter(redis, log);
   const metrics = new Metrics();
+  const requestLog = new RequestLog(redis, config.requestLog, log);
   const sellers = { live: createSellerModel(config.ai), test: createSellerModel(aiSettingsFor(config.ai, false)) };
   const liveHub = new LiveHub({ orm, redis, log, registry: metrics.registry, rotationChannel: tokenRotationChannel(config.redisKeyPrefix) });
   return {
@@ -74,6 +78,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     temporal,
     callers,
     issuedKeys: new IssuedKeys(redis, orm),
+    requestLog,
     wallets,
     operationWaiter,
     liveHub,
@@ -84,6 +89,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       wallets.close();
       callers.close();
       operationWaiter.close();
+      await requestLog.flush();
       await temporal.close();
       redis.disconnect();
       await orm.close(true);

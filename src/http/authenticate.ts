@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import { apiKeyMatches, parseApiKey } from '../domain/access/api-key-format.js';
-import { API_ACCESS, effectiveScopes, type Scope } from '../domain/access/scopes.js';
+import { effectiveScopes, type Scope } from '../domain/access/scopes.js';
+import { refusalOfIssuedKey, refusalOfKeyText, refusalOfOwners, type KeyRefusal } from '../domain/access/key-standing.js';
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { Payer } from '../domain/operations/paid-admission.js';
@@ -50,8 +51,15 @@ export function payerOfApiCaller(auth: AuthContext): Payer {
   };
 }
 
-/** Why a key was refused, for the api's own log line (never the answer: every refusal answers alike). */
-export type KeyRefusal = 'missing' | 'malformed' | 'test_keys_off' | 'wrong_cell' | 'unknown' | 'wrong_secret' | 'revoked' | 'expired';
+export type { KeyRefusal };
+
+/** The key a request presented, as the request log keeps it (src/domain/support/request-log.ts): set once its key id is readable. */
+export interface PresentedKey {
+  keyId: string;
+  refusal: KeyRefusal | null;
+  integrationId?: string;
+  tenantId?: string;
+}
 
 /**
  * Key -> integration -> tenant from services.callers (a test key's are the sandbox shadows,
@@ -76,9 +84,10 @@ export class Authenticator {
     const parsed = parseApiKey(apiKey);
     if (!parsed) throw refused(ctx, 'malformed', null);
     const { keyId } = parsed;
-    // Test keys and the sandbox are Planned in the spec: where planned is off, a test key is no key.
-    if (parsed.mode === 'test' && !config.releasedLabels.includes('planned')) throw refused(ctx, 'test_keys_off', keyId);
-    if (parsed.cell !== config.cell) {
+    ctx.state.presentedKey = { keyId, refusal: null } satisfies PresentedKey;
+    const byText = refusalOfKeyText(parsed, config);
+    if (byText === 'test_keys_off') throw refused(ctx, byText, keyId);
+    if (byText === 'wrong_cell') {
       logRefusal(ctx, 'wrong_cell', keyId);
       throw domainError('wrong_cell', `This key belongs to the ${parsed.cell} cell; send it to that cell's base URL.`, {
         correct_base_url: config.cellBaseUrls[parsed.cell],
@@ -95,13 +104,11 @@ export class Authenticator {
       throw await refusedKey(this.services, address);
     }
     const { key, integration, tenant } = caller;
-    if (key.revokedAt) throw refused(ctx, 'revoked', keyId);
-    if (key.expiresAt.getTime() <= clock.now().getTime()) throw refused(ctx, 'expired', keyId);
-    if (integration.status !== 'active' || !integration.ownerActive) {
-      throw domainError('integration_inactive', `The integration is ${integration.ownerActive ? integration.status : 'inactive: its owner lost access'}.`);
-    }
-    if (tenant.status !== 'active') throw domainError('tenant_inactive', 'The account is not active.');
-    if (!tenant.features.includes(API_ACCESS)) throw domainError('feature_not_in_plan', 'The plan does not include API access.');
+    Object.assign(ctx.state.presentedKey as PresentedKey, { integrationId: integration.id, tenantId: tenant.id });
+    const standing = refusalOfIssuedKey(key, clock.now());
+    if (standing) throw refused(ctx, standing, keyId);
+    const owners = refusalOfOwners(integration, tenant);
+    if (owners) throw owners;
 
     for (const [list, owner] of [[key.ipAllowlist, 'key'], [integration.ipAllowlist, 'integration']] as const) {
       if (list && list.length && !addressAllowed(address, list)) {
@@ -137,6 +144,7 @@ export class Authenticator {
 
 /** The api's log line of a refused key: why, and which key id (null when none was readable). */
 function logRefusal(ctx: Context, reason: KeyRefusal, keyId: string | null): void {
+  if (ctx.state.presentedKey) (ctx.state.presentedKey as PresentedKey).refusal = reason;
   (ctx.state.log as Logger).info({ reason, key_id: keyId }, 'api key refused');
 }
 

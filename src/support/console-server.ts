@@ -29,6 +29,7 @@ import * as pages from './pages.js';
 import { replayForSupport, setStatusForSupport } from './actions.js';
 import { Recoveries } from './recoveries.js';
 import { codecEndpoint } from './codec-endpoint.js';
+import { KEY_PAGE, REQUEST_PAGE, keyLookup, lookupTarget, requestLookup, type Shown } from './pages/lookups.js';
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -105,6 +106,8 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     send(r.res, status, page({ title, operator: { name: r.operator.displayName, email: r.operator.email, admin: r.operator.role === 'admin' }, token: r.token, query: r.url.searchParams.get('q') ?? '', notice, refreshSeconds: extra.refreshSeconds }, body));
   };
 
+  const shown = (r: Request, p: Shown) => show(r, p.status, p.title, p.body);
+
   async function deliveryList(r: Request, owner: DeliveryOwner): Promise<Html> {
     const filters = deliveryFilters(r.url);
     const rows = await deliveriesForSupport(r.em, owner, filters);
@@ -119,7 +122,9 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   const gets: Route<Handler>[] = [
     [/^\/$/, 'viewer', async (r) => {
       const q = (r.url.searchParams.get('q') ?? '').slice(0, 200);
-      const found = q.trim() ? await findForSupport(r.em, q) : null;
+      const found = q.trim() ? await findForSupport(r.em, q, services.requestLog) : null;
+      const target = found && lookupTarget(found);
+      if (target) return redirect(r.res, target);
       // One delivery or operation found by its id: straight to it.
       const only = found && [...found.tenants, ...found.integrations, ...found.webhooks, ...found.deliveries, ...found.operations].length === 1;
       if (only && found.deliveries.length) return redirect(r.res, `/deliveries/${found.deliveries[0]!.id}`);
@@ -174,6 +179,8 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       if (!job) throw new Refusal(404, 'No such recovery in this console process (what it did is under Actions).');
       show(r, 200, 'Recovery', pages.recoveryPage(job), { refreshSeconds: job.state === 'running' ? 1 : undefined });
     }],
+    [KEY_PAGE, 'viewer', async (r, [, text]) => shown(r, await keyLookup(services, r.em, text!))],
+    [REQUEST_PAGE, 'viewer', async (r, [, id]) => shown(r, await requestLookup(services, id!))],
     [/^\/actions$/, 'viewer', async (r) => {
       show(r, 200, 'Actions', html`<h1>Actions</h1>${pages.actionRows(await recentSupportActions(r.em, { limit: 200 }))}`);
     }],

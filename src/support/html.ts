@@ -71,7 +71,7 @@ export interface Layout {
 export function page(l: Layout, body: Html): string {
   const header = l.operator
     ? html`<header><a class="brand" href="/">Support console</a><a href="/actions">Actions</a>${l.operator.admin ? html`<a href="/operators">Operators</a>` : ''}
-<form method="get" action="/"><input type="search" name="q" placeholder="Tenant, integration, webhook, delivery or operation id, or a name" value="${l.query ?? ''}" aria-label="Find"><button type="submit">Find</button></form>
+<form method="get" action="/"><input type="search" name="q" placeholder="An id (evt_, key_, req_, an operation's, a tenant's…) or a name" value="${l.query ?? ''}" aria-label="Find"><button type="submit">Find</button></form>
 <span title="${l.operator.email}">${l.operator.name}</span><form method="post" action="/logout"><input type="hidden" name="token" value="${l.token}"><button class="secondary" type="submit">Log out</button></form></header>`
     : html`<header><span class="brand">Support console</span></header>`;
   const notice = l.notice ? html`<div class="notice${l.notice.error ? ' error' : ''}" role="status">${l.notice.text}</div>` : '';

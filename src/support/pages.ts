@@ -50,7 +50,7 @@ ${found.integrations.length ? html`<h2>Integrations</h2>${integrationRows(found.
 ${found.webhooks.length ? html`<h2>Webhook subscriptions</h2>${webhookRows(found.webhooks)}` : ''}
 ${found.deliveries.length ? html`<h2>Deliveries</h2>${deliveryRows(found.deliveries, new Map())}` : ''}
 ${found.operations.length ? html`<h2>Operations</h2>${operationRows(found.operations)}` : ''}`;
-  return html`<h1>Find a tenant, integration, webhook, delivery or operation</h1>
+  return html`<h1>Find a tenant, integration, webhook, delivery, operation, event, key or request</h1>
 <form class="filters" method="get" action="/"><label>Id or part of a name<input type="search" name="q" value="${query}" size="48" autofocus></label><button type="submit">Find</button></form>
 ${results}<h2>Recent actions</h2>${actionRows(actions)}`;
 }

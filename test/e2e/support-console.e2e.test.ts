@@ -14,6 +14,7 @@ import { consoleInBrowser, type ConsoleInBrowser } from '../support/console-brow
 import { SESSION_COOKIE, formToken } from '../../src/support/operators/sessions.js';
 import { codeOf, newOperator, sessionOf, type TestOperator } from '../support/operators.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
+import { revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 
 /**
  * The support console in headless Chromium (as test/e2e/widget.e2e.test.ts launches it): a
@@ -184,6 +185,44 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
       [operator.email, 'webhook.pause', null], [operator.email, 'webhook.resume', null], [operator.email, 'webhook.recover', 1],
     ]);
   }, 180_000);
+});
+
+describe('a request id and a key id, as an integrator quotes them', () => {
+  it('finds the req_ id\'s request, and the key id\'s page says why the api refuses it', async () => {
+    const api = await h.startApi();
+    try {
+      const caller = await h.caller({ name: `Quoting ${randomUUID().slice(0, 6)}` });
+      await revokeApiKey(h.services.orm.em.fork(), caller.keyId, new Date());
+      const res = await fetch(`${api.base}/me`, { headers: { Authorization: `Bearer ${caller.apiKey}` } });
+      expect(res.status).toBe(401);
+      const requestId = res.headers.get('x-request-id')!;
+      // The api writes its request log in batches (REQUEST_LOG_FLUSH_MS): this one now.
+      await api.services.requestLog.flush();
+
+      const page = await newPage();
+      await signIn(page);
+      await page.fill('main input[name=q]', requestId);
+      await page.click('main button[type=submit]');
+      await page.waitForURL(`${sc.url}/requests/${requestId}`);
+      expect(await page.locator('#request-route').textContent()).toBe('GET /me');
+      expect(await page.locator('#request-status').textContent()).toBe('401');
+      expect(await page.locator('#request-code').textContent()).toBe('invalid_api_key');
+      expect(await page.locator('#request-key').textContent()).toBe(caller.keyId);
+      await page.screenshot({ path: join(SHOTS, 'support-console-request.png') });
+
+      await page.fill('header input[name=q]', caller.keyId);
+      await page.press('header input[name=q]', 'Enter');
+      await page.waitForURL(`${sc.url}/keys/${caller.keyId}`);
+      const verdict = await page.locator('#key-verdict').textContent();
+      expect(verdict).toContain('Refused: revoked');
+      expect(verdict).toContain('401 invalid_api_key');
+      expect(await page.locator('table.requests').textContent()).toContain(requestId);
+      expect(await page.content()).not.toContain(caller.apiKey.split('_')[4]);
+      await page.screenshot({ path: join(SHOTS, 'support-console-key.png') });
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
 });
 
 describe('the console keeps its door', () => {
