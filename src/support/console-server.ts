@@ -176,8 +176,8 @@ export async function serveSupportConsole(services: Services, settings: SupportC
         redirect(r.res, `/deliveries/${replay.id}?notice=replayed`);
       } catch (err) {
         if (!(err instanceof ReplayNeedsConfirmation)) throw err;
-        // Nothing was made: the question, and a second POST with confirm=yes makes it.
-        show(r, 409, 'Replay anyway?', replayPages.replayQuestion(await r.em.findOneOrFail(WebhookDelivery, { id: id! }), err.concerns, r.token));
+        // Nothing was made: the question (a page, not an error), and a second POST with confirm=yes makes it.
+        show(r, 200, 'Replay anyway?', replayPages.replayQuestion(await r.em.findOneOrFail(WebhookDelivery, { id: id! }), err.concerns, r.token));
       }
     }],
     [new RegExp(`^/webhooks/${UUID}/status$`), 'operator', async (r, [, id], form) => {
