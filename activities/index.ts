@@ -10,6 +10,7 @@ import { createStrategistActivities } from './strategist.js';
 import { createStrategistChatActivities } from './strategist-chat.js';
 import { createTenantSweepActivities } from './tenant-sweep.js';
 import { createReconcilerActivities } from './reconciler.js';
+import { createRecoveryActivities } from './recovery.js';
 
 /**
  * Every activity, built from the process's services (real or test ones). Workflows see
@@ -28,6 +29,7 @@ export function createActivities(services: Services) {
     ...createStrategistChatActivities(services),
     ...createTenantSweepActivities(services),
     ...createReconcilerActivities(services),
+    ...createRecoveryActivities(services),
   };
 }
 

@@ -13,6 +13,7 @@ import { strategistReport } from './strategist-report.js';
 import { strategistTurnWorkflow } from './strategist-turn.js';
 import { tenantSweep } from './tenant-sweep.js';
 import { reconcilerSweep } from './reconciler.js';
+import { deliveryRecovery } from './recovery.js';
 
 /** Every type workflows/index.ts exports: a new one does not compile without its behavior here. */
 type WorkflowType = keyof typeof registered;
@@ -42,6 +43,8 @@ const VERSIONING: Record<WorkflowType, [(...args: never[]) => Promise<unknown>, 
   tenantSweep: [tenantSweep, 'PINNED'],
   // A run of minutes (it continues as new after its pages); the next run starts on the current build.
   reconcilerSweep: [reconcilerSweep, 'PINNED'],
+  // A support recovery: minutes at most (bounded by SUPPORT_RECOVERY_MAX), continuing as new after its pages.
+  deliveryRecovery: [deliveryRecovery, 'PINNED'],
 };
 
 for (const [workflow, versioningBehavior] of Object.values(VERSIONING)) setWorkflowOptions({ versioningBehavior }, workflow);

@@ -1,7 +1,7 @@
 import type { Services } from '../services.js';
 import type { Em } from '../db/orm.js';
-import { Webhook, type WebhookDelivery, type WebhookStatus } from '../entities/webhook.js';
-import { replayDelivery, recoverDeliveries, type Recovery, type RecoveryRange } from '../domain/webhooks/replay.js';
+import type { WebhookDelivery, WebhookStatus } from '../entities/webhook.js';
+import { replayDelivery } from '../domain/webhooks/replay.js';
 import { setSubscriptionStatus } from '../domain/webhooks/operator-actions.js';
 import { wakeRelay } from '../domain/events/outbox-wakeup.js';
 import { noticeDeliveries } from '../temporal/deliveries.js';
@@ -18,12 +18,15 @@ async function inTransaction<T>(s: Services, work: (em: Em, afterCommit: (fn: ()
   return result;
 }
 
-/** As `bin/ctl deliveries replay`: a new delivery of the same event; the relay starts it. */
-export function replayForSupport(s: Services, operator: string, deliveryId: string): Promise<WebhookDelivery> {
+/**
+ * As `bin/ctl deliveries replay`: a new delivery of the same event; the relay starts it. One
+ * still retrying, held or already replayed throws ReplayNeedsConfirmation unless `confirmed`.
+ */
+export function replayForSupport(s: Services, operator: string, deliveryId: string, confirmed: boolean): Promise<WebhookDelivery> {
   return inTransaction(s, async (em, afterCommit) => {
     const now = s.clock.now();
-    const replay = await replayDelivery(em, deliveryId, now);
-    await recordSupportAction(em, { operator, action: 'delivery.replay', targetId: deliveryId, tenantId: replay.tenantId, detail: { replay_id: replay.id, event_id: replay.eventId } }, now);
+    const replay = await replayDelivery(em, deliveryId, now, { cell: s.config.cell, confirmed });
+    await recordSupportAction(em, { operator, action: 'delivery.replay', targetId: deliveryId, tenantId: replay.tenantId, detail: { replay_id: replay.id, event_id: replay.eventId, ...(confirmed ? { confirmed: true } : {}) } }, now);
     afterCommit(() => wakeRelay(s.redis));
     return replay;
   });
@@ -39,20 +42,5 @@ export function setStatusForSupport(s: Services, operator: string, webhookId: st
     }, now);
     afterCommit(() => noticeDeliveries(s, resumed, 'recheck'));
     return webhook;
-  });
-}
-
-/** As `bin/ctl deliveries recover`: every failed or dead original of the range replayed once. */
-export function recoverForSupport(s: Services, operator: string, range: RecoveryRange, progress: (done: number, total: number) => void): Promise<Recovery> {
-  return inTransaction(s, async (em, afterCommit) => {
-    const now = s.clock.now();
-    const recovery = await recoverDeliveries(em, range, now, progress);
-    const webhook = await em.findOneOrFail(Webhook, { id: range.webhookId });
-    await recordSupportAction(em, {
-      operator, action: 'webhook.recover', targetId: webhook.id, tenantId: webhook.tenantId,
-      detail: { since: range.since.toISOString(), until: range.until.toISOString(), replayed: recovery.replays.length, skipped: recovery.skipped.length },
-    }, now);
-    if (recovery.replays.length) afterCommit(() => wakeRelay(s.redis));
-    return recovery;
   });
 }

@@ -6,10 +6,11 @@ import { DELIVERY_STATES, Webhook, type DeliveryState } from '../entities/webhoo
 import { Tenant } from '../entities/tenant.js';
 import { Integration } from '../entities/integration.js';
 import { deliveriesForSupport, deliveryStory, findForSupport, type DeliveryOwner, type SupportDeliveryFilters } from '../domain/support/lookup.js';
-import { recentSupportActions, recordSupportAction } from '../domain/support/audit.js';
+import { recentSupportActions, recordSupportAction, replayOrigin } from '../domain/support/audit.js';
 import { deliveryHolds } from '../domain/webhooks/delivery-attempts.js';
 import { subscriptionsOf } from '../domain/webhooks/subscriptions.js';
-import { ReplayRefused } from '../domain/webhooks/replay.js';
+import { ReplayNeedsConfirmation, ReplayRefused, countRecoverable } from '../domain/webhooks/replay.js';
+import { WebhookDelivery } from '../entities/webhook.js';
 import { DomainError } from '../errors/domain-error.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
@@ -27,7 +28,8 @@ import { SupportOperator, type OperatorRole } from '../entities/support-operator
 import { addressAllowed, clientAddress } from '../domain/access/ip-rules.js';
 import * as pages from './pages.js';
 import { replayForSupport, setStatusForSupport } from './actions.js';
-import { Recoveries } from './recoveries.js';
+import { recoveryJob, startRecovery } from './recoveries.js';
+import * as replayPages from './pages/replays.js';
 import { codecEndpoint } from './codec-endpoint.js';
 import { KEY_PAGE, REQUEST_PAGE, keyLookup, lookupTarget, requestLookup, type Shown } from './pages/lookups.js';
 
@@ -86,7 +88,6 @@ export interface SupportConsole {
  * record who did what in support_actions.
  */
 export async function serveSupportConsole(services: Services, settings: SupportConsoleSettings): Promise<SupportConsole> {
-  const recoveries = new Recoveries(services);
   const codec = codecEndpoint(services);
   const now = () => services.clock.now();
   const secure = settings.publicOrigin?.startsWith('https:') ?? false;
@@ -172,12 +173,13 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       if (!story) throw new Refusal(404, `No delivery ${id}.`);
       const hold = (await deliveryHolds(r.em, [story.delivery.id], services.config.cell, now())).get(story.delivery.id) ?? null;
       const actions = await recentSupportActions(r.em, { targetIds: [story.delivery.id], limit: 20 });
-      show(r, 200, 'Delivery', pages.deliveryPage({ story, hold, temporalUrl: temporalUrl(deliveryWorkflowId(story.delivery.id)), token: r.token, actions }));
+      const origin = story.delivery.replayOf ? await replayOrigin(r.em, story.delivery.id) : null;
+      show(r, 200, 'Delivery', pages.deliveryPage({ story, hold, temporalUrl: temporalUrl(deliveryWorkflowId(story.delivery.id)), token: r.token, actions, origin }));
     }],
     [new RegExp(`^/recoveries/${UUID}$`), 'viewer', async (r, [, id]) => {
-      const job = recoveries.get(id!);
-      if (!job) throw new Refusal(404, 'No such recovery in this console process (what it did is under Actions).');
-      show(r, 200, 'Recovery', pages.recoveryPage(job), { refreshSeconds: job.state === 'running' ? 1 : undefined });
+      const job = await recoveryJob(services, id!);
+      if (!job) throw new Refusal(404, `No recovery ${id} (what each did is under Actions).`);
+      show(r, 200, 'Recovery', replayPages.recoveryPage(job), { refreshSeconds: job.progress.state === 'running' ? 1 : undefined });
     }],
     [KEY_PAGE, 'viewer', async (r, [, text]) => shown(r, await keyLookup(services, r.em, text!))],
     [REQUEST_PAGE, 'viewer', async (r, [, id]) => shown(r, await requestLookup(services, id!))],
@@ -195,9 +197,15 @@ export async function serveSupportConsole(services: Services, settings: SupportC
   ];
 
   const posts: Route<(r: Request, match: RegExpMatchArray, form: URLSearchParams) => Promise<void>>[] = [
-    [new RegExp(`^/deliveries/${UUID}/replay$`), 'operator', async (r, [, id]) => {
-      const replay = await replayForSupport(services, r.operator.email, id!);
-      redirect(r.res, `/deliveries/${replay.id}?notice=replayed`);
+    [new RegExp(`^/deliveries/${UUID}/replay$`), 'operator', async (r, [, id], form) => {
+      try {
+        const replay = await replayForSupport(services, r.operator.email, id!, form.get('confirm') === 'yes');
+        redirect(r.res, `/deliveries/${replay.id}?notice=replayed`);
+      } catch (err) {
+        if (!(err instanceof ReplayNeedsConfirmation)) throw err;
+        // Nothing was made: the question (a page, not an error), and a second POST with confirm=yes makes it.
+        show(r, 200, 'Replay anyway?', replayPages.replayQuestion(await r.em.findOneOrFail(WebhookDelivery, { id: id! }), err.concerns, r.token));
+      }
     }],
     [new RegExp(`^/webhooks/${UUID}/status$`), 'operator', async (r, [, id], form) => {
       const status = form.get('status');
@@ -210,13 +218,17 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       const until = utcInput('to', form.get('until') ?? '');
       if (!since || !until) throw new Refusal(400, 'Give both ends of the range.');
       if (since.getTime() >= until.getTime()) throw new Refusal(400, 'The range must start before it ends.');
-      if (!(await r.em.findOne(Webhook, { id: id! }))) throw new Refusal(404, `No webhook subscription ${id}.`);
-      const job = recoveries.start(r.operator.email, { webhookId: id!, since, until }, (err) => {
-        if (err instanceof ReplayRefused || err instanceof DomainError) return err.message;
-        services.log.error({ err }, 'support console: recovery failed');
-        return 'an internal error (see the console log)';
-      });
-      redirect(r.res, `/recoveries/${job.id}`);
+      const webhook = await r.em.findOne(Webhook, { id: id! });
+      if (!webhook) throw new Refusal(404, `No webhook subscription ${id}.`);
+      // The count first: a question to confirm, or a refusal above the bound.
+      const range = { webhookId: webhook.id, tenantId: webhook.tenantId, since, until };
+      const total = await countRecoverable(r.em, range);
+      const { max, pageSize } = settings.recovery;
+      if (total > max || form.get('confirm') !== 'yes') {
+        const asked = { since: localInput(since, 19), until: localInput(until, 19) };
+        return show(r, total > max ? 422 : 200, 'Recover a range', replayPages.recoveryQuestion(webhook.id, asked, total, max, r.token));
+      }
+      redirect(r.res, `/recoveries/${await startRecovery(services, r.operator.email, range, { total, max, pageSize })}`);
     }],
     [new RegExp(`^/sessions/${UUID}/end$`), 'admin', async (r, [, id]) => {
       const [session] = await r.em.execute<{ operator_id: string }[]>('select operator_id from support_sessions where id = ?', [id!]);
@@ -316,7 +328,7 @@ export async function serveSupportConsole(services: Services, settings: SupportC
       await route[2](r, url.pathname.match(route[0])!);
     } catch (err) {
       const [status, text] = err instanceof Refusal ? [err.status, err.message]
-        : err instanceof ReplayRefused ? [err.reason === 'pending' ? 409 : 404, err.message]
+        : err instanceof ReplayRefused ? [err.reason === 'not_found' ? 404 : 409, err.message]
           : err instanceof DomainError ? [err.code === 'not_found' ? 404 : 409, err.detail]
             : [500, 'Something went wrong on our side; the console log has the details.'];
       if (status === 500) services.log.error({ err, path: url.pathname }, 'support console: request failed');
@@ -340,7 +352,6 @@ export async function serveSupportConsole(services: Services, settings: SupportC
     url: `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${address.port}`,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      await recoveries.settle();
     },
   };
 }
@@ -389,9 +400,9 @@ function utcInput(label: string, text: string): Date | null {
   return at;
 }
 
-/** A time as a datetime-local value, in UTC to the minute. */
-function localInput(d: Date): string {
-  return d.toISOString().slice(0, 16);
+/** A time as a datetime-local value, in UTC to the minute (or to the second: 19). */
+function localInput(d: Date, length = 16): string {
+  return d.toISOString().slice(0, length);
 }
 
 const EVENT_TYPE = /^[a-z_]+(\.[a-z_]+){1,3}$/;

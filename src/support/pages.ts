@@ -5,7 +5,7 @@ import type { HoldReason } from '../domain/webhooks/delivery-attempts.js';
 import type { DeliveryStory, SupportFindings, SupportDeliveryFilters } from '../domain/support/lookup.js';
 import type { RecordedSupportAction } from '../domain/support/audit.js';
 import { presentDelivery } from '../routes/webhooks/presenters.js';
-import type { RecoveryJob } from './recoveries.js';
+import { madeBy } from './pages/replays.js';
 import type { SupportOperator } from '../entities/support-operator.js';
 import type { SessionView } from './operators/sessions.js';
 import { html, stateBadge, time, type Html } from './html.js';
@@ -116,6 +116,8 @@ export interface DeliveryView {
   temporalUrl: string;
   token: string;
   actions: RecordedSupportAction[];
+  /** The action that made this delivery, when it is a replay. */
+  origin: RecordedSupportAction | null;
 }
 
 export function deliveryPage(v: DeliveryView): Html {
@@ -127,28 +129,16 @@ export function deliveryPage(v: DeliveryView): Html {
 <dt>Next attempt</dt><dd>${time(p.next_attempt_at)}</dd><dt>Delivered</dt><dd>${time(p.delivered_at)}</dd><dt>Created</dt><dd>${time(p.created_at)}</dd>
 <dt>Event</dt><dd>${short(d.eventId)}</dd>
 <dt>Subscription</dt><dd><a href="/webhooks/${d.webhookId}">${d.webhookId}</a></dd><dt>Tenant</dt><dd><a href="/tenants/${d.tenantId}">${d.tenantId}</a></dd>
-${d.replayOf ? html`<dt>Replay of</dt><dd><a href="/deliveries/${d.replayOf}">${d.replayOf}</a></dd>` : ''}
+${d.replayOf ? html`<dt>Replay of</dt><dd><a href="/deliveries/${d.replayOf}">${d.replayOf}</a></dd><dt>Made by</dt><dd id="made-by">${madeBy(v.origin)}</dd>` : ''}
 <dt>Workflow</dt><dd><a id="temporal-link" href="${v.temporalUrl}" target="_blank" rel="noopener noreferrer">Open in the Temporal UI</a></dd></dl>
 <div class="actions"><form class="inline" method="post" action="/deliveries/${d.id}/replay">${tokenField(v.token)}
-<button type="submit" id="replay"${d.state === 'pending' ? html` disabled title="Still pending: replay it once it is delivered, failed or dead"` : ''}>Replay</button></form></div>
+<button type="submit" id="replay">Replay</button></form></div>
 <h2>Attempts</h2>${v.story.attempts.length ? html`<table class="attempts"><tr><th>#</th><th>Started</th><th>Status</th><th>Duration</th><th>Answer</th><th>Start of the answer's body</th></tr>
 ${v.story.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${time(a.startedAt)}</td><td>${a.statusCode ?? '—'}</td><td>${a.durationMs} ms</td>
 <td>${answerText(a.statusCode ?? null, a.error ?? null)}</td><td class="excerpt">${a.answerExcerpt ? html`<code>${a.answerExcerpt}</code>` : html`<span class="muted">—</span>`}</td></tr>`)}</table>`
     : html`<p class="muted">No attempt yet.</p>`}
 <h2>Other deliveries of this event</h2>${deliveryRows(v.story.related, new Map())}
 <h2>Actions on this delivery</h2>${actionRows(v.actions)}`;
-}
-
-export function recoveryPage(job: RecoveryJob): Html {
-  const total = job.total ?? 0;
-  const range = html`${time(job.range.since)} to ${time(job.range.until)}`;
-  const status = job.state === 'running'
-    ? html`<p>Replaying ${job.done} of ${job.total ?? '…'}.</p>`
-    : job.state === 'failed' ? html`<p class="notice error">The recovery failed: ${job.error}</p>`
-      : html`<p class="notice" id="recovery-done">Replayed ${job.replays.length}; skipped ${job.skipped.length} (already replayed, or replays themselves).</p>`;
-  return html`<h1>Recovery of <a href="/webhooks/${job.range.webhookId}">${job.range.webhookId}</a></h1><p>Deliveries created ${range}, started by ${job.operator}.</p>
-<progress id="recovery-progress" max="${Math.max(total, 1)}" value="${job.state === 'finished' ? Math.max(total, 1) : job.done}"></progress>
-${status}${job.replays.length ? html`<h2>Replays</h2><ul>${job.replays.map((id) => html`<li><a href="/deliveries/${id}">${id}</a></li>`)}</ul>` : ''}`;
 }
 
 export function actionRows(actions: RecordedSupportAction[]): Html {

@@ -1,64 +1,61 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
-import type { RecoveryRange, SkippedDelivery } from '../domain/webhooks/replay.js';
-import { recoverForSupport } from './actions.js';
-
-export interface RecoveryJob {
-  id: string;
-  operator: string;
-  range: RecoveryRange;
-  startedAt: Date;
-  state: 'running' | 'finished' | 'failed';
-  done: number;
-  /** Unknown until the recovery has read the range. */
-  total: number | null;
-  replays: string[];
-  skipped: SkippedDelivery[];
-  error: string | null;
-}
-
-/** Jobs kept for their pages; the record of each stays in support_actions. */
-const KEPT = 200;
+import type { RecoveryRange } from '../domain/webhooks/replay.js';
+import { recordSupportAction } from '../domain/support/audit.js';
+import { taskQueueFor } from '../temporal/task-queues.js';
+import { TENANT_ID, WEBHOOK_ID } from '../../workflows/search-attributes.js';
+import {
+  RECOVERY_WORKFLOW_TYPE, recoveryProgressQuery, recoveryWorkflowId, type RecoveryInput, type RecoveryJob,
+} from '../../workflows/recovery-contract.js';
 
 /**
- * Recoveries started from the console, running in this process while their page shows the
- * progress (the same callback bin/ctl's progress bar is fed from). A job's page outlives it
- * here only while the process runs; what it did is recorded with the action.
+ * Starts a recovery by range as a workflow (workflows/recovery.ts) on the batch queue, through
+ * the project's client (its payloads sealed), recorded as `webhook.recover` with the job's id
+ * and the count it starts from; the record and the start stand or fall together (the start is
+ * the transaction's last step). Answers the job's id.
  */
-export class Recoveries {
-  private readonly jobs = new Map<string, RecoveryJob>();
-  private readonly running = new Set<Promise<void>>();
+export async function startRecovery(s: Services, operator: string, range: RecoveryRange & { tenantId: string }, o: { total: number; max: number; pageSize: number }): Promise<string> {
+  const jobId = newId();
+  const input: RecoveryInput = {
+    jobId, operator, webhookId: range.webhookId, tenantId: range.tenantId, since: range.since.toISOString(), until: range.until.toISOString(), ...o,
+  };
+  const client = await s.temporal.client();
+  await s.orm.em.fork().transactional(async (em) => {
+    const now = s.clock.now();
+    await recordSupportAction(em, {
+      operator, action: 'webhook.recover', targetId: range.webhookId, tenantId: range.tenantId,
+      detail: { job_id: jobId, since: input.since, until: input.until, to_replay: o.total, max: o.max },
+    }, now);
+    await client.workflow.start(RECOVERY_WORKFLOW_TYPE, {
+      workflowId: recoveryWorkflowId(jobId),
+      taskQueue: taskQueueFor(s.temporal.taskQueue, RECOVERY_WORKFLOW_TYPE),
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      typedSearchAttributes: [{ key: TENANT_ID, value: range.tenantId }, { key: WEBHOOK_ID, value: range.webhookId }],
+    });
+  });
+  return jobId;
+}
 
-  constructor(private readonly services: Services) {}
+export type { RecoveryJob };
 
-  start(operator: string, range: RecoveryRange, onError: (err: unknown) => string): RecoveryJob {
-    const job: RecoveryJob = {
-      id: newId(), operator, range, startedAt: this.services.clock.now(), state: 'running', done: 0, total: null, replays: [], skipped: [], error: null,
-    };
-    this.jobs.set(job.id, job);
-    while (this.jobs.size > KEPT) this.jobs.delete(this.jobs.keys().next().value!);
-    const running = recoverForSupport(this.services, operator, range, (done, total) => {
-      job.done = done;
-      job.total = total;
-    }).then((r) => {
-      job.replays = r.replays.map((d) => d.id);
-      job.skipped = r.skipped;
-      job.done = r.replays.length;
-      job.state = 'finished';
-    }, (err: unknown) => {
-      job.error = onError(err);
-      job.state = 'failed';
-    }).finally(() => this.running.delete(running));
-    this.running.add(running);
+/**
+ * A job read from its workflow, whichever console process started it: a running one answers
+ * the progress query, a completed one its result; null for no such workflow.
+ */
+export async function recoveryJob(s: Services, jobId: string): Promise<RecoveryJob | null> {
+  const client = await s.temporal.client();
+  const handle = client.workflow.getHandle(recoveryWorkflowId(jobId));
+  try {
+    const { status } = await handle.describe();
+    const job = status.name === 'COMPLETED' ? await handle.result() as RecoveryJob : await handle.query(recoveryProgressQuery);
+    if (status.name !== 'RUNNING' && status.name !== 'COMPLETED' && job.progress.state === 'running') {
+      return { ...job, progress: { ...job.progress, state: 'failed', error: `its workflow ended: ${status.name.toLowerCase()}` } };
+    }
     return job;
-  }
-
-  get(id: string): RecoveryJob | undefined {
-    return this.jobs.get(id);
-  }
-
-  /** Waits for the running recoveries (the process is stopping). */
-  async settle(): Promise<void> {
-    await Promise.all(this.running);
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return null;
+    throw err;
   }
 }

@@ -17,6 +17,8 @@ export interface SupportConsoleSettings {
   trustedProxies: string[];
   sessions: SessionLifetimes;
   signIn: SignInLimits;
+  /** Recoveries by range: at most `max` deliveries a job (SUPPORT_RECOVERY_MAX), read `pageSize` a page (SUPPORT_RECOVERY_PAGE). */
+  recovery: { max: number; pageSize: number };
 }
 
 function whole(env: Record<string, string | undefined>, name: string, fallback: number, min = 1): number {
@@ -55,5 +57,6 @@ export function supportConsoleSettings(env: Record<string, string | undefined>):
       perAddress: whole(env, 'SUPPORT_SIGNIN_ATTEMPTS_PER_ADDRESS', 20),
       lockoutMs: whole(env, 'SUPPORT_SIGNIN_LOCKOUT_MINUTES', 15) * 60_000,
     },
+    recovery: { max: whole(env, 'SUPPORT_RECOVERY_MAX', 10_000), pageSize: whole(env, 'SUPPORT_RECOVERY_PAGE', 200) },
   };
 }

@@ -24,6 +24,7 @@ export const WORKFLOW_KINDS = {
   strategistReport: 'batch',
   tenantSweep: 'batch',
   reconcilerSweep: 'batch',
+  deliveryRecovery: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 

@@ -156,6 +156,34 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     expect(await page.locator('table.audit').textContent()).toContain(dead.id);
   }, 180_000);
 
+  it('asks before replaying a delivery still held, and the replay made on confirming says who made it', async () => {
+    const caller: Caller = await h.caller({ name: `Held ${randomUUID().slice(0, 6)}` });
+    const path = `/console-held-${randomUUID().slice(0, 8)}`;
+    const sub = await h.subscribe(caller, { url: h.receiver.route(path, answers.ok()), events: ['lead.*'], status: 'paused' });
+    h.receiver.route(path, answers.ok(), [sub.secret]);
+    const { data, piiData } = EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: randomUUID(), conversation_id: randomUUID(), version: 1, contact: { name: 'Anna Sidorova', email: 'anna@example.com', phone: '+79990000001' } });
+    const eventId = await h.raise(caller, { type: 'lead.created', data, piiData });
+    const held = await eventually('the delivery held by the paused subscription', async () =>
+      (await h.db.query('select id from webhook_deliveries where webhook_id = $1 and event_id = $2', [sub.id, eventId])).rows[0] as { id: string } | undefined);
+
+    const page = await newPage();
+    const operator = await signIn(page);
+    await page.goto(`${sc.url}/deliveries/${held.id}`);
+    await page.click('#replay');
+    // The question: nothing made yet.
+    expect(await page.locator('#replay-concerns').textContent()).toContain('it is held (subscription_paused) and goes out by itself when the hold ends');
+    expect((await h.db.query('select id from webhook_deliveries where replay_of = $1', [held.id])).rows).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'support-console-replay-question.png') });
+    await page.click('#replay-confirm');
+    await page.waitForURL(/\/deliveries\/[0-9a-f-]{36}\?notice=replayed$/);
+    const replayId = new URL(page.url()).pathname.split('/')[2]!;
+    expect((await h.db.query('select id from webhook_deliveries where replay_of = $1', [held.id])).rows).toEqual([{ id: replayId }]);
+    expect(await page.locator('#made-by').textContent()).toMatch(new RegExp(`^a replay by ${operator.email.replace(/[.+]/g, '\\$&')} at \\d{4}-`));
+    expect((await actionsOf(held.id)).map((a) => [a.operator, a.action, a.detail])).toEqual([
+      [operator.email, 'delivery.replay', { replay_id: replayId, event_id: eventId, confirmed: true }],
+    ]);
+  }, 180_000);
+
   it('pauses and resumes a subscription and recovers a range with a progress bar, recorded', async () => {
     const t = await tenantWithDelivery(`Recovering ${randomUUID().slice(0, 6)}`);
     const dead = await h.settled(t.sub.id, t.eventId, 'dead');
@@ -170,7 +198,10 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     await page.waitForURL(/notice=active$/);
     expect(await page.locator('#webhook-status').textContent()).toBe('active');
 
+    // The count first, then the recovery: a workflow whose progress the page polls.
     await page.click('#recover');
+    expect(await page.locator('#recovery-count').textContent()).toContain('1 failed or dead deliveries');
+    await page.click('#recover-confirm');
     await page.waitForURL(/\/recoveries\//);
     await page.locator('#recovery-done').waitFor({ timeout: 30_000 });
     expect(await page.locator('#recovery-done').textContent()).toContain('Replayed 1; skipped 0');
@@ -181,8 +212,8 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
       const { rows: [r] } = await h.db.query('select state from webhook_deliveries where id = $1', [replay.id]);
       return r.state === 'delivered' ? true : undefined;
     }, 60_000);
-    expect((await actionsOf(t.sub.id)).map((a) => [a.operator, a.action, a.detail.replayed ?? null])).toEqual([
-      [operator.email, 'webhook.pause', null], [operator.email, 'webhook.resume', null], [operator.email, 'webhook.recover', 1],
+    expect((await actionsOf(t.sub.id)).map((a) => [a.operator, a.action, a.detail.to_replay ?? a.detail.replay_ids ?? null])).toEqual([
+      [operator.email, 'webhook.pause', null], [operator.email, 'webhook.resume', null], [operator.email, 'webhook.recover', 1], [operator.email, 'webhook.recover.page', [replay.id]],
     ]);
   }, 180_000);
 });

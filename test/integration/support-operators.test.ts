@@ -311,11 +311,13 @@ describe('the console door', () => {
     expect(supportConsoleSettings({ SUPPORT_PORT: '3002' })).toEqual({
       port: 3002, host: '127.0.0.1', publicOrigin: null, trustedProxies: [],
       sessions: { idleMs: 30 * 60_000, maxMs: 12 * 3600_000 }, signIn: { perAccount: 5, perAddress: 20, lockoutMs: 15 * 60_000 },
+      recovery: { max: 10_000, pageSize: 200 },
     });
     expect(supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_PUBLIC_ORIGIN: 'https://support.example.com' })!.publicOrigin).toBe('https://support.example.com');
     expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_PUBLIC_ORIGIN: 'https://support.example.com/console' })).toThrow(/SUPPORT_PUBLIC_ORIGIN/);
     expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' })).toThrow(/proxy\.local/);
     expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_SIGNIN_ATTEMPTS: '0' })).toThrow(/SUPPORT_SIGNIN_ATTEMPTS/);
+    expect(() => supportConsoleSettings({ SUPPORT_PORT: '3002', SUPPORT_RECOVERY_MAX: '0' })).toThrow(/SUPPORT_RECOVERY_MAX/);
     expect(() => supportConsoleSettings({ SUPPORT_PORT: 'x' })).toThrow(/SUPPORT_PORT/);
   });
 });

@@ -70,7 +70,7 @@ describe('replayDelivery', () => {
 describe('bin/ctl deliveries replay DELIVERY_ID', () => {
   it('answers the new delivery and wakes the relay after the commit', async () => {
     const hook = await newWebhook(api, caller);
-    const original = await seedDelivery(api.services, hook, caller, { state: 'failed' });
+    const original = await seedDelivery(api.services, hook, caller, { state: 'dead' });
     const listener: Redis = api.services.redis.duplicate({ enableOfflineQueue: true });
     let wakeUps = 0;
     listener.on('message', () => { wakeUps += 1; });
@@ -90,7 +90,7 @@ describe('bin/ctl deliveries replay DELIVERY_ID', () => {
     await expect(ctl('deliveries', 'replay', 'a', 'b')).rejects.toThrow(/takes 1 argument/);
   });
 
-  it('as a process: one JSON object on stdout; a pending delivery exits 2 with the reason on stderr', async () => {
+  it('as a process: one JSON object on stdout; a pending delivery exits 2 with the reason on stderr, and --force replays it', async () => {
     const hook = await newWebhook(api, caller);
     const dead = await seedDelivery(api.services, hook, caller, { state: 'dead' });
     const out = onlyJson(await ctlProcess(['deliveries', 'replay', dead.id, '--json']));
@@ -98,9 +98,29 @@ describe('bin/ctl deliveries replay DELIVERY_ID', () => {
     const pending = await seedDelivery(api.services, hook, caller, { state: 'pending' });
     const refused = await ctlProcess(['deliveries', 'replay', pending.id, '--json']);
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 2, stdout: '' });
-    expect(refused.stderr).toMatch(`ctl: delivery ${pending.id} is still pending`);
+    expect(refused.stderr).toMatch(`ctl: delivery ${pending.id}: it is still pending: its own attempts are running; replay it anyway on purpose (bin/ctl: --force)`);
     expect(await replaysOf(pending.id)).toEqual([]);
+    const forced = onlyJson(await ctlProcess(['deliveries', 'replay', pending.id, '--force', '--json']));
+    expect(await replaysOf(pending.id)).toEqual([forced.id]);
   }, PROCESS_TIMEOUT_MS);
+
+  it('asks again (exits 2 with the reason) for one still retrying or already replayed; --force replays it, recorded as bin/ctl', async () => {
+    const hook = await newWebhook(api, caller);
+    const retrying = await seedDelivery(api.services, hook, caller, { state: 'failed' });
+    await expect(ctl('deliveries', 'replay', retrying.id)).rejects.toThrow(/still retrying \(next attempt /);
+    expect(await replaysOf(retrying.id)).toEqual([]);
+    const first = await ctl('deliveries', 'replay', retrying.id, '--force');
+    await expect(ctl('deliveries', 'replay', retrying.id)).rejects.toThrow(`its event was already replayed (${first.id as string})`);
+    const dead = await seedDelivery(api.services, hook, caller, { state: 'dead' });
+    const once = await ctl('deliveries', 'replay', dead.id);
+    await expect(ctl('deliveries', 'replay', dead.id)).rejects.toThrow(ReplayRefused);
+    expect(await replaysOf(dead.id)).toEqual([once.id]);
+    const { rows } = await sql.query("select operator, target_id, detail from support_actions where action = 'delivery.replay' and target_id = any($1::text[]) order by created_at", [[retrying.id, dead.id]]);
+    expect(rows).toEqual([
+      { operator: expect.stringMatching(/^bin\/ctl \(.+\)$/), target_id: retrying.id, detail: { replay_id: first.id, event_id: retrying.eventId, confirmed: true } },
+      { operator: expect.stringMatching(/^bin\/ctl \(.+\)$/), target_id: dead.id, detail: { replay_id: once.id, event_id: dead.eventId } },
+    ]);
+  });
 });
 
 describe('bin/ctl deliveries recover --webhook ID --since ISO [--until ISO]', () => {

@@ -9,7 +9,7 @@ import type { Command, CommandGroup } from './command.js';
 /** The support console's operators (docs/operations.md, "Managing operators"). */
 
 /** Who made a change from the command line, as the audit records it. */
-const actor = () => `bin/ctl (${process.env.USER || userInfo().username})`;
+export const actor = (): string => `bin/ctl (${process.env.USER || userInfo().username})`;
 
 async function passwordFromStdin(): Promise<string> {
   const chunks: Buffer[] = [];

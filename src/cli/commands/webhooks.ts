@@ -12,6 +12,8 @@ import { setSubscriptionStatus } from '../../domain/webhooks/operator-actions.js
 import { noticeDeliveries } from '../../temporal/deliveries.js';
 import { presentWebhook } from '../../routes/webhooks/presenters.js';
 import { ProgressBar } from '../progress-bar.js';
+import { recordSupportAction } from '../../domain/support/audit.js';
+import { actor } from './support.js';
 import type { Command, CommandGroup } from './command.js';
 
 /** Subscriptions and their deliveries, as support handles them; `webhooks listen`, the development receiver. */
@@ -40,7 +42,8 @@ function webhookStatusCommand(status: 'active' | 'paused'): Command {
 }
 
 export const webhooks: CommandGroup = {
-  usage: `  deliveries replay DELIVERY_ID
+  usage: `  deliveries replay DELIVERY_ID [--force]
+      (one still retrying, held or already replayed is refused with the reason: --force replays it anyway)
   deliveries recover --webhook ID --since ISO [--until ISO]
   webhook list --integration ID | --tenant ID
   webhook pause|resume|delete --webhook ID
@@ -51,8 +54,14 @@ export const webhooks: CommandGroup = {
   positional: { 'deliveries replay': 1 },
   commands: {
     'deliveries replay': async (s, em, f, afterCommit, [deliveryId]) => {
+      const confirmed = f.switch('force');
       f.done();
-      const replay = await replayDelivery(em, deliveryId!, s.clock.now());
+      const now = s.clock.now();
+      const replay = await replayDelivery(em, deliveryId!, now, { cell: s.config.cell, confirmed });
+      await recordSupportAction(em, {
+        operator: actor(), action: 'delivery.replay', targetId: replay.replayOf!, tenantId: replay.tenantId,
+        detail: { replay_id: replay.id, event_id: replay.eventId, ...(confirmed ? { confirmed: true } : {}) },
+      }, now);
       afterCommit(() => wakeRelay(s.redis));
       return { id: replay.id, replay_of: replay.replayOf, webhook_id: replay.webhookId, event_id: replay.eventId, state: replay.state };
     },

@@ -5,7 +5,7 @@ import { newId } from '../../ids.js';
 export const SUPPORT_ACTIONS = [
   'login', 'login.failed', 'login.locked', 'logout', 'session.end',
   'operator.create', 'operator.disable', 'operator.enable', 'operator.reset-password', 'operator.reset-totp',
-  'delivery.replay', 'webhook.recover', 'webhook.pause', 'webhook.resume', 'codec.decode',
+  'delivery.replay', 'webhook.recover', 'webhook.recover.page', 'webhook.pause', 'webhook.resume', 'codec.decode',
 ] as const;
 export type SupportActionName = (typeof SUPPORT_ACTIONS)[number];
 
@@ -41,7 +41,20 @@ export async function recentSupportActions(em: Em, o: { targetIds?: readonly str
   const rows = o.targetIds
     ? await em.execute<ActionRow[]>('select * from support_actions where target_id = any(?::text[]) order by created_at desc, id desc limit ?', [`{${o.targetIds.join(',')}}`, o.limit])
     : await em.execute<ActionRow[]>('select * from support_actions order by created_at desc, id desc limit ?', [o.limit]);
-  return rows.map((r) => ({
-    id: r.id, operator: r.operator, action: r.action, targetId: r.target_id, tenantId: r.tenant_id, detail: r.detail, createdAt: new Date(r.created_at),
-  }));
+  return rows.map(recorded);
+}
+
+const recorded = (r: ActionRow): RecordedSupportAction => ({
+  id: r.id, operator: r.operator, action: r.action, targetId: r.target_id, tenantId: r.tenant_id, detail: r.detail, createdAt: new Date(r.created_at),
+});
+
+/** The action that made a replay: a `delivery.replay` naming it, or the recovery page (`webhook.recover.page`) that lists it; null when none did. */
+export async function replayOrigin(em: Em, replayId: string): Promise<RecordedSupportAction | null> {
+  const rows = await em.execute<ActionRow[]>(
+    `select * from support_actions
+      where (action = 'delivery.replay' and detail->>'replay_id' = ?) or (action = 'webhook.recover.page' and detail->'replay_ids' @> jsonb_build_array(?::text))
+      order by created_at desc, id desc limit 1`,
+    [replayId, replayId],
+  );
+  return rows.map(recorded)[0] ?? null;
 }

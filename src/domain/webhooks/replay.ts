@@ -1,13 +1,55 @@
+import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { Webhook, WebhookDelivery } from '../../entities/webhook.js';
 import { newId } from '../../ids.js';
+import type { Cell } from '../../config.js';
+import { deliveryHolds, type HoldReason } from './delivery-attempts.js';
+import type { RecoveryCursor } from '../../../workflows/recovery-contract.js';
 
 /** Why a replay was refused: nothing to replay, or the original is still on its way. */
 export class ReplayRefused extends Error {
-  constructor(readonly reason: 'not_found' | 'pending', message: string) {
+  constructor(readonly reason: 'not_found' | 'pending' | 'unconfirmed', message: string) {
     super(message);
   }
+}
+
+/**
+ * Why a replay is asked about before it is made: the original is still on its way (its own
+ * attempts running, or held), or a replay of its event already exists. Support confirms, or
+ * bin/ctl takes --force: the subscriber may then get the event twice (same Svc-Event-Id).
+ */
+export type ReplayConcern =
+  | { reason: 'retrying'; state: string; next_attempt_at: string | null }
+  | { reason: 'held'; hold_reason: HoldReason }
+  | { reason: 'replayed'; replay_ids: string[] };
+
+export class ReplayNeedsConfirmation extends ReplayRefused {
+  constructor(readonly deliveryId: string, readonly concerns: ReplayConcern[]) {
+    super('unconfirmed', `delivery ${deliveryId}: ${concerns.map(concernText).join('; ')}; replay it anyway on purpose (bin/ctl: --force)`);
+  }
+}
+
+/** One concern as a sentence for support. */
+export function concernText(c: ReplayConcern): string {
+  if (c.reason === 'held') return `it is held (${c.hold_reason}) and goes out by itself when the hold ends`;
+  if (c.reason === 'retrying') return c.state === 'pending' ? 'it is still pending: its own attempts are running' : `it is still retrying (next attempt ${c.next_attempt_at})`;
+  return `its event was already replayed (${c.replay_ids.join(', ')})`;
+}
+
+/** What speaks against replaying `original` now: still retrying or held, or already replayed later. */
+export async function replayConcerns(em: Em, original: WebhookDelivery, cell: Cell, now: Date): Promise<ReplayConcern[]> {
+  const concerns: ReplayConcern[] = [];
+  const hold = (await deliveryHolds(em, [original.id], cell, now)).get(original.id);
+  if (hold) concerns.push({ reason: 'held', hold_reason: hold });
+  else if (original.state === 'pending' || (original.state === 'failed' && original.nextAttemptAt)) {
+    concerns.push({ reason: 'retrying', state: original.state, next_attempt_at: original.nextAttemptAt?.toISOString() ?? null });
+  }
+  const later = await em.find(WebhookDelivery, {
+    webhookId: original.webhookId, eventId: original.eventId, replayOf: { $ne: null }, id: { $ne: original.id }, createdAt: { $gte: original.createdAt },
+  }, { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id'] });
+  if (later.length) concerns.push({ reason: 'replayed', replay_ids: later.map((d) => d.id) });
+  return concerns;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,9 +60,9 @@ const FLUSH_EVERY = 100;
  * receiver can deduplicate). The relay starts its workflow: it is woken after the commit
  * and also sweeps for rows whose workflow has not started.
  */
-function newReplay(em: Em, original: WebhookDelivery, now: Date): WebhookDelivery {
+function newReplay(em: Em, original: WebhookDelivery, now: Date, id = newId()): WebhookDelivery {
   return em.create(WebhookDelivery, {
-    id: newId(),
+    id,
     tenantId: original.tenantId,
     integrationId: original.integrationId,
     webhookId: original.webhookId,
@@ -40,11 +82,18 @@ function newReplay(em: Em, original: WebhookDelivery, now: Date): WebhookDeliver
   });
 }
 
-/** Replays one delivery; refused while the original is still pending (its own attempts are running). */
-export async function replayDelivery(em: Em, deliveryId: string, now: Date): Promise<WebhookDelivery> {
+/**
+ * Replays one delivery. Without `ask` (the public API's redeliver): refused while the original
+ * is still pending. With it (support, bin/ctl): any concern (replayConcerns) throws
+ * ReplayNeedsConfirmation unless `ask.confirmed`, and then the replay is made whatever the state.
+ */
+export async function replayDelivery(em: Em, deliveryId: string, now: Date, ask?: { cell: Cell; confirmed: boolean }): Promise<WebhookDelivery> {
   const original = UUID.test(deliveryId) ? await em.findOne(WebhookDelivery, { id: deliveryId }) : null;
   if (!original) throw new ReplayRefused('not_found', `no delivery ${deliveryId}`);
-  if (original.state === 'pending') {
+  if (ask) {
+    const concerns = ask.confirmed ? [] : await replayConcerns(em, original, ask.cell, now);
+    if (concerns.length) throw new ReplayNeedsConfirmation(original.id, concerns);
+  } else if (original.state === 'pending') {
     throw new ReplayRefused('pending', `delivery ${deliveryId} is still pending; replay it once it is delivered, failed or dead`);
   }
   const replay = newReplay(em, original, now);
@@ -106,4 +155,65 @@ export async function recoverDeliveries(em: Em, range: RecoveryRange, now: Date,
   await em.flush();
   progress?.(replays.length, originals.length);
   return { replays, skipped };
+}
+
+export interface RecoveryPage {
+  /** The replays this recovery made of the page's originals (also those made by an earlier try of the same page). */
+  replays: string[];
+  /** Replays made by this try (the rest were made by an earlier one that crashed before it answered). */
+  made: string[];
+  /** Deliveries of the page not replayed: their event already has a replay, or they are replays. */
+  skipped: number;
+  /** The cursor of the next page; null when this page was the last. */
+  next: RecoveryCursor | null;
+}
+
+/**
+ * The id of the replay a recovery makes of an original: the same for every try of a page, so a
+ * page tried again after a crash finds its own replays instead of making them twice.
+ */
+export function recoveryReplayId(jobId: string, originalId: string): string {
+  const h = createHash('sha256').update(`recovery:${jobId}:${originalId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** How many deliveries a recovery of the range would replay now: failed or dead originals without a replay. */
+export async function countRecoverable(em: Em, range: RecoveryRange): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from webhook_deliveries d
+      where d.webhook_id = ? and d.state in ('failed', 'dead') and d.created_at >= ? and d.created_at < ? and d.replay_of is null
+        and not exists (select 1 from webhook_deliveries r where r.replay_of = d.id)`,
+    [range.webhookId, range.since.toISOString(), range.until.toISOString()],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of a recovery (the support console's recovery workflow): at most `limit` failed or
+ * dead deliveries of the range after `after`, locked, oldest first; each original without a
+ * replay is replayed under recoveryReplayId(jobId, …), the rules of recoverDeliveries otherwise.
+ * Run it in a transaction: the page's replays commit together, and its retry is idempotent.
+ */
+export async function recoverPage(em: Em, range: RecoveryRange, jobId: string, after: RecoveryCursor | null, limit: number, now: Date): Promise<RecoveryPage> {
+  const rows = await em.find(WebhookDelivery, {
+    webhookId: range.webhookId, state: { $in: ['failed', 'dead'] }, createdAt: { $gte: range.since, $lt: range.until },
+    ...(after ? { $or: [{ createdAt: { $gt: new Date(after.created_at) } }, { createdAt: new Date(after.created_at), id: { $gt: after.id } }] } : {}),
+  }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_WRITE });
+  const originals = rows.filter((d) => d.replayOf == null);
+  const existing = originals.length ? await em.find(WebhookDelivery, { replayOf: { $in: originals.map((d) => d.id) } }, { fields: ['id', 'replayOf'] }) : [];
+  const replays: string[] = [];
+  const made: string[] = [];
+  for (const original of originals) {
+    const ours = recoveryReplayId(jobId, original.id);
+    const earlier = existing.filter((r) => r.replayOf === original.id);
+    if (earlier.some((r) => r.id === ours)) replays.push(ours);
+    else if (!earlier.length) {
+      newReplay(em, original, now, ours);
+      replays.push(ours);
+      made.push(ours);
+    }
+  }
+  await em.flush();
+  const last = rows.at(-1);
+  return { replays, made, skipped: rows.length - replays.length, next: rows.length === limit && last ? { created_at: last.createdAt.toISOString(), id: last.id } : null };
 }
