@@ -15,6 +15,7 @@ import { SESSION_COOKIE, formToken } from '../../src/support/operators/sessions.
 import { codeOf, newOperator, sessionOf, type TestOperator } from '../support/operators.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
+import { ensureSandbox } from '../../src/domain/sandbox/shadows.js';
 
 /**
  * The support console in headless Chromium (as test/e2e/widget.e2e.test.ts launches it): a
@@ -253,6 +254,32 @@ describe('a request id and a key id, as an integrator quotes them', () => {
     } finally {
       await api.close();
     }
+  }, 120_000);
+});
+
+describe('an event id and a sandbox, as a customer quotes them', () => {
+  it('goes from the Svc-Event-Id to its delivery, and marks the sandbox of a tenant found by name', async () => {
+    const name = `Quoted ${randomUUID().slice(0, 6)}`;
+    const t = await tenantWithDelivery(name, answers.ok());
+    expect(t.eventId).toMatch(/^evt_/);
+    const delivered = await h.settled(t.sub.id, t.eventId, 'delivered');
+    const sandboxId = await h.services.orm.em.fork().transactional((em) => ensureSandbox(em, t.caller.tenantId, h.services.clock.now()));
+    const page = await newPage();
+    await signIn(page);
+
+    await page.fill('header input[name=q]', t.eventId);
+    await page.click('header button[type=submit]');
+    await page.waitForURL(`${sc.url}/deliveries/${delivered.id}`);
+    expect(await page.locator('body').innerText()).toContain(t.eventId);
+
+    await page.fill('header input[name=q]', name);
+    await page.click('header button[type=submit]');
+    const badge = page.locator(`a.state-sandbox[href="/tenants/${t.caller.tenantId}"]`);
+    expect(await badge.count()).toBe(1);
+    expect(await page.locator(`a[href="/tenants/${sandboxId}"]`).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'support-console-sandbox.png'), fullPage: true });
+    await badge.click();
+    await page.waitForURL(`${sc.url}/tenants/${t.caller.tenantId}`);
   }, 120_000);
 });
 
