@@ -1,6 +1,8 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError, type CalendarSpec, type Client, type ScheduleDescription, type ScheduleOverlapPolicy } from '@temporalio/client';
 // The SDK's own calendar coders: a wanted calendar is compared in the shape describe() answers.
 import { decodeOptionalStructuredCalendarSpecs, encodeOptionalStructuredCalendarSpecs } from '@temporalio/client/lib/schedule-helpers.js';
+import { decodeMapFromPayloads } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
+import type { temporal } from '@temporalio/proto';
 import type { SweepKind, TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';
 import { RECONCILER_WORKFLOW_TYPE, type ReconcileInput } from '../../workflows/reconciler-contract.js';
 import type { Cell, Config } from '../config.js';
@@ -237,6 +239,28 @@ async function reconcileOne(client: Client, w: WantedSchedule, owner: ScheduleOw
 }
 
 /**
+ * The namespace's Schedules with their memos, each opened on its own: a memo sealed with a key
+ * this deployment does not hold (another deployment's Schedule in the same namespace) reads as no
+ * memo, so it is never ours, where the SDK's list() would fail the whole page on it.
+ */
+async function* listedSchedules(client: Client): AsyncGenerator<{ id: string; memo: Record<string, unknown> | undefined }> {
+  let nextPageToken: Uint8Array | undefined;
+  do {
+    const page = await client.workflowService.listSchedules({ namespace: client.options.namespace, maximumPageSize: 1000, nextPageToken });
+    for (const s of page.schedules ?? []) yield { id: s.scheduleId ?? '', memo: await openedMemo(client, s.memo?.fields) };
+    nextPageToken = page.nextPageToken?.length ? page.nextPageToken : undefined;
+  } while (nextPageToken);
+}
+
+async function openedMemo(client: Client, fields: Record<string, temporal.api.common.v1.IPayload> | null | undefined): Promise<Record<string, unknown> | undefined> {
+  try {
+    return await decodeMapFromPayloads(client.options.loadedDataConverter, fields as Record<string, temporal.api.common.v1.IPayload> | undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The setup's declarative pass over the Schedules (docs/operations.md, "Setting up Temporal"):
  * creates the wanted ones that are missing, updates those whose spec, action, policies or state
  * differ, and deletes this deployment's own (by owner) that the release no longer wants. A
@@ -248,8 +272,8 @@ export async function reconcileSchedules(client: Client, plan: SchedulePlan): Pr
   const wanted = new Set(plan.wanted.map((w) => w.id));
   const doomed: string[] = [];
   // Listing is visibility (eventually consistent): one created a moment ago may show next time.
-  for await (const s of client.schedule.list({ pageSize: 1000 })) {
-    if (!wanted.has(s.scheduleId) && (isOwner(s.memo, plan.owner) || TENANT_STRATEGIST_SCHEDULE.test(s.scheduleId))) doomed.push(s.scheduleId);
+  for await (const s of listedSchedules(client)) {
+    if (!wanted.has(s.id) && (isOwner(s.memo, plan.owner) || TENANT_STRATEGIST_SCHEDULE.test(s.id))) doomed.push(s.id);
   }
   for (const id of doomed) {
     const gone = await client.schedule.getHandle(id).delete().then(() => true, (err: unknown) => {
