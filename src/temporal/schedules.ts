@@ -8,7 +8,7 @@ import { RECONCILER_WORKFLOW_TYPE, type ReconcileInput } from '../../workflows/r
 import type { Cell, Config } from '../config.js';
 import { parseDuration } from '../clock.js';
 import { taskQueueFor, type WorkflowType } from './task-queues.js';
-import { sealingKeyIdsIn, type SealingCodec } from './payload-codec.js';
+import { UnreadablePayload, sealingKeyIdsIn, type SealingCodec } from './payload-codec.js';
 
 export const KEY_EXPIRY_SCHEDULE_ID = 'api-key-expiry-scan';
 export const DELIVERY_RETENTION_SCHEDULE_ID = 'webhook-delivery-retention';
@@ -209,8 +209,16 @@ async function reconcileOne(client: Client, w: WantedSchedule, owner: ScheduleOw
   const handle = client.schedule.getHandle(w.id);
   const existing = await handle.describe().catch((err: unknown) => {
     if (err instanceof ScheduleNotFoundError) return undefined;
+    if (err instanceof UnreadablePayload) return 'unreadable' as const;
     throw err;
   });
+  if (existing === 'unreadable') {
+    // Of this deployment's prefix but sealed with a key it no longer holds (its .env was lost, or a
+    // key retired too early): a Schedule is configuration alone, so it is made again under the newest.
+    await handle.delete();
+    await client.schedule.create({ scheduleId: w.id, ...optionsOf(w), memo: { ...owner } });
+    return { id: w.id, change: 'updated', differed: ['payload key (unreadable)'] };
+  }
   if (existing && existing.memo?.managedBy === undefined) {
     // Made before Schedules had an owner (by a worker's start): a memo is set at creation only.
     await handle.delete();

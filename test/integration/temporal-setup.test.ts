@@ -164,6 +164,14 @@ describe('bin/ctl temporal setup and the Schedules', () => {
     expect(outcomeOf(answer, theirs)).toBeUndefined();
     for (const id of Object.values(ids)) expect(outcomeOf(answer, id)).toBeDefined();
     await foreign.schedule.getHandle(theirs).describe();
+
+    // One of this deployment's own ids sealed with a key it no longer holds (its .env lost): made again under its key.
+    const lost = await handle(ids.keyExpiry).describe();
+    await handle(ids.keyExpiry).delete();
+    await foreign.schedule.create({ scheduleId: ids.keyExpiry, spec: lost.spec, state: { paused: true }, action: { type: 'startWorkflow', workflowType: 'keyExpiryScan', workflowId: `${ids.keyExpiry}-lost`, taskQueue: `unpolled-${uniq()}` }, memo: scheduleOwnerMemo(config) });
+    const again = await setup();
+    expect(again.schedules).toContainEqual({ id: ids.keyExpiry, change: 'updated', differed: ['payload key (unreadable)'] });
+    expect((await keyExpiry()).memo).toEqual(scheduleOwnerMemo(config));
   }, 120_000);
 
   it('with a newer payload key, makes every Schedule again under it (memo and arguments), so the old key can be retired', async () => {
