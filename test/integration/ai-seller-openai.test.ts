@@ -16,6 +16,8 @@ function settings(baseUrl: string): AiSettings {
     provider: 'openai',
     sandboxProvider: 'builtin',
     builtinPriceRub: '1.50',
+    builtinStreamWordMs: 0,
+    draftThrottleMs: 50,
     openai: {
       baseUrl,
       apiKey: KEY,
