@@ -82,6 +82,7 @@ export class ChatCompletionsServer {
   private arrivals: { count: number; resolve: () => void }[] = [];
   private readonly closing = new AbortController();
   private calls = 0;
+  private openStreams = 0;
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
   private baseUrl = '';
@@ -115,6 +116,11 @@ export class ChatCompletionsServer {
   /** Requests held (`hold: true`) and not released yet, answered or abandoned by their client. */
   get holding(): number {
     return this.held.length;
+  }
+
+  /** Streamed answers still open (neither finished nor given up by their client). */
+  get streaming(): number {
+    return this.openStreams;
   }
 
   /** Lets every held request answer. */
@@ -164,10 +170,13 @@ export class ChatCompletionsServer {
     const head = { id: `chatcmpl-test-${call}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: step.model ?? request.model ?? 'test-model' };
     const chunk = (choices: object[], extra: object = {}) => `data: ${JSON.stringify({ ...head, choices, ...extra })}\n\n`;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    this.openStreams++;
+    res.once('close', () => this.openStreams--);
     res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
     const pieces = step.pieces ?? (step.reply ?? this.defaultReply).match(/\s*\S+\s*/g) ?? [];
     for (const [i, piece] of pieces.entries()) {
-      if (i === step.breakAfter) return void req.socket.destroy();
+      // What was written reaches the client first: the break comes mid-stream, not before the answer.
+      if (i === step.breakAfter) return void res.write('', () => req.socket.destroy());
       if (i === step.errorAfter) return void res.end(`data: ${JSON.stringify({ error: { message: 'scripted failure mid-stream', type: 'server_error' } })}\n\n`);
       if (i > 0 && step.pieceDelayMs) await this.pause(step.pieceDelayMs);
       if (this.closing.signal.aborted || res.destroyed) return;
