@@ -20,6 +20,7 @@ const MAX_STREAM_MS = 8000;
 /** Resolves after `ms`, or rejects with the signal's reason the moment it aborts. */
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
     const stop = () => {
       clearTimeout(timer);
       reject(signal!.reason);
@@ -59,9 +60,9 @@ export class BuiltinSeller implements SellerModel {
     return { content, handoff, usage: { model: BUILTIN_MODEL, costRub: this.priceRub } };
   }
 
-  /** Hands `content` to `onText` a word (with the blanks after it) at a time, at a steady pace. */
+  /** Hands `content` to `onText` a word (with the blanks before it, as a chat model's tokens come) at a time, at a steady pace. */
   private async write(content: string, onText: (text: string) => void, signal?: AbortSignal): Promise<void> {
-    const pieces = content.match(/\s*\S+\s*/g) ?? [content];
+    const pieces = content.match(/\s*\S+(\s+$)?/g) ?? [content];
     const gapMs = Math.min(this.wordMs, Math.floor(MAX_STREAM_MS / pieces.length));
     let text = '';
     for (const [i, piece] of pieces.entries()) {
