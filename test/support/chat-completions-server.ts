@@ -86,6 +86,7 @@ export class ChatCompletionsServer {
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
   private baseUrl = '';
+  private fallback: ChatStep = {};
 
   private constructor(private readonly defaultReply: string) {}
 
@@ -104,6 +105,12 @@ export class ChatCompletionsServer {
   /** Appends steps; each call takes the next one. */
   script(...steps: ChatStep[]): this {
     this.steps.push(...steps);
+    return this;
+  }
+
+  /** The step of every call that finds the script empty (default: the default reply at once). */
+  otherwise(step: ChatStep): this {
+    this.fallback = step;
     return this;
   }
 
@@ -141,7 +148,7 @@ export class ChatCompletionsServer {
     const body = parse(await readBody(req));
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
     this.arrivals = this.arrivals.filter((a) => (a.count <= this.requests.length ? void a.resolve() : true));
-    const step = this.steps.shift() ?? {};
+    const step = this.steps.shift() ?? this.fallback;
     const call = ++this.calls;
     if (step.delayMs) await this.pause(step.delayMs);
     if (step.hold) await new Promise<void>((resolve) => this.held.push(resolve));
