@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
+import type { OperationsHarness } from '../support/operations-harness.js';
 import { call } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
-import { PinnedClock } from '../../src/clock.js';
 import { runCtl } from '../../src/cli/ctl.js';
-import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
+import { insertConversation, insertMessage, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /**
  * The builtin strategist answers what it was asked (issue 37 item 4): each kind of question
@@ -18,14 +17,12 @@ import { insertConversation, insertMessage, seedTopic } from './strategist-fixtu
  * the one before 2026-11-10..16; "last week" is Monday 2026-11-16..22.
  */
 
-const clock = new PinnedClock(new Date('2026-11-24T10:00:00.000Z'));
+// The snapshot runs as its workflow: a worker in this process.
+const suite = useStrategistSuite({ worker: true });
 let h: OperationsHarness;
-beforeAll(async () => {
-  h = await OperationsHarness.start({ clock });
-}, 120_000);
-afterAll(async () => {
-  await h?.stop();
-}, 60_000);
+beforeAll(() => {
+  h = suite.h();
+});
 
 const post = (who: Caller, path: string, body?: unknown, headers: Record<string, string> = {}) => call(h.api.base, 'POST', path, { key: who.apiKey, body, headers });
 const get = (who: Caller, path: string) => call(h.api.base, 'GET', path, { key: who.apiKey });

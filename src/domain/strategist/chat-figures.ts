@@ -6,7 +6,7 @@ import { rollupRows, totals } from '../analytics/rollup-reads.js';
 import { hasSent, trafficSources } from '../analytics/reports.js';
 import { readAnalyticsPeriod } from '../analytics/today.js';
 import { addDays, dayIn, tenantTimeZone } from '../analytics/time-zone.js';
-import { FUNNEL } from '../dashboards/blocks.js';
+import { FUNNEL, PAID_MEDIUMS } from '../dashboards/blocks.js';
 import { CELL_CURRENCY } from '../wallet/money.js';
 import { articleSubjects, covers } from './near-duplicates.js';
 import { readQuestion, type ReadQuestion } from './chat-question.js';
@@ -113,8 +113,6 @@ export const isMissing = (s: object): s is Missing => 'missing' in s;
 
 const TOP_SOURCES = 5;
 const TOP_QUESTIONS = 10;
-/** utm_medium values of paid traffic (the overview's ads block counts the same). */
-const PAID_MEDIUMS = ['cpc', 'ppc', 'cpm', 'paid', 'paid_social', 'paidsearch'];
 
 
 interface Reads {
