@@ -52,8 +52,8 @@ export const LeadSchema = Joi.object({
     .description('What the customer wants, from their messages in the lead\'s conversation: buy, price, availability, delivery, support or other; '
       + 'null until the conversation has a customer message. Refreshed with the score.'),
   ai_summary: Joi.string().allow(null).required()
-    .description('A short summary of what the customer wants, written by the AI model from the customer\'s messages (e-mail addresses, phone numbers '
-      + 'and other personal data replaced by placeholders such as [email]); refreshed with the score. Personal data: only with leads:read, '
+    .description('A short summary of what the customer wants, written by the AI model from the customer\'s messages (e-mail addresses, phone numbers, '
+      + 'card and account numbers and addresses replaced by placeholders such as [email]; names kept); refreshed with the score. Personal data: only with leads:read, '
       + 'recorded in the disclosure log; in lead.* events only to include_pii subscriptions.'),
   next_action: Joi.string().allow(null).required(),
   next_action_at: time(),
