@@ -31,6 +31,7 @@ import { Migration20261128000100StrategistReportPlanned } from './20261128000100
 import { Migration20261128000200DeliveryRetention } from './20261128000200-delivery-retention.js';
 import { Migration20261128004000Reconciler } from './20261128004000-reconciler.js';
 import { Migration20261128010000SupportOperators } from './20261128010000-support-operators.js';
+import { Migration20261128190000LeadDescription } from './20261128190000-lead-description.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128000200DeliveryRetention', class: Migration20261128000200DeliveryRetention },
   { name: 'Migration20261128004000Reconciler', class: Migration20261128004000Reconciler },
   { name: 'Migration20261128010000SupportOperators', class: Migration20261128010000SupportOperators },
+  { name: 'Migration20261128190000LeadDescription', class: Migration20261128190000LeadDescription },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

@@ -52,8 +52,12 @@ export const Lead = defineEntity({
     /** Who set the score; the builtin scorer leaves an integrator's score alone. Optional: rows written before its migration. */
     scoreSource: p.enum(['builtin', 'integrator'] as const).nullable(),
     flags: p.json<string[]>(),
+    /** What the customer wants (src/domain/leads/lead-intent.ts LEAD_INTENTS); null until described. */
     intent: p.text().nullable(),
+    /** Derived from the customer's messages, personal data redacted: shown only where the lead's contact is. */
     aiSummary: p.text().nullable(),
+    /** The hash of the model and messages intent and ai_summary were made from (src/domain/leads/lead-description.ts); not a Lead field. */
+    aiSummaryBasis: p.text().nullable(),
     nextAction: p.text().nullable(),
     nextActionAt: p.datetime().nullable(),
     lostReason: p.text().nullable(),

@@ -169,9 +169,17 @@ describe('lead scoring', () => {
       return body.score !== null ? body : undefined;
     });
     expect(first).toMatchObject({ score: 35, level: 'warm', flags: ['contact_left'] });
+    const scored = async () => (await outboxRows(h.db, caller.tenantId)).filter((e) => e.type === 'lead.scored' && e.data.lead_id === conversation.lead_id);
+    expect(await scored()).toHaveLength(1);
     await say(conversation.id, 'Hello there');
     await eventually('the second run', async () => ((await runsOf(conversation.lead_id)) >= 2 ? true : undefined));
-    expect((await lead(conversation.lead_id)).version).toBe(first.version);
+    // The score stayed (no lead.scored); the message gave the lead its intent and summary, one version (lead-intent-summary.test.ts).
+    expect(await scored()).toHaveLength(1);
+    expect(await lead(conversation.lead_id)).toMatchObject({ score: 35, version: first.version + 1, intent: 'other' });
+    // The same conversation again (opened once more, no new message): nothing changes.
+    expect((await open({ external_customer_id: conversation.external_customer_id, email: 'calm@example.com' })).id).toBe(conversation.id);
+    await eventually('the third run', async () => ((await runsOf(conversation.lead_id)) >= 3 ? true : undefined));
+    expect((await lead(conversation.lead_id)).version).toBe(first.version + 1);
   });
 
   it("an integrator with leads:score sets its own score, raises lead.scored, and the builtin scorer leaves it alone", async () => {
@@ -192,7 +200,8 @@ describe('lead scoring', () => {
     await eventually('the builtin scorer to run', async () => ((await runsOf(conversation.lead_id)) >= 2 ? true : undefined));
     expect(await scoredEvents()).toEqual(before);
     const read = (await call(h.api.base, 'GET', `/leads/${conversation.lead_id}`, { key: scorer.apiKey })).body;
-    expect(read).toMatchObject({ score: 72, score_source: 'integrator', version: res.body.version });
+    // Its score stays; the message gave it an intent and a summary (one version more, lead.updated).
+    expect(read).toMatchObject({ score: 72, score_source: 'integrator', version: res.body.version + 1, intent: 'price' });
     expect((await setScore({ score: 101 })).body).toMatchObject({ code: 'validation_failed', errors: [{ field: '/score', code: 'out_of_range', message: expect.any(String) }] });
     expect((await setScore({ score: 10, level: 'hot' })).body).toMatchObject({ score: 10, level: 'hot' });
     const noScope = await call(h.api.base, 'POST', `/leads/${conversation.lead_id}/score`, { key: caller.apiKey, body: { score: 1 } });

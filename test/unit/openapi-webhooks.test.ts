@@ -26,6 +26,7 @@ const contact = { name: 'Anna Petrova', email: 'anna@example.com', phone: '+7999
 const leadFields = {
   title: 'Runner X — Anna', status: 'new', source: 'website', owner: null, assigned_to: null, value: { amount: '1500.00', currency: 'RUB' },
   product_id: null, attribution: { landing_page: 'https://shop.example/', utm_source: 'ads' }, archived: false, external_id: null, external_url: null,
+  intent: 'delivery', ai_summary: 'Asks about delivery. In their words: "How much is delivery to Kazan?"',
 };
 const lead = () => ({ lead_id: u(), contact_id: u(), conversation_id: u(), version: 2, contact, lead: leadFields });
 

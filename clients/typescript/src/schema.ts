@@ -449,7 +449,7 @@ export interface paths {
         put?: never;
         /**
          * Create a lead
-         * @description About a contact (contact_id, or contact details: a new contact, merged into the account's contact with the same e-mail or phone) and optionally a conversation, whose open lead it becomes (409 invalid_state when it has one). Source defaults to api. Raises lead.created. Idempotency-Key is required: a retry answers the first lead.
+         * @description About a contact (contact_id, or contact details: a new contact, merged into the account's contact with the same e-mail or phone) and optionally a conversation, whose open lead it becomes (409 invalid_state when it has one). Source defaults to api. Raises lead.created. Idempotency-Key is required: a retry answers the first lead. A lead of a conversation is then scored and its intent and ai_summary written from the conversation (lead.scored, lead.updated).
          */
         post: operations["postLeads"];
         delete?: never;
@@ -477,7 +477,7 @@ export interface paths {
         head?: never;
         /**
          * Change a lead (optimistic: If-Match required)
-         * @description Send If-Match with the ETag of the lead as read (the quoted version, for example "3"): without it 428 precondition_required; when the lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. Moving to lost needs lost_reason. A status move stamps qualified_at, won_at or lost_at and raises lead.status_changed {from, to}; any change raises lead.updated with the changed fields and the new version. A change that changes nothing keeps the version.
+         * @description Send If-Match with the ETag of the lead as read (the quoted version, for example "3"): without it 428 precondition_required; when the lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. Moving to lost needs lost_reason. A status move stamps qualified_at, won_at or lost_at and raises lead.status_changed {from, to}; any change raises lead.updated with the changed fields and the new version. A change that changes nothing keeps the version. A move to qualified brings the lead's intent and ai_summary up to date with its conversation (a later lead.updated when they change).
          */
         patch: operations["patchLeadsById"];
         trace?: never;
@@ -2337,7 +2337,12 @@ export interface components {
             score_source: string | null;
             /** @description Signals the scorer saw (contact_left, product_named, price_asked, ...). */
             flags: string[];
-            intent: string | null;
+            /**
+             * @description What the customer wants, from their messages in the lead's conversation: buy, price, availability, delivery, support or other; null until the conversation has a customer message. Refreshed with the score.
+             * @enum {string|null}
+             */
+            intent: "buy" | "price" | "availability" | "delivery" | "support" | "other" | null;
+            /** @description A short summary of what the customer wants, written by the AI model from the customer's messages (e-mail addresses, phone numbers, card and account numbers and addresses replaced by placeholders such as [email]; names kept); refreshed with the score. Personal data: only with leads:read, recorded in the disclosure log; in lead.* events only to include_pii subscriptions. */
             ai_summary: string | null;
             next_action: string | null;
             /** Format: date-time */
@@ -3838,6 +3843,13 @@ export interface components {
             external_id: string | null;
             /** @description The lead's page in an external CRM. */
             external_url: string | null;
+            /**
+             * @description What the customer wants, from their messages in the lead's conversation: buy, price, availability, delivery, support or other; null until the conversation has a customer message. Refreshed with the score.
+             * @enum {string|null}
+             */
+            intent: "buy" | "price" | "availability" | "delivery" | "support" | "other" | null;
+            /** @description A short summary of what the customer wants, written by the AI model from the customer's messages (e-mail addresses, phone numbers, card and account numbers and addresses replaced by placeholders such as [email]; names kept); refreshed with the score. Personal data: only with leads:read, recorded in the disclosure log; in lead.* events only to include_pii subscriptions. */
+            ai_summary: string | null;
         };
         LeadUpdatedEvent: {
             /** @description Event id; equals the Svc-Event-Id header, identical across retries. */

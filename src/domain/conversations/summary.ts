@@ -28,7 +28,8 @@ export interface SummaryInput {
 const FIRST_REQUEST_MAX = 160;
 const CARDS_SHOWN = 5;
 
-function clip(text: string, max: number): string {
+/** One line of at most `max` characters, an ellipsis where it was cut. */
+export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

@@ -25,7 +25,7 @@ export interface LeadChangeContext {
  * nothing keeps the version and raises nothing. lead.status_changed {from, to} for a status
  * move, lead.updated with the changed fields and the new version for any change.
  */
-export async function changeLead(em: Em, c: LeadChangeContext, id: string, expected: ExpectedVersion, f: LeadFields): Promise<{ lead: Lead; contact: Contact | null }> {
+export async function changeLead(em: Em, c: LeadChangeContext, id: string, expected: ExpectedVersion, f: LeadFields): Promise<{ lead: Lead; contact: Contact | null; qualified?: boolean }> {
   const lead = await em.findOne(Lead, { id, tenantId: c.tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!lead) throw domainError('not_found', 'No such lead.');
   if (expected !== '*' && expected !== lead.version) {
@@ -41,5 +41,5 @@ export async function changeLead(em: Em, c: LeadChangeContext, id: string, expec
   const ref = leadEventRef(lead, contact);
   if (statusMove) recordEvent(em, { tenantId: lead.tenantId, type: 'lead.status_changed', ...EVENTS['lead.status_changed']({ ...ref, ...statusMove }) }, c.now);
   recordEvent(em, { tenantId: lead.tenantId, type: 'lead.updated', ...EVENTS['lead.updated']({ ...ref, changed_fields: changed }) }, c.now);
-  return { lead, contact };
+  return { lead, contact, qualified: statusMove?.to === 'qualified' };
 }

@@ -16,6 +16,7 @@ function leadEventFields(l: Lead): Record<string, unknown> {
     value: l.valueAmount != null && l.valueCurrency ? money(l.valueAmount, l.valueCurrency) : null,
     product_id: l.productId ?? null, attribution: l.attribution ?? null, archived: l.archived,
     external_id: l.externalId ?? null, external_url: l.externalUrl ?? null,
+    intent: l.intent ?? null, ai_summary: l.aiSummary ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
-import { Contact, Conversation, Message } from '../../entities/conversation.js';
+import { Contact, Conversation } from '../../entities/conversation.js';
 import { Lead, LeadTask, type LeadLevel } from '../../entities/lead.js';
 import { Tenant } from '../../entities/tenant.js';
 import { addTask } from './tasks.js';
@@ -9,24 +9,21 @@ import { recordEvent } from '../events/outbox.js';
 import { bumpLead, leadEventRef } from './lead-events.js';
 import { levelOf, scoreLead, type LeadScore } from './scoring.js';
 import { domainError } from '../../errors/domain-error.js';
+import { applyDescription, type LeadDescription } from './lead-description.js';
+import { recentMessages } from './queries.js';
 
-/** The most recent customer messages the scorer reads. */
-const MESSAGES_READ = 200;
+interface BuiltinScoring {
+  result: LeadScore;
+  /** The score, level or flags changed (and are set on the lead). */
+  changed: boolean;
+  becameHot: boolean;
+  customerMessageIds: string[];
+}
 
-/**
- * Scores a lead from its conversation and stores the result; a new score (or level or flags)
- * bumps the version and raises lead.scored {score, level, reason, flags}. Answers the score,
- * or null for a lead that is gone or scored by the integrator.
- */
-export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<LeadScore | null> {
-  const lead = await em.findOne(Lead, { id: leadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  // An integrator's own score (POST /leads/{id}/score) is not overwritten by the builtin scorer.
-  if (!lead || lead.scoreSource === 'integrator') return null;
-  const contact = lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null;
+/** The builtin scorer's answer for the lead's conversation as it is now, set on the lead when it differs. */
+async function builtinScoring(em: Em, lead: Lead, contact: Contact | null, now: Date): Promise<BuiltinScoring> {
   const conversation = lead.conversationId ? await em.findOne(Conversation, { id: lead.conversationId }) : null;
-  const messages = conversation
-    ? (await em.find(Message, { conversationId: conversation.id, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: MESSAGES_READ })).reverse()
-    : [];
+  const messages = conversation ? await recentMessages(em, conversation.id) : [];
   const customer = messages.filter((m) => m.sender === 'customer');
   const lastCustomerAt = customer[customer.length - 1]?.createdAt ?? lead.createdAt;
   const result = scoreLead({
@@ -36,16 +33,41 @@ export async function scoreLeadNow(em: Em, leadId: string, now: Date): Promise<L
     handoff: conversation ? conversation.status === 'handoff_pending' || conversation.mode === 'operator' : false,
     quietMs: now.getTime() - lastCustomerAt.getTime(),
   });
-  if (lead.score === result.score && lead.level === result.level && JSON.stringify(lead.flags) === JSON.stringify(result.flags)) return result;
+  const customerMessageIds = customer.map((m) => m.id);
+  if (lead.score === result.score && lead.level === result.level && JSON.stringify(lead.flags) === JSON.stringify(result.flags)) {
+    return { result, changed: false, becameHot: false, customerMessageIds };
+  }
   const becameHot = result.level === 'hot' && lead.level !== 'hot';
   lead.score = result.score;
   lead.level = result.level;
   lead.flags = result.flags;
   lead.scoreSource = 'builtin';
+  return { result, changed: true, becameHot, customerMessageIds };
+}
+
+/**
+ * Scores a lead from its conversation and stores the result with its description (intent and
+ * ai_summary, made beforehand by describeLead), in one new version: a new score (or level or
+ * flags) raises lead.scored {score, level, reason, flags}, a new intent or ai_summary
+ * lead.updated with those fields. Answers the score, or null for a lead that is gone or scored
+ * by the integrator (whose lead is still described).
+ */
+export async function scoreLeadNow(em: Em, leadId: string, now: Date, description: LeadDescription | null = null): Promise<LeadScore | null> {
+  const lead = await em.findOne(Lead, { id: leadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!lead) return null;
+  const contact = lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null;
+  const described = description ? applyDescription(lead, description) : [];
+  // An integrator's own score (POST /leads/{id}/score) is not overwritten by the builtin scorer.
+  const scoring = lead.scoreSource === 'integrator' ? null : await builtinScoring(em, lead, contact, now);
+  if (!described.length && !scoring?.changed) return scoring?.result ?? null;
   bumpLead(lead, now);
-  recordEvent(em, { tenantId: lead.tenantId, type: 'lead.scored', ...EVENTS['lead.scored']({ ...leadEventRef(lead, contact), ...result }) }, now);
-  if (becameHot) await actOnHotLead(em, lead, contact, result, customer.map((m) => m.id), now);
-  return result;
+  const ref = leadEventRef(lead, contact);
+  if (described.length) recordEvent(em, { tenantId: lead.tenantId, type: 'lead.updated', ...EVENTS['lead.updated']({ ...ref, changed_fields: described }) }, now);
+  if (scoring?.changed) {
+    recordEvent(em, { tenantId: lead.tenantId, type: 'lead.scored', ...EVENTS['lead.scored']({ ...ref, ...scoring.result }) }, now);
+    if (scoring.becameHot) await actOnHotLead(em, lead, contact, scoring.result, scoring.customerMessageIds, now);
+  }
+  return scoring?.result ?? null;
 }
 
 /** Evidence of lead.action_requested: the customer messages read (the latest) and the score. */

@@ -1,5 +1,5 @@
 import type { Em } from '../../db/orm.js';
-import { Contact } from '../../entities/conversation.js';
+import { Contact, Message } from '../../entities/conversation.js';
 import { Lead, type LeadStatus } from '../../entities/lead.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { domainError } from '../../errors/domain-error.js';
@@ -48,4 +48,12 @@ export async function leadForSupport(em: Em, id: string): Promise<{ lead: Lead; 
   const lead = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Lead, { id }) : null;
   if (!lead) throw new ProvisioningError(`no lead ${id}`);
   return { lead, contact: lead.contactId ? await em.findOne(Contact, { id: lead.contactId }) : null };
+}
+
+/** The most recent messages the scorer and the describer read of a lead's conversation. */
+const MESSAGES_READ = 200;
+
+/** A conversation's latest messages (not deleted), oldest first: what the lead's scorer and describer read. */
+export async function recentMessages(em: Em, conversationId: string): Promise<Message[]> {
+  return (await em.find(Message, { conversationId, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: MESSAGES_READ })).reverse();
 }

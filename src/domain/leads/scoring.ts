@@ -1,4 +1,5 @@
 import type { LeadLevel } from '../../entities/lead.js';
+import { DELIVERY, HUMAN, PRICE } from './customer-asks.js';
 
 /**
  * The builtin scorer's rule (decisions: "Lead scoring signals"): what the conversation shows,
@@ -25,9 +26,6 @@ export interface LeadScore {
   reason: string;
 }
 
-const PRICE = /(price|cost|how much|discount|цен[аыу]|стоит|стоимост|сколько|скидк|harga|berapa)/i;
-const DELIVERY = /(deliver|shipping|ship to|courier|pick ?up|доставк|доставит|курьер|самовывоз|pengiriman|ongkir)/i;
-const HUMAN = /(operator|human|manager|real person|оператор|менеджер|человек|живой)/i;
 /** A customer silent this long is cooling down. */
 export const SILENCE_MS = 24 * 60 * 60 * 1000;
 

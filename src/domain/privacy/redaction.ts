@@ -24,6 +24,12 @@ export interface RedactionContext {
   cell?: Cell;
   /** The names of the tenant's contacts: each of their words is found in either script. */
   contactNames: readonly string[] | NameMatcher;
+  /**
+   * Keep names (the last step skipped): for text shown only where the customer's own name is
+   * (a lead's ai_summary, behind leads:read), where a product named like a person ("the Runner
+   * X.") must stay readable. Every other kind is still replaced.
+   */
+  keepNames?: boolean;
 }
 
 /**
@@ -77,6 +83,7 @@ export function redactCustomerText(text: string, context: RedactionContext): str
   out = replaceAll(out, PHONE_AFTER_WORD, 'phone');
   out = replaceAll(out, LONG_DIGIT_RUN, 'number');
   for (const pattern of ADDRESS_PATTERNS) out = replaceAll(out, pattern, 'address');
+  if (context.keepNames) return out;
   out = redactPersonNames(out, PLACEHOLDER.name);
   const names = context.contactNames instanceof NameMatcher ? context.contactNames : new NameMatcher(context.contactNames);
   return names.redact(out, PLACEHOLDER.name);

@@ -8,6 +8,7 @@ import type { Services } from '../../services.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
 import { DEFAULT_COUNTRY } from '../../domain/contacts/contact-details.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
+import { noticeLeadChange } from '../../temporal/lead-scoring.js';
 import { changeLead, type ExpectedVersion } from '../../domain/leads/lead-changes.js';
 import { createLead, type NewLeadInput } from '../../domain/leads/lead-creation.js';
 import type { LeadFields } from '../../domain/leads/lead-rules.js';
@@ -18,7 +19,7 @@ import { LeadSchema } from './schemas.js';
 import { taskRoutes } from './task-routes.js';
 import { LeadCreateSchema, LeadScoreSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema, type LeadIdParams } from './request-schemas.js';
 
-export const LEADS_MIGRATION = 'Migration20261124001020LeadScoreSource' as const;
+export const LEADS_MIGRATION = 'Migration20261128190000LeadDescription' as const;
 /** What every lead route shares: its release family, the migration of its tables, personal data (the contact). */
 export const leadFamily = { family: 'leads', migration: LEADS_MIGRATION, pii: true } as const;
 const reading = { ...leadFamily, scope: 'leads:read', rateClass: 'read' } as const;
@@ -98,7 +99,8 @@ export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
   description: 'Send If-Match with the ETag of the lead as read (the quoted version, for example "3"): without it 428 precondition_required; when the '
     + 'lead changed since, 412 precondition_failed naming the current version (current_version, etag). The answer carries the new ETag. '
     + 'Moving to lost needs lost_reason. A status move stamps qualified_at, won_at or lost_at and raises lead.status_changed {from, to}; '
-    + 'any change raises lead.updated with the changed fields and the new version. A change that changes nothing keeps the version.',
+    + 'any change raises lead.updated with the changed fields and the new version. A change that changes nothing keeps the version. '
+    + 'A move to qualified brings the lead\'s intent and ai_summary up to date with its conversation (a later lead.updated when they change).',
   params: LeadParams,
   body: LeadUpdateSchema,
   responses: { 200: { description: 'Lead', schema: LeadSchema, headers: ['ETag'] } },
@@ -108,6 +110,7 @@ export const updateLeadRoute = defineRoute<unknown, LeadIdParams, LeadFields>({
     const expected = expectedVersion(ctx.get('if-match'));
     const changed = await changeLead(em, changeContext(auth, services), params.id, expected, body);
     afterCommit(() => wakeRelay(services.redis));
+    if (changed.qualified) afterCommit(() => noticeLeadChange(services, changed.lead));
     disclose({ resourceType: 'lead', resourceIds: [changed.lead.id] });
     return leadAnswer(200, changed);
   },
@@ -118,13 +121,16 @@ export const createLeadRoute = defineRoute<unknown, unknown, NewLeadInput>({
   summary: 'Create a lead',
   description: 'About a contact (contact_id, or contact details: a new contact, merged into the account\'s contact with the same e-mail or '
     + 'phone) and optionally a conversation, whose open lead it becomes (409 invalid_state when it has one). Source defaults to api. '
-    + 'Raises lead.created. Idempotency-Key is required: a retry answers the first lead.',
+    + 'Raises lead.created. Idempotency-Key is required: a retry answers the first lead. A lead of a conversation is then scored and its intent '
+    + 'and ai_summary written from the conversation (lead.scored, lead.updated).',
   body: LeadCreateSchema,
   responses: { 201: { description: 'Lead', schema: LeadSchema, headers: ['ETag'] } },
   errors: ['pii_transfer_not_allowed', 'validation_failed', 'invalid_state', 'idempotency_key_required', 'idempotency_conflict', 'operation_in_progress'],
   handler: async ({ body, auth, em, services, disclose, afterCommit }) => {
     const created = await createLead(em, { ...changeContext(auth, services), country: DEFAULT_COUNTRY[services.config.cell] }, body);
     afterCommit(() => wakeRelay(services.redis));
+    // A lead of a conversation is scored and described from it at once, not at the conversation's next message.
+    if (created.lead.conversationId) afterCommit(() => noticeLeadChange(services, created.lead));
     disclose({ resourceType: 'lead', resourceIds: [created.lead.id] });
     return leadAnswer(201, created);
   },

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { IsoDate, MoneySchema } from '../../http/schemas/common.js';
 import { LEAD_STATUSES } from '../../entities/lead.js';
+import { LEAD_INTENTS } from '../../domain/leads/lead-intent.js';
 
 /** Wire shapes of spec 02 "Lead": validation and the OpenAPI document. */
 
@@ -47,8 +48,13 @@ export const LeadSchema = Joi.object({
   level: Joi.string().allow(null).required().description('cold, warm or hot; null until scored.'),
   score_source: Joi.string().allow(null).required().description('builtin (the platform\'s scorer) or integrator (POST /leads/{id}/score); null until scored.'),
   flags: Joi.array().items(Joi.string()).required().description('Signals the scorer saw (contact_left, product_named, price_asked, ...).'),
-  intent: Joi.string().allow(null).required(),
-  ai_summary: Joi.string().allow(null).required(),
+  intent: Joi.string().valid(...LEAD_INTENTS).allow(null).required()
+    .description('What the customer wants, from their messages in the lead\'s conversation: buy, price, availability, delivery, support or other; '
+      + 'null until the conversation has a customer message. Refreshed with the score.'),
+  ai_summary: Joi.string().allow(null).required()
+    .description('A short summary of what the customer wants, written by the AI model from the customer\'s messages (e-mail addresses, phone numbers, '
+      + 'card and account numbers and addresses replaced by placeholders such as [email]; names kept); refreshed with the score. Personal data: only with leads:read, '
+      + 'recorded in the disclosure log; in lead.* events only to include_pii subscriptions.'),
   next_action: Joi.string().allow(null).required(),
   next_action_at: time(),
   lost_reason: Joi.string().allow(null).required(),

@@ -10,7 +10,7 @@ import { LeadParams, type LeadIdParams } from './request-schemas.js';
 
 /** A lead's follow-ups (the issue designs them; HubSpot's tasks associated with a deal). */
 
-const TASKS_MIGRATION = 'Migration20261124001020LeadScoreSource' as const;
+const TASKS_MIGRATION = 'Migration20261128190000LeadDescription' as const;
 /**
  * A task's title names the customer ("Contact Anna today", the scorer's next action): every
  * task route carries personal data, with the ru transfer conditions, no-store and a disclosure

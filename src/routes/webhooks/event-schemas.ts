@@ -34,7 +34,7 @@ export const EventContactSchema = Joi.object({
   phone: Joi.string().allow(null).required(),
 }).meta({ ref: 'EventContact' }).description('The customer: personal data, only to include_pii subscriptions.');
 
-const LEAD_PII_FIELDS = ['title', 'status', 'source', 'owner', 'assigned_to', 'value', 'product_id', 'attribution', 'archived', 'external_id', 'external_url'] as const;
+const LEAD_PII_FIELDS = ['title', 'status', 'source', 'owner', 'assigned_to', 'value', 'product_id', 'attribution', 'archived', 'external_id', 'external_url', 'intent', 'ai_summary'] as const;
 
 /** The lead's own fields (those of the Lead resource), as include_pii lead.* events carry them. */
 export const EventLeadSchema = Joi.object(Object.fromEntries(LEAD_PII_FIELDS.map((f) => [f, LeadSchema.extract(f)])))
