@@ -41,8 +41,6 @@ export interface ChatAnalyst {
   answer(brief: ChatBrief, signal?: AbortSignal): Promise<ChatReply>;
 }
 
-/** The price of one builtin answer, in roubles. */
-export const BUILTIN_TURN_PRICE_RUB = '2.00';
 export const BUILTIN_CHAT_MODEL = 'builtin/strategist-chat-v1';
 /** At most this many topics proposed in one answer. */
 export const PROPOSALS_PER_TURN = 3;
@@ -59,14 +57,15 @@ function change(current: number, previous: number): string {
 }
 
 /**
- * The offline strategist: deterministic, from the tenant's own figures and queue. It states
+ * The offline strategist at a fixed price per answer (live: AI_BUILTIN_STRATEGIST_PRICE_RUB; a
+ * sandbox's test price): deterministic, from the tenant's own figures and queue. It states
  * the figures of the last 7 days against the 7 before, names the head of the topic queue,
  * and proposes as topics the customer questions of the period (each titled from its
  * redacted text, topicTitle), leaving out what the queue or the session already holds.
  */
-export const builtinChatAnalyst: ChatAnalyst = {
+export const builtinChatAnalyst = (priceRub: string): ChatAnalyst => ({
   name: 'builtin',
-  costBounds: () => ({ minRub: BUILTIN_TURN_PRICE_RUB, maxRub: BUILTIN_TURN_PRICE_RUB }),
+  costBounds: () => ({ minRub: priceRub, maxRub: priceRub }),
   answer(brief) {
     const figures = (Object.keys(LABELS) as MetricKey[]).map((k) => `${LABELS[k]} ${change(brief.current[k], brief.previous[k])}`);
     const lines = [`Last 7 days (${brief.period.from.slice(0, 10)} to ${brief.period.to.slice(0, 10)}): ${figures.join('; ')}.`];
@@ -85,6 +84,6 @@ export const builtinChatAnalyst: ChatAnalyst = {
     lines.push(proposals.length
       ? `Customers asked ${proposals.length} question(s) no article answers; I propose them as topics (confirm an action to queue it).`
       : 'No customer question of the last 7 days is left without a topic; nothing to propose.');
-    return Promise.resolve({ answer: lines.join(' '), proposals, model: BUILTIN_CHAT_MODEL, costRub: BUILTIN_TURN_PRICE_RUB });
+    return Promise.resolve({ answer: lines.join(' '), proposals, model: BUILTIN_CHAT_MODEL, costRub: priceRub });
   },
-};
+});
