@@ -35,63 +35,62 @@ async function oneOfEach(h: OperationsHarness, who: Caller, maxCost?: string) {
   return { reply: reply.body.operation, article: article.body.operation, answer: answer.body.operation };
 }
 
-const usage = (amount: string, model: string) => ({ status: 'succeeded', usage: { cost: { amount, currency: 'RUB' }, model } });
+/**
+ * The three operations succeeded at `[reply, article, answer]` roubles, as usage (with the
+ * builtin models' names) and as the tenant's ledger says: one charge each, none for a 0.
+ */
+async function expectPriced(h: OperationsHarness, who: Caller, ops: Awaited<ReturnType<typeof oneOfEach>>, prices: [string, string, string]): Promise<void> {
+  const done = [[ops.reply, BUILTIN_MODEL], [ops.article, BUILTIN_ARTICLE_MODEL], [ops.answer, BUILTIN_CHAT_MODEL]] as const;
+  expect(done.map(([op]) => op)).toEqual(done.map(([op, model], i) => expect.objectContaining({
+    id: op.id, status: 'succeeded', usage: { cost: { amount: prices[i], currency: 'RUB' }, model },
+  })));
+  const charged = done.map(([op], i) => ({ amount_rub: `-${prices[i]}`, operation_id: op.id })).filter((c) => c.amount_rub !== '-0.00');
+  expect(await h.tenantCharges(who.tenantId)).toEqual(charged);
+}
 
-describe('the builtin models with the default prices', () => {
-  let h: OperationsHarness;
+/** A harness of this file's with `env`, for the describe block that calls it. */
+function harnessWith(env: Record<string, string>): () => OperationsHarness {
+  let h: OperationsHarness | undefined;
   beforeAll(async () => {
-    // Empty is unset (as a compose file's `${AI_BUILTIN_PRICE_RUB:-}`): the defaults, not bin/test's prices.
-    h = await OperationsHarness.start({ env: { AI_BUILTIN_PRICE_RUB: '', AI_BUILTIN_ARTICLE_PRICE_RUB: '', AI_BUILTIN_STRATEGIST_PRICE_RUB: '' } });
+    h = await OperationsHarness.start({ env });
   }, 120_000);
   afterAll(async () => {
     await h?.stop();
   }, 60_000);
+  return () => h!;
+}
+
+describe('the builtin models with the default prices', () => {
+  // Empty is unset (as a compose file's `${AI_BUILTIN_PRICE_RUB:-}`): the defaults, not bin/test's prices.
+  const harness = harnessWith({ AI_BUILTIN_PRICE_RUB: '', AI_BUILTIN_ARTICLE_PRICE_RUB: '', AI_BUILTIN_STRATEGIST_PRICE_RUB: '' });
 
   it('live work costs 0, says so in usage, moves no money and writes no ledger entry, even from an empty wallet and under max_cost 0', async () => {
+    const h = harness();
     const live = await h.caller({ balanceRub: '0' });
-    const { reply, article, answer } = await oneOfEach(h, live, '0.00');
-    expect(reply).toMatchObject(usage('0.00', BUILTIN_MODEL));
-    expect(article).toMatchObject(usage('0.00', BUILTIN_ARTICLE_MODEL));
-    expect(answer).toMatchObject(usage('0.00', BUILTIN_CHAT_MODEL));
+    const ops = await oneOfEach(h, live, '0.00');
+    await expectPriced(h, live, ops, ['0.00', '0.00', '0.00']);
     // operation.completed tells the integration the same.
     const completed = (await h.events(live.tenantId, 'operation.completed')).map((e) => [e.data.operation.id, e.data.operation.usage.cost.amount]);
-    expect(completed).toEqual([[reply.id, '0.00'], [article.id, '0.00'], [answer.id, '0.00']]);
-    expect(await h.tenantCharges(live.tenantId)).toEqual([]);
+    expect(completed).toEqual([[ops.reply.id, '0.00'], [ops.article.id, '0.00'], [ops.answer.id, '0.00']]);
     expect(await h.balance(live.tenantId)).toBe('0.00');
   });
 
   it("a sandbox's builtin work keeps its test prices: 1.50 a reply, 5.00 an article, 2.00 a strategist answer", async () => {
+    const h = harness();
     const test = await sandboxCaller(h.api.services, await h.caller());
     const before = await h.balance(test.tenantId);
-    const { reply, article, answer } = await oneOfEach(h, test);
-    expect(reply).toMatchObject(usage('1.50', BUILTIN_MODEL));
-    expect(article).toMatchObject(usage('5.00', BUILTIN_ARTICLE_MODEL));
-    expect(answer).toMatchObject(usage('2.00', BUILTIN_CHAT_MODEL));
-    expect(await h.tenantCharges(test.tenantId)).toEqual([
-      { amount_rub: '-1.50', operation_id: reply.id }, { amount_rub: '-5.00', operation_id: article.id }, { amount_rub: '-2.00', operation_id: answer.id },
-    ]);
+    await expectPriced(h, test, await oneOfEach(h, test), ['1.50', '5.00', '2.00']);
     expect(new Decimal(before).minus(await h.balance(test.tenantId)).toFixed(2)).toBe('8.50');
   });
 });
 
 describe('the builtin models with prices set', () => {
-  let h: OperationsHarness;
-  beforeAll(async () => {
-    h = await OperationsHarness.start({ env: { AI_BUILTIN_PRICE_RUB: '0.40', AI_BUILTIN_ARTICLE_PRICE_RUB: '0.7', AI_BUILTIN_STRATEGIST_PRICE_RUB: '0.30' } });
-  }, 120_000);
-  afterAll(async () => {
-    await h?.stop();
-  }, 60_000);
+  const harness = harnessWith({ AI_BUILTIN_PRICE_RUB: '0.40', AI_BUILTIN_ARTICLE_PRICE_RUB: '0.7', AI_BUILTIN_STRATEGIST_PRICE_RUB: '0.30' });
 
   it('live work is charged the set prices, once each; a max_cost below the set price is refused', async () => {
+    const h = harness();
     const live = await h.caller({ balanceRub: '10.00' });
-    const { reply, article, answer } = await oneOfEach(h, live);
-    expect(reply).toMatchObject(usage('0.40', BUILTIN_MODEL));
-    expect(article).toMatchObject(usage('0.70', BUILTIN_ARTICLE_MODEL));
-    expect(answer).toMatchObject(usage('0.30', BUILTIN_CHAT_MODEL));
-    expect(await h.tenantCharges(live.tenantId)).toEqual([
-      { amount_rub: '-0.40', operation_id: reply.id }, { amount_rub: '-0.70', operation_id: article.id }, { amount_rub: '-0.30', operation_id: answer.id },
-    ]);
+    await expectPriced(h, live, await oneOfEach(h, live), ['0.40', '0.70', '0.30']);
     expect(await h.balance(live.tenantId)).toBe('8.60');
     const refused = await call(h.api.base, 'POST', '/articles/generation-jobs', {
       key: live.apiKey, body: { keyword: 'oak legs', max_cost: '0.69' }, headers: { 'idempotency-key': randomUUID() },
