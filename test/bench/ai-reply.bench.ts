@@ -58,7 +58,7 @@ const RAISED = {
   PAID_CONCURRENCY: String(Math.max(2 * REQUESTS, 1000)),
 };
 
-const ENV = benchEnv({ name: 'bench-ai', nodeEnv: 'production', databaseUrl: DATABASE_URL }, { AI_PROVIDER: 'builtin', ...RAISED });
+const ENV = benchEnv({ name: 'bench-ai', nodeEnv: 'production', databaseUrl: DATABASE_URL }, { AI_PROVIDER: 'builtin', AI_BUILTIN_PRICE_RUB: '1.50', ...RAISED });
 
 // ---------------------------------------------------------------------------------------------
 // Data

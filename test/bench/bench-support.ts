@@ -63,7 +63,8 @@ export interface BenchEnvOptions {
 /**
  * The environment of the api and worker processes (and of loadConfig here): this process's,
  * with LOG_LEVEL warn, the benchmark's database, Redis (BENCH_REDIS_URL) under a key prefix
- * of this run, a task queue of this run, every release label and benchSecrets(); `extra` last.
+ * of this run, a task queue of this run, every release label, benchSecrets() and, in production,
+ * the builtin models allowed; `extra` last.
  */
 export function benchEnv(o: BenchEnvOptions, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -78,6 +79,9 @@ export function benchEnv(o: BenchEnvOptions, extra: Record<string, string> = {})
     REDIS_KEY_PREFIX: `${o.name}:${process.pid}:`,
     TEMPORAL_TASK_QUEUE: `${o.name}-${process.pid}`,
     ...benchSecrets(),
+    // Benchmarks measure the platform with the builtin models (offline, deterministic): a production
+    // start says so, as an operator's must (docs/decisions.md, "No placeholder billed as AI in production").
+    ...(o.nodeEnv === 'production' ? { AI_ALLOW_BUILTIN_IN_PRODUCTION: 'true' } : {}),
     ...extra,
   };
 }

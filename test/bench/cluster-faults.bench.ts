@@ -95,6 +95,8 @@ function appEnv(receiver: BenchReceiver): NodeJS.ProcessEnv {
     PUBLIC_ORIGIN: `http://127.0.0.1:${BALANCER_PORT}`,
     TRUSTED_PROXIES: '127.0.0.1',
     AI_PROVIDER: 'builtin',
+    // Priced, so each succeeded operation leaves its one charge to count (live builtin work is free unless priced).
+    AI_BUILTIN_PRICE_RUB: '1.50',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_RESOLVE: `${HOST}=${receiver.address}`,
     // The load is one tenant's: its rate limits would measure the refusals, not the deploy.

@@ -16,7 +16,7 @@ function settings(baseUrl: string): AiSettings {
   return {
     provider: 'openai',
     sandboxProvider: 'builtin',
-    builtinPriceRub: '1.50',
+    builtinPriceRub: '1.50', builtinArticlePriceRub: '5.00', builtinStrategistPriceRub: '2.00',
     builtinStreamWordMs: 0,
     draftThrottleMs: 50,
     openai: {

@@ -5,7 +5,7 @@ import { BUILTIN_MODEL, cardCodes, createSellerModel, type CatalogueEntry, type 
 const AI: AiSettings = {
   provider: 'builtin',
   sandboxProvider: 'builtin',
-  builtinPriceRub: '1.5',
+  builtinPriceRub: '1.5', builtinArticlePriceRub: '5.00', builtinStrategistPriceRub: '2.00',
   builtinStreamWordMs: 0,
   draftThrottleMs: 50,
   openai: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: '', model: 'gpt-4o-mini', prices: { 'gpt-4o-mini': { inputPer1kRub: '0.02', outputPer1kRub: '0.06' } }, maxTokens: 600 },

@@ -20,7 +20,7 @@ const brief = (o: Partial<GenerationBrief>): GenerationBrief => ({
 
 describe('the products an article cites', () => {
   it('an article about sofas cites the sofa and no boots, sneakers or lamp', () => {
-    const article = builtinArticle(brief({}));
+    const article = builtinArticle(brief({}), '5.00');
     expect(article.html).toContain('Sofa Oslo');
     for (const unrelated of ['Trail boots', 'Runner X sneakers', 'Lamp Bergen', 'Диван Мини']) expect(article.html).not.toContain(unrelated);
   });
@@ -33,13 +33,13 @@ describe('the products an article cites', () => {
   });
 
   it('an article on a subject the catalogue does not sell has no product section', () => {
-    const article = builtinArticle(brief({ keyword: 'curtains for a bright bedroom' }));
+    const article = builtinArticle(brief({ keyword: 'curtains for a bright bedroom' }), '5.00');
     expect(article.html).not.toContain('From our catalogue');
     expect(article.html).toContain('<h2>How to choose</h2>');
   });
 
   it('is deterministic: the same brief writes the same article', () => {
-    expect(builtinArticle(brief({}))).toEqual(builtinArticle(brief({})));
+    expect(builtinArticle(brief({}), '5.00')).toEqual(builtinArticle(brief({}), '5.00'));
   });
 });
 

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { load } from 'js-yaml';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 /**
  * docker-compose.yml describes the topology `bin/up --cluster` runs (issue 26, item 4). There is
@@ -232,5 +233,42 @@ describe('docker-compose.yml, the same topology as bin/up --cluster', () => {
     const changed = change(COMPOSE);
     expect(changed).not.toBe(COMPOSE);
     expect(composeProblems(changed).join('\n')).toMatch(expected);
+  });
+});
+
+/**
+ * An app service's environment as Compose interpolates it from `vars` (a shell's or an .env
+ * file's): `${X:-default}` is X unless unset or empty, `${X:?message}` fails then, `${X}` is X or empty.
+ */
+function composedAppEnv(service: string, vars: Record<string, string>): Record<string, string> {
+  const env = (load(COMPOSE) as { services: Record<string, Service> }).services[service]?.environment ?? {};
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, String(value).replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_m, v: string, op?: string, arg?: string) => {
+    if (vars[v]) return vars[v];
+    if (op === '?') throw new Error(`${v}: ${arg}`);
+    return op === '-' ? arg ?? '' : '';
+  })]));
+}
+
+describe("docker-compose.yml's model of live AI work", () => {
+  const secret = (name: string) => `${name.toLowerCase()}-0123456789abcdef0123456789abcdef`;
+  const REQUIRED = {
+    ...Object.fromEntries(['APP_DB_PASSWORD', 'TEMPORAL_DB_PASSWORD', 'API_KEY_PEPPER', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY', 'WIDGET_SECRET'].map((n) => [n, secret(n)])),
+    TEMPORAL_PAYLOAD_KEYS: 'k1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  };
+
+  it('is chosen by the operator: unset, the api and the worker refuse to start, naming the settings; the builtin models only when allowed', () => {
+    for (const service of ['api-1', 'worker-1']) {
+      expect(() => loadConfig(composedAppEnv(service, REQUIRED))).toThrow(ConfigError);
+      expect(() => loadConfig(composedAppEnv(service, REQUIRED))).toThrow(/"AI_PROVIDER"=openai.*"AI_ALLOW_BUILTIN_IN_PRODUCTION"=true/);
+    }
+    const builtin = loadConfig(composedAppEnv('api-1', { ...REQUIRED, AI_ALLOW_BUILTIN_IN_PRODUCTION: 'true' }));
+    expect(builtin.env).toBe('production');
+    expect(builtin.ai).toMatchObject({ provider: 'builtin', builtinPriceRub: '0', builtinArticlePriceRub: '0', builtinStrategistPriceRub: '0' });
+    // A self-hosted server (here Ollama's OpenAI endpoint) through the same variables.
+    const ollama = loadConfig(composedAppEnv('worker-1', {
+      ...REQUIRED, AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://ollama:11434/v1', OPENAI_MODEL: 'llama3.1:8b',
+      AI_PRICE_TABLE: '{"llama3.1:8b":{"input_per_1k_rub":"0.001","output_per_1k_rub":"0.002"}}',
+    }));
+    expect(ollama.ai).toMatchObject({ provider: 'openai', openai: { baseUrl: 'http://ollama:11434/v1', apiKey: '', model: 'llama3.1:8b' } });
   });
 });

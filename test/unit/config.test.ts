@@ -7,6 +7,8 @@ const SECRETS = { API_KEY_PEPPER: SECRET, CURSOR_SECRET: `${SECRET}c`, WEBHOOK_S
 
 /** loadConfig with the secrets set, unless `env` overrides them. */
 const load = (env: Record<string, string>) => loadConfig({ ...SECRETS, ...env });
+/** A production start that runs the builtin models, as the operator opted in to (its tests are of other settings). */
+const PRODUCTION = { NODE_ENV: 'production', AI_ALLOW_BUILTIN_IN_PRODUCTION: 'true' };
 
 function failure(env: Record<string, string>, withSecrets = true): string {
   try {
@@ -41,9 +43,9 @@ describe('loadConfig', () => {
   it('RELEASED_LABELS: everything built unless production, where unset (or empty) is the spec\'s release status, available', () => {
     expect(load({ NODE_ENV: 'development' }).releasedLabels).toEqual(['available', 'beta', 'planned']);
     expect(load({ NODE_ENV: 'test' }).releasedLabels).toEqual(['available', 'beta', 'planned']);
-    expect(load({ NODE_ENV: 'production' }).releasedLabels).toEqual(['available']);
-    expect(load({ NODE_ENV: 'production', RELEASED_LABELS: '' }).releasedLabels).toEqual(['available']);
-    expect(load({ NODE_ENV: 'production', RELEASED_LABELS: 'available,planned' }).releasedLabels).toEqual(['available', 'planned']);
+    expect(load(PRODUCTION).releasedLabels).toEqual(['available']);
+    expect(load({ ...PRODUCTION, RELEASED_LABELS: '' }).releasedLabels).toEqual(['available']);
+    expect(load({ ...PRODUCTION, RELEASED_LABELS: 'available,planned' }).releasedLabels).toEqual(['available', 'planned']);
     expect(load({ NODE_ENV: 'development', RELEASED_LABELS: 'available' }).releasedLabels).toEqual(['available']);
     expect(failure({ RELEASED_LABELS: 'available,alpha' })).toContain('RELEASED_LABELS');
   });
@@ -114,10 +116,39 @@ describe('loadConfig', () => {
   });
 
   it('uses the four secrets as given', () => {
-    const c = load({ NODE_ENV: 'production' });
+    const c = load(PRODUCTION);
     expect(c.secrets).toEqual({ apiKeyPepper: SECRET, cursor: `${SECRET}c` });
     expect(c.webhooks.secretKey).toBe(`${SECRET}w`);
     expect(c.widget.secret).toBe(`${SECRET}v`);
+  });
+
+  it('production refuses the builtin models for live work unless the operator opts in (AI_ALLOW_BUILTIN_IN_PRODUCTION), naming the settings', () => {
+    for (const env of [{}, { AI_PROVIDER: 'builtin' }, { AI_PROVIDER: '' }, { AI_ALLOW_BUILTIN_IN_PRODUCTION: 'false' }] as Record<string, string>[]) {
+      const message = failure({ NODE_ENV: 'production', ...env });
+      expect(message).toContain('"AI_PROVIDER"=openai');
+      expect(message).toContain('"AI_ALLOW_BUILTIN_IN_PRODUCTION"=true');
+    }
+    expect(load(PRODUCTION).ai).toMatchObject({ provider: 'builtin', sandboxProvider: 'builtin' });
+    // A remote model needs no opt-in: the OpenAI API with its key, or a local server that asks for none.
+    expect(load({ NODE_ENV: 'production', AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-production-0123456789' }).ai.provider).toBe('openai');
+    expect(load({ NODE_ENV: 'production', AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://vllm.internal:8000/v1', OPENAI_MODEL: 'qwen2.5-7b', AI_PRICE_TABLE: '{"qwen2.5-7b":{"input_per_1k_rub":"0","output_per_1k_rub":"0"}}' }).ai.openai)
+      .toMatchObject({ baseUrl: 'http://vllm.internal:8000/v1', apiKey: '', model: 'qwen2.5-7b' });
+    // The OpenAI API without a key would refuse every call.
+    expect(failure({ NODE_ENV: 'production', AI_PROVIDER: 'openai' })).toContain('"OPENAI_API_KEY" is required');
+    expect(failure({ NODE_ENV: 'production', AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'https://api.openai.com/v1/' })).toContain('"OPENAI_API_KEY" is required');
+    // Development and tests keep the builtin models without a word.
+    expect(load({}).ai.provider).toBe('builtin');
+    expect(load({ NODE_ENV: 'test' }).ai.provider).toBe('builtin');
+  });
+
+  it('live builtin work costs 0 unless its price is set (empty is unset); a price is roubles with two places at most', () => {
+    expect(load({}).ai).toMatchObject({ builtinPriceRub: '0', builtinArticlePriceRub: '0', builtinStrategistPriceRub: '0' });
+    expect(load({ AI_BUILTIN_PRICE_RUB: '', AI_BUILTIN_ARTICLE_PRICE_RUB: '', AI_BUILTIN_STRATEGIST_PRICE_RUB: '' }).ai)
+      .toMatchObject({ builtinPriceRub: '0', builtinArticlePriceRub: '0', builtinStrategistPriceRub: '0' });
+    expect(load({ AI_BUILTIN_PRICE_RUB: '1.50', AI_BUILTIN_ARTICLE_PRICE_RUB: '5', AI_BUILTIN_STRATEGIST_PRICE_RUB: '0.25' }).ai)
+      .toMatchObject({ builtinPriceRub: '1.50', builtinArticlePriceRub: '5', builtinStrategistPriceRub: '0.25' });
+    expect(failure({ AI_BUILTIN_ARTICLE_PRICE_RUB: '-1' })).toContain('AI_BUILTIN_ARTICLE_PRICE_RUB');
+    expect(failure({ AI_BUILTIN_STRATEGIST_PRICE_RUB: '0.125' })).toContain('AI_BUILTIN_STRATEGIST_PRICE_RUB');
   });
 
   it('webhook settings: 8 retry pauses, resolve pairs, and no private-network relaxation in production', () => {

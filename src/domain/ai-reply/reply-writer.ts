@@ -9,7 +9,7 @@ import { RowVanished } from '../operations/row-vanished.js';
 import { appendMessage } from '../conversations/messages.js';
 import { requestHandoff } from '../conversations/state-moves.js';
 import { findCardsForMarkers } from '../cards/catalogue.js';
-import { postToLedger } from '../wallet/ledger.js';
+import { chargeOperation } from '../wallet/operation-charge.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
 import type { ComposedReply } from '../../../workflows/operation-contract.js';
@@ -111,8 +111,7 @@ export async function writeAiReply(s: WriterServices, operationId: string, reply
     // The charge is the transaction's last write (postToLedger flushes the rest first), so the
     // tenant's wallet row is held only for the charge and the commit, and one tenant's replies
     // wait for each other as briefly as possible.
-    await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `AI reply (${reply.model})` }, now);
-    chargedTenant = op.tenantId;
+    if (await chargeOperation(tx, op, cost, `AI reply (${reply.model})`, now)) chargedTenant = op.tenantId;
     return true;
   });
   if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import type { CatalogueEntry } from '../ai-seller/seller-model.js';
 import { contentWords, sameStem, words } from '../ai-seller/words.js';
 import type { ComposedArticle } from '../../../workflows/operation-contract.js';
@@ -14,8 +15,6 @@ export interface GenerationBrief {
 /** What a generator writes: the workflow carries it from the generator activity to the writing step. */
 export type GeneratedArticle = ComposedArticle;
 
-/** The builtin generator's price per article, in roubles: billing always runs. */
-export const BUILTIN_ARTICLE_PRICE_RUB = '5.00';
 export const BUILTIN_ARTICLE_MODEL = 'builtin/article-v1';
 
 const COPY = {
@@ -79,10 +78,11 @@ export function relevantProducts(products: readonly CatalogueEntry[], subject: s
 /**
  * The offline generator: a real, readable article (headings, paragraphs, a list, a product
  * section with the catalogue cards relevant to the subject, at most three, and meta fields)
- * from the profile, the keyword and the catalogue, in ru, en or id. Deterministic: the same
- * brief writes the same article.
+ * from the profile, the keyword and the catalogue, in ru, en or id, at `priceRub` (live:
+ * AI_BUILTIN_ARTICLE_PRICE_RUB; a sandbox's test price). Deterministic: the same brief writes
+ * the same article.
  */
-export function builtinArticle(brief: GenerationBrief): GeneratedArticle {
+export function builtinArticle(brief: GenerationBrief, priceRub: string): GeneratedArticle {
   const c = COPY[brief.locale];
   const k = brief.keyword;
   const title = brief.title ?? capitalised(k);
@@ -97,7 +97,7 @@ export function builtinArticle(brief: GenerationBrief): GeneratedArticle {
   ].join('');
   return {
     title, slug: slugOf(title), html, metaTitle: title.slice(0, 60), metaDescription: c.meta(k).slice(0, 160),
-    model: BUILTIN_ARTICLE_MODEL, costRub: BUILTIN_ARTICLE_PRICE_RUB,
+    model: BUILTIN_ARTICLE_MODEL, costRub: new Decimal(priceRub).toFixed(2),
   };
 }
 
@@ -108,7 +108,11 @@ export interface ArticleGenerator {
   write(brief: GenerationBrief, signal?: AbortSignal): Promise<GeneratedArticle>;
 }
 
-export const builtinArticleGenerator: ArticleGenerator = {
-  costBounds: () => ({ minRub: BUILTIN_ARTICLE_PRICE_RUB, maxRub: BUILTIN_ARTICLE_PRICE_RUB }),
-  write: async (brief) => builtinArticle(brief),
-};
+/** The offline generator at a fixed price per article, in roubles. */
+export function builtinArticleGenerator(priceRub: string): ArticleGenerator {
+  const price = new Decimal(priceRub).toFixed(2);
+  return {
+    costBounds: () => ({ minRub: price, maxRub: price }),
+    write: async (brief) => builtinArticle(brief, price),
+  };
+}

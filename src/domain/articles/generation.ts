@@ -11,7 +11,7 @@ import { newId } from '../../ids.js';
 import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { admitPaidOperation, type PaidRateCounter, type Payer } from '../operations/paid-admission.js';
 import { changeLockedOperation } from '../operations/locked-operation.js';
-import { postToLedger } from '../wallet/ledger.js';
+import { chargeOperation } from '../wallet/operation-charge.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
 import { recordEvent } from '../events/outbox.js';
@@ -27,7 +27,7 @@ import { operationInSandbox } from '../sandbox/shadows.js';
 
 /** The generator AI_PROVIDER names: builtin (offline) or openai (Chat Completions). */
 export function articleGeneratorOf(ai: AiSettings): ArticleGenerator {
-  return ai.provider === 'openai' ? new OpenAiArticleGenerator(ai) : builtinArticleGenerator;
+  return ai.provider === 'openai' ? new OpenAiArticleGenerator(ai) : builtinArticleGenerator(ai.builtinArticlePriceRub);
 }
 
 /** What POST /articles/generation-jobs takes. */
@@ -178,8 +178,7 @@ export async function writeGeneratedArticle(s: WriterServices, operationId: stri
     await settleTopic(tx, op.tenantId, input.topic_id, { status: 'generated', generatedArticleId: input.article_id }, now);
     const cost = Decimal.min(new Decimal(generated.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: generated.model } }, await cellMoney(tx, s.config.cell), now)) return false;
-    await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Article generation (${generated.model})` }, now);
-    chargedTenant = op.tenantId;
+    if (await chargeOperation(tx, op, cost, `Article generation (${generated.model})`, now)) chargedTenant = op.tenantId;
     return true;
   });
   if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);

@@ -42,8 +42,6 @@ export interface ChatAnalyst {
   answer(brief: ChatBrief, signal?: AbortSignal): Promise<ChatReply>;
 }
 
-/** The price of one builtin answer, in roubles. */
-export const BUILTIN_TURN_PRICE_RUB = '2.00';
 export const BUILTIN_CHAT_MODEL = 'builtin/strategist-chat-v1';
 /** At most this many topics proposed in one answer. */
 export const PROPOSALS_PER_TURN = 3;
@@ -68,20 +66,21 @@ function proposalsOf(brief: ChatBrief): TopicSuggestion[] {
 }
 
 /**
- * The offline strategist: deterministic, from the tenant's figures (decisions: "The strategist
+ * The offline strategist (priced per answer: live AI_BUILTIN_STRATEGIST_PRICE_RUB, a sandbox's
+ * test price): deterministic, from the tenant's figures (decisions: "The strategist
  * chat answers what it was asked"). It answers the kinds of question it recognises (traffic,
  * conversions, customer questions, articles, ad spend, a period against the one before), each
  * from its section of the figures with their source and period, and says why for a section
  * without data. A question of no kind it knows gets what it can answer instead, and neither
  * that nor an answer whose every section is missing is charged.
  */
-export const builtinChatAnalyst: ChatAnalyst = {
+export const builtinChatAnalyst = (priceRub: string): ChatAnalyst => ({
   name: 'builtin',
-  costBounds: () => ({ minRub: BUILTIN_TURN_PRICE_RUB, maxRub: BUILTIN_TURN_PRICE_RUB }),
+  costBounds: () => ({ minRub: priceRub, maxRub: priceRub }),
   answer(brief) {
     const { kinds, language } = brief.read;
     const reply = (answer: string, proposals: TopicSuggestion[], charged: boolean): Promise<ChatReply> =>
-      Promise.resolve({ answer, proposals, model: BUILTIN_CHAT_MODEL, costRub: charged ? BUILTIN_TURN_PRICE_RUB : BUILTIN_NOTHING_ANSWERED_RUB });
+      Promise.resolve({ answer, proposals, model: BUILTIN_CHAT_MODEL, costRub: charged ? priceRub : BUILTIN_NOTHING_ANSWERED_RUB });
     if (!kinds.length) return reply(cannotAnswerText(language), [], false);
     // A comparison asked beside another kind is that kind's period against the one before: every section already gives it.
     const asked = kinds.length > 1 ? kinds.filter((k) => k !== 'comparison') : kinds;
@@ -95,4 +94,4 @@ export const builtinChatAnalyst: ChatAnalyst = {
     const cited = sections.some((s) => !isMissing(brief.figures[s])) || (asked.includes('articles') && !isMissing(brief.figures.customer_questions));
     return reply(lines.join('\n'), proposals, cited);
   },
-};
+});

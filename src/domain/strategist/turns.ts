@@ -10,7 +10,7 @@ import { newId } from '../../ids.js';
 import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';
 import { admitPaidOperation } from '../operations/paid-admission.js';
 import { changeLockedOperation } from '../operations/locked-operation.js';
-import { postToLedger } from '../wallet/ledger.js';
+import { chargeOperation } from '../wallet/operation-charge.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
 import { recordEvent } from '../events/outbox.js';
@@ -32,7 +32,7 @@ const TITLE_CHARS = 200;
 
 /** The strategist AI_PROVIDER names: builtin (offline) or openai (Chat Completions). */
 export function chatAnalystOf(ai: AiSettings): ChatAnalyst {
-  return ai.provider === 'openai' ? openaiChatAnalyst(ai) : builtinChatAnalyst;
+  return ai.provider === 'openai' ? openaiChatAnalyst(ai) : builtinChatAnalyst(new Decimal(ai.builtinStrategistPriceRub).toFixed(2));
 }
 
 /** What the operation works on, fixed at admission (the turn's id chosen up front). */
@@ -147,10 +147,7 @@ export async function writeTurnAnswer(s: TurnServices, operationId: string, repl
     }, now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, await cellMoney(tx, s.config.cell), now)) return false;
-    // An answer priced at nothing (the builtin's "I cannot answer that") leaves no ledger row.
-    if (new Decimal(cost).isZero()) return true;
-    await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Strategist answer (${reply.model})` }, now);
-    chargedTenant = op.tenantId;
+    if (await chargeOperation(tx, op, cost, `Strategist answer (${reply.model})`, now)) chargedTenant = op.tenantId;
     return true;
   });
   if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);
