@@ -25,6 +25,11 @@ export type DraftNotice =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A message or conversation id as the contract writes it (a uuid, lowercased), else null. */
+export function draftId(raw: unknown): string | null {
+  return typeof raw === 'string' && UUID.test(raw) ? raw.toLowerCase() : null;
+}
+
 /** A notice as the contract writes it (`conversation_id`, `message_id`, then `offset`+`text` or `retracted: true`), else null. */
 export function parseDraftNotice(raw: string): DraftNotice | null {
   let n: Record<string, unknown>;
@@ -34,10 +39,10 @@ export function parseDraftNotice(raw: string): DraftNotice | null {
     return null;
   }
   if (typeof n !== 'object' || n === null) return null;
-  const conversationId = n.conversation_id;
-  const messageId = n.message_id;
-  if (typeof conversationId !== 'string' || !UUID.test(conversationId) || typeof messageId !== 'string' || !UUID.test(messageId)) return null;
-  const ids = { conversationId: conversationId.toLowerCase(), messageId: messageId.toLowerCase() };
+  const conversationId = draftId(n.conversation_id);
+  const messageId = draftId(n.message_id);
+  if (!conversationId || !messageId) return null;
+  const ids = { conversationId, messageId };
   if (n.retracted === true) return { ...ids, retracted: true };
   const { offset, text } = n;
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0 || typeof text !== 'string') return null;
