@@ -30,6 +30,8 @@ export const streamLeaseMs = (heartbeatMs: number): number => Math.max(3 * heart
 /** A heartbeat's bytes: one Buffer for every stream. */
 const PING_FRAME = Buffer.from(SSE_PING);
 
+const CRLF = Buffer.from('\r\n', 'latin1');
+
 /** Each frame as one HTTP/1.1 chunk (`<hex length>CRLF<frame>CRLF`), made once per frame: a frame a fan-out shares is framed once for all its streams. */
 const httpChunks = new WeakMap<Buffer, Buffer>();
 function httpChunk(frame: Buffer): Buffer {
@@ -37,7 +39,6 @@ function httpChunk(frame: Buffer): Buffer {
   if (chunk === undefined) httpChunks.set(frame, (chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`, 'latin1'), frame, CRLF])));
   return chunk;
 }
-const CRLF = Buffer.from('\r\n', 'latin1');
 
 /** setTimeout's ceiling (about 24.8 days); a stream lives at most that long. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
