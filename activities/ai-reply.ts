@@ -4,7 +4,8 @@ import type { Services } from '../src/services.js';
 import { loadReplyContext } from '../src/domain/ai-reply/reply-context.js';
 import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-reply/reply-writer.js';
 import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
-import type { SellerContext } from '../src/domain/ai-seller/seller-model.js';
+import { DraftPublisher } from '../src/domain/ai-reply/reply-draft.js';
+import type { ReplyJob } from '../src/domain/ai-reply/reply-context.js';
 import { modelStepError, type AiReplyOutcome, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
 
@@ -25,10 +26,20 @@ export function createAiReplyActivities(services: Services) {
 
   const contextOf = (operationId: string) => loadReplyContext(services.orm.em.fork(), operationId, services.config.cell);
 
-  /** The model's reply to the turn; what the model throws comes out as it is. */
-  async function reply(context: SellerContext, livemode: boolean, signal: AbortSignal): Promise<ComposedReply> {
-    const answer = await services.sellerFor(livemode).reply(context, signal);
-    return { content: answer.content, handoff: answer.handoff, model: answer.usage.model, costRub: answer.usage.costRub };
+  /**
+   * The model's reply to the turn; what the model throws comes out as it is. While the model
+   * writes, the visitor's chat sees the reply's draft (reply-draft.ts); each attempt starts its
+   * draft afresh, and its last piece is the reply as the message will show it.
+   */
+  async function reply({ context, draft: target }: ReplyJob, livemode: boolean, signal: AbortSignal): Promise<ComposedReply> {
+    const draft = target && new DraftPublisher(services.redis, target, services.config.ai.draftThrottleMs, signal);
+    try {
+      const answer = await services.sellerFor(livemode).reply(context, signal, draft?.update);
+      await draft?.finish(answer.content);
+      return { content: answer.content, handoff: answer.handoff, model: answer.usage.model, costRub: answer.usage.costRub };
+    } finally {
+      draft?.stop();
+    }
   }
 
   /**
@@ -36,10 +47,10 @@ export function createAiReplyActivities(services: Services) {
    * is a refusal). `livemode` as the begin found it; workflows begun before it said so look it up.
    */
   async function compose(operationId: string, livemode: boolean | undefined, signal: AbortSignal): Promise<ComposedReply> {
-    const context = await contextOf(operationId);
+    const job = await contextOf(operationId);
     const mode = livemode ?? await livemodeOf(operationId);
     try {
-      return await reply(context, mode, signal);
+      return await reply(job, mode, signal);
     } catch (err) {
       throw asModelFailure(err);
     }
@@ -60,10 +71,10 @@ export function createAiReplyActivities(services: Services) {
       const timing = timingOf(begun.livemode);
       if (timing.remote) return timing;
       // A database step that fails is retried (the activity's retry policy); a model that fails ends the operation.
-      const context = await contextOf(operationId);
+      const job = await contextOf(operationId);
       let composed: ComposedReply;
       try {
-        composed = await reply(context, begun.livemode, Context.current().cancellationSignal);
+        composed = await reply(job, begun.livemode, Context.current().cancellationSignal);
       } catch (err) {
         if (Context.current().cancellationSignal.aborted) throw err;
         await endOperation(services, operationId, { status: 'failed', error: modelStepError(asModelFailure(err), 'The reply could not be prepared.') });

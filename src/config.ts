@@ -74,6 +74,10 @@ export interface AiSettings {
   sandboxProvider: 'builtin' | 'live';
   /** The builtin seller's fixed price of one reply, in roubles. */
   builtinPriceRub: string;
+  /** The builtin seller's pace as its reply streams into the chat: this long between words (AI_BUILTIN_STREAM_WORD_MS). */
+  builtinStreamWordMs: number;
+  /** A reply's live draft is published at most once per this long, its first piece at once and its last always (AI_DRAFT_THROTTLE_MS). */
+  draftThrottleMs: number;
   openai: {
     baseUrl: string;
     apiKey: string;
@@ -339,6 +343,8 @@ const schema = Joi.object({
   AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
   SANDBOX_AI_PROVIDER: Joi.string().valid('builtin', 'live').default('builtin'),
   AI_BUILTIN_PRICE_RUB: Joi.string().pattern(/^\d+(\.\d{1,2})?$/).default('1.50'),
+  AI_BUILTIN_STREAM_WORD_MS: Joi.number().integer().min(0).max(1000).default(35),
+  AI_DRAFT_THROTTLE_MS: Joi.number().integer().min(0).max(5000).default(50),
   OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: Joi.string().allow('').default(''),
   OPENAI_MODEL: Joi.string().default('gpt-4o-mini'),
@@ -489,6 +495,8 @@ function parseAiSettings(v: Record<string, any>): AiSettings {
     provider: v.AI_PROVIDER,
     sandboxProvider: v.SANDBOX_AI_PROVIDER,
     builtinPriceRub: v.AI_BUILTIN_PRICE_RUB,
+    builtinStreamWordMs: v.AI_BUILTIN_STREAM_WORD_MS,
+    draftThrottleMs: v.AI_DRAFT_THROTTLE_MS,
     openai: { baseUrl: v.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: v.OPENAI_API_KEY, model: v.OPENAI_MODEL, prices, maxTokens: v.AI_MAX_TOKENS },
     timeoutMs: v.AI_TIMEOUT_MS,
     maxAttempts: v.AI_MAX_ATTEMPTS,

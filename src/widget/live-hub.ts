@@ -9,6 +9,8 @@ import { domainError } from '../errors/domain-error.js';
 import { widgetOperator, widgetState, type WidgetState } from './presenters.js';
 import { START, cursorOf, isAfter, positionOf, type Position } from './sse.js';
 import { parseTokenRotation, type TokenRotation } from './token-rotations.js';
+import { LiveDrafts, type DraftEvent, type DraftTexts } from './live-drafts.js';
+import type { DraftNotice } from '../domain/conversations/drafts.js';
 
 /**
  * How far back, behind the newest message a listener has, a read looks for messages it has
@@ -31,7 +33,8 @@ export interface LiveSnapshot {
 export type LiveEvent =
   | { type: 'message'; message: Message; /** the event id: the listener's resume cursor after this message */ cursor: string }
   | { type: 'update'; state: WidgetState; operator: { name: string } | null }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  | DraftEvent;
 
 const CLOSED: LiveEvent = { type: 'closed' };
 
@@ -103,6 +106,11 @@ export class ConversationFollower {
   /** `baseline`: the client's resume position; null = whatever the catch-up snapshot's newest message is. */
   constructor(private readonly baseline: Position | null) {
     this.after = baseline ?? START;
+  }
+
+  /** Whether the message was sent to this stream as final (or was at or before its baseline), inside the window. */
+  hasSent(messageId: string): boolean {
+    return this.seen.has(messageId);
   }
 
   /** The created_at (ms) the next snapshot must start at for this follower (inclusive). */
@@ -192,6 +200,8 @@ interface Listener {
   ready: boolean;
   /** A notice came before it was ready: read again when it is. */
   missed: boolean;
+  /** Draft notices heard before it was ready (live-drafts.ts). */
+  heard: DraftNotice[];
 }
 
 const unavailable = () => domainError('service_unavailable', 'Live updates are unavailable right now; retry shortly (or poll).', {}, { retryAfterSeconds: 5 });
@@ -220,8 +230,9 @@ export interface LiveHubDeps {
  * conversation with streams here makes ONE read (its messages from the oldest position any
  * of them needs, and its state), fanned out to every stream, each of which sends only what it
  * has not sent. Notices arriving while a read of the same conversation runs are coalesced
- * into one more read after it. The subscription is made on the first stream, so processes
- * that never stream never subscribe.
+ * into one more read after it. The same connection hears the drafts of AI replies being
+ * written (live-drafts.ts: passed on without a read). The subscription is made on the first
+ * stream, so processes that never stream never subscribe.
  */
 export class LiveHub {
   private subscriber?: Redis;
@@ -232,8 +243,10 @@ export class LiveHub {
   private connectedOnce = false;
   private count = 0;
   private fanOutSeconds?: Histogram;
+  private readonly drafts: LiveDrafts;
 
   constructor(private readonly deps: LiveHubDeps) {
+    this.drafts = new LiveDrafts(deps.redis, deps.orm);
     if (deps.registry) {
       const size = () => this.size;
       new Gauge({
@@ -273,7 +286,7 @@ export class LiveHub {
       throw unavailable();
     });
     if (this.closed) throw unavailable();
-    const listener: Listener = { follower: new ConversationFollower(baseline), sink, ready: false, missed: false };
+    const listener: Listener = { follower: new ConversationFollower(baseline), sink, ready: false, missed: false, heard: [] };
     let set = this.byConversation.get(conversationId);
     if (!set) this.byConversation.set(conversationId, (set = new Set()));
     set.add(listener);
@@ -288,8 +301,11 @@ export class LiveHub {
       if (current.size === 0) this.byConversation.delete(conversationId);
     };
     let catchUp: LiveSnapshot;
+    let drafts: DraftTexts;
     try {
       catchUp = baseline ? await this.read(conversationId, baseline.t === -Infinity ? -Infinity : baseline.t - LATE_COMMIT_WINDOW_MS) : await this.readLatest(conversationId);
+      // After the messages: a reply committed meanwhile is in neither, or arrives as final later.
+      drafts = await this.drafts.read(conversationId);
     } catch (err) {
       stop();
       throw err;
@@ -298,7 +314,8 @@ export class LiveHub {
     return {
       start: () => {
         if (stopped || listener.ready) return;
-        const events = listener.follower.catchUp(catchUp);
+        const events: LiveEvent[] = listener.follower.catchUp(catchUp);
+        events.push(...this.drafts.catchUp(drafts, listener));
         listener.ready = true;
         if (events.length) sink.events(events);
         if (listener.missed && !stopped) this.schedule(conversationId);
@@ -313,7 +330,8 @@ export class LiveHub {
       const sub = (this.subscriber = subscriberConnection(this.deps.redis));
       sub.on('error', (err: Error) => this.deps.log.warn({ err: err.message }, 'widget live subscriber error'));
       sub.on('message', (channel: string, text: string) => {
-        if (channel === this.deps.rotationChannel) this.rotated(text);
+        if (channel === this.drafts.channel) this.drafts.heard(text, (id) => this.byConversation.get(id), (l, events) => this.deliver(l as Listener, events));
+        else if (channel === this.deps.rotationChannel) this.rotated(text);
         else if (this.byConversation.has(text)) this.schedule(text);
       });
       // After a reconnect notices may have been lost meanwhile: once subscribed again (ioredis
@@ -345,7 +363,7 @@ export class LiveHub {
 
   private channels(): string[] {
     const live = channelName(this.deps.redis, CONVERSATION_LIVE_CHANNEL);
-    return this.deps.rotationChannel ? [live, this.deps.rotationChannel] : [live];
+    return this.deps.rotationChannel ? [live, this.drafts.channel, this.deps.rotationChannel] : [live, this.drafts.channel];
   }
 
   /** A rotation notice goes to every stream of the session's conversation here (each checks its own token). */

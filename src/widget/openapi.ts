@@ -7,7 +7,8 @@ import { PAGEVIEW_PATH, PageviewBody } from './pageview-route.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/body.js';
 import {
   AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
-  WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageSchema,
+  WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageDeltaSchema,
+  WidgetMessageRetractedSchema, WidgetMessageSchema,
   WidgetPollSchema, WidgetProblemSchema, WidgetSettingsSchema, WidgetTurnSchema,
 } from './schemas.js';
 
@@ -85,7 +86,9 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
       description: [
         `A text/event-stream. It starts with \`retry: ${STREAM_RETRY_MS}\`, then a \`conversation:update\` with the current state. Events (data: one line of JSON, see x-events):`,
         '`message` (id: the resume cursor `<created_at ms>.<message id>`; data: a WidgetMessage), `conversation:update` (data: state and operator, whenever they change),',
-        '`closed` (data: {}; the conversation was closed while the stream was open).',
+        '`closed` (data: {}; the conversation was closed while the stream was open),',
+        '`message:delta` and `message:retracted` (no id: an AI reply as it is written, see x-events; the final `message` with the same id still comes, once). A client that shows drafts applies a delta only when its offset is at most the length of the text it shows (else it ignores it) and shows text.slice(0, offset) + the delta\'s text;',
+        'it ignores deltas of a message already shown as final, and removes the draft on `message:retracted`. A stream that opens while a reply is being written gets its text so far after its catch-up, as one delta at offset 0. Polling carries final messages only.',
         `A comment line \`: ping\` every ${duration(w.heartbeatMs)} keeps proxies from timing out. The stream ends when its token ends (rotated out and its grace time over, or the session expired), when the chat is gone (at the next ping) or the server stops; the client reconnects with the newest token and`,
         'Last-Event-ID (or ?last_event_id=) and gets the messages after it first. A refusal comes before the stream opens, as a Problem.',
         `At most ${w.streamsPerSession} streams per session and ${w.streamsPerAddress} per client address are open at once: one more is 429 with Retry-After.`,
@@ -98,6 +101,11 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
             message: { id: ref(StreamCursorSchema), data: ref(WidgetMessageSchema), description: 'A message new to this client, oldest first.' },
             'conversation:update': { data: ref(WidgetConversationSchema), description: 'Once when the stream opens, then on every change.' },
             closed: { data: ref(WidgetClosedSchema), description: 'The conversation was closed.' },
+            'message:delta': {
+              data: ref(WidgetMessageDeltaSchema),
+              description: 'A piece of the AI reply being written (no id: not a resume point). The final `message` with the same id replaces the draft.',
+            },
+            'message:retracted': { data: ref(WidgetMessageRetractedSchema), description: 'The AI reply being written failed or was canceled: remove its draft (no message comes).' },
           },
         },
       },
@@ -138,7 +146,7 @@ export function buildWidgetOpenApi(config: Config): JsonSchema {
     servers: [{ url: config.publicOrigin, description: `${config.cell} cell` }],
     problem: WidgetProblemSchema,
     // The named shapes first, the ones others use before those.
-    declarations: [WidgetConsentSchema, WidgetCardSchema, WidgetMessageSchema, WidgetConversationSchema, WidgetClosedSchema, StreamCursorSchema, WidgetSettingsSchema, WidgetTurnSchema, WidgetHistorySchema, WidgetPollSchema, WidgetProblemSchema],
+    declarations: [WidgetConsentSchema, WidgetCardSchema, WidgetMessageSchema, WidgetConversationSchema, WidgetClosedSchema, WidgetMessageDeltaSchema, WidgetMessageRetractedSchema, StreamCursorSchema, WidgetSettingsSchema, WidgetTurnSchema, WidgetHistorySchema, WidgetPollSchema, WidgetProblemSchema],
     operations: (ref) => operations(config, ref).map((op): OperationDoc => ({
       method: op.method,
       path: op.path,

@@ -143,6 +143,18 @@ export const WidgetPollSchema = Joi.object({
 
 export const WidgetClosedSchema = Joi.object({}).meta({ ref: 'WidgetClosed' });
 
+const DraftMessageId = Joi.string().uuid().required().description('The id the final message will have.');
+
+/** A piece of an AI reply being written (the stream only; never stored). */
+export const WidgetMessageDeltaSchema = Joi.object({
+  message_id: DraftMessageId,
+  offset: Joi.number().integer().min(0).required()
+    .description('Where `text` starts in the draft, in UTF-16 code units (JavaScript string indexes). 0: `text` is the whole draft so far.'),
+  text: Joi.string().allow('').required().description('The draft from `offset` on. Plain text: show it as text, never as HTML.'),
+}).meta({ ref: 'WidgetMessageDelta' });
+
+export const WidgetMessageRetractedSchema = Joi.object({ message_id: DraftMessageId }).meta({ ref: 'WidgetMessageRetracted' });
+
 /** The id of a `message` event: `<created_at in ms>.<message id>`. */
 export const StreamCursorSchema = Joi.string().pattern(CURSOR).meta({ ref: 'WidgetStreamCursor' });
 

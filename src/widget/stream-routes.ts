@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import type { Following, LiveEvent, LiveSink } from './live-hub.js';
+import type { DraftEvent } from './live-drafts.js';
 import { AttachmentSigner, presentWidgetMessage } from './presenters.js';
 import { chatIsOpen, conversationOfSession, heldToken, requireOpenChat } from './sessions.js';
 import { countingRejections, countRead, visitorAddress } from './rate-limits.js';
@@ -91,6 +92,13 @@ class OpenChats {
     this.known.set(channelId, { until: now + this.ttlMs, open });
     return open;
   }
+}
+
+/** A draft's event: no id (not a resume point: a reconnect gets the draft whole in its catch-up). */
+export function renderDraft(e: DraftEvent): string {
+  return e.type === 'delta'
+    ? sseEvent('message:delta', JSON.stringify({ message_id: e.messageId, offset: e.offset, text: e.text }))
+    : sseEvent('message:retracted', JSON.stringify({ message_id: e.messageId }));
 }
 
 function single(v: string | string[] | undefined): string {
@@ -225,7 +233,8 @@ export class EventStream implements LiveSink {
 /**
  * GET /api/widget/events?st=TOKEN: the visitor's conversation as Server-Sent Events (spec 01,
  * Visitor chat routes; /tmp/widget-contract.md): `message` (a WidgetMessage, id = resume
- * cursor), `conversation:update` ({state, operator}), `closed`; `: ping` every
+ * cursor), `conversation:update` ({state, operator}), `closed`, `message:delta` and
+ * `message:retracted` (the draft of an AI reply being written, without id); `: ping` every
  * WIDGET_HEARTBEAT_MS. Resumable: Last-Event-ID (or ?last_event_id=) sends the messages after
  * it first; without one only what comes from now on (the widget loads the history first).
  * Every stream starts with the current state. A token that is not valid: 401 invalid_session.
@@ -247,6 +256,7 @@ export function registerStreamRoutes(router: Router, services: Services): void {
       case 'message': return sseEvent('message', JSON.stringify(presentWidgetMessage(e.message, signer, services.clock.now(), site)), e.cursor);
       case 'update': return sseEvent('conversation:update', JSON.stringify({ state: e.state, operator: e.operator }));
       case 'closed': return sseEvent('closed', '{}');
+      case 'delta': case 'retracted': return renderDraft(e);
     }
   };
   const render = (site: string | null) => (e: LiveEvent): Buffer => {

@@ -3,6 +3,7 @@ import type { AiSettings } from '../../src/config.js';
 import { UpstreamUnavailable, createSellerModel, type SellerContext, type SellerModel } from '../../src/domain/ai-seller/index.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { refusingPort } from '../support/api-process.js';
+import { eventually } from '../support/eventually.js';
 
 const KEY = 'sk-test-0123456789abcdef-secret';
 /** Long enough that the success paths never race it (issue 28); its own test holds the answer past it. */
@@ -16,6 +17,8 @@ function settings(baseUrl: string): AiSettings {
     provider: 'openai',
     sandboxProvider: 'builtin',
     builtinPriceRub: '1.50',
+    builtinStreamWordMs: 0,
+    draftThrottleMs: 50,
     openai: {
       baseUrl,
       apiKey: KEY,
@@ -177,5 +180,59 @@ describe('openai seller failures', () => {
   it('a body without choices[0].message.content is not retryable', async () => {
     server.script({ status: 200, body: { id: 'x', choices: [] } }, { status: 200, body: 'not json at all' }, { reply: '   ' });
     for (let i = 0; i < 3; i++) expect((await failure(seller.reply(CONTEXT))).retryable).toBe(false);
+  });
+});
+
+describe('openai seller, streamed (server-sent chunks over HTTP)', () => {
+  it('asks to stream with usage, hands each growth of the raw text to onText, and prices the usage of the last chunk', async () => {
+    server.script({ pieces: ['Try ', 'Air Runner ', '[CARD:air', '-runner]'], usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    const seen: string[] = [];
+    const reply = await seller.reply(CONTEXT, undefined, (text) => seen.push(text));
+    expect(server.requests[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(server.requests[0]!.headers.accept).toContain('text/event-stream');
+    expect(seen).toEqual(['Try ', 'Try Air Runner ', 'Try Air Runner [CARD:air', 'Try Air Runner [CARD:air-runner]']);
+    expect(reply).toEqual({ content: 'Try Air Runner [CARD:air-runner]', handoff: false, usage: { model: 'openai/gpt-4o-mini', costRub: '0.05' } });
+  });
+
+  it("prices llama.cpp's timings when its stream carries no usage", async () => {
+    // 1900 + 100 prompt tokens at 1 RUB/1k + 100 completion tokens at 3 RUB/1k = 2.30 RUB.
+    server.script({ model: 'big-model', usage: null, timings: { prompt_n: 100, cache_n: 1900, predicted_n: 100 } });
+    expect((await seller.reply(CONTEXT)).usage).toEqual({ model: 'openai/big-model', costRub: '2.30' });
+  });
+
+  it('reads an endpoint that ignores `stream` and answers one JSON completion', async () => {
+    server.script({ plain: true, reply: 'Plain answer.', usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    const seen: string[] = [];
+    expect(await seller.reply(CONTEXT, undefined, (text) => seen.push(text))).toMatchObject({ content: 'Plain answer.', usage: { costRub: '0.05' } });
+    expect(seen).toEqual(['Plain answer.']);
+  });
+
+  it('a stream that breaks off mid-way, or reports an error mid-way, is retryable', async () => {
+    server.script({ breakAfter: 2 }, { errorAfter: 2 });
+    const seen: string[] = [];
+    const broken = await failure(seller.reply(CONTEXT, undefined, (text) => seen.push(text)));
+    expect(broken).toMatchObject({ retryable: true, message: 'model endpoint stream broke off (UND_ERR_SOCKET)' });
+    expect(seen).toEqual(['Hello ', 'Hello from ']);
+    expect(await failure(seller.reply(CONTEXT))).toMatchObject({ retryable: true, message: 'model endpoint reported an error mid-stream: scripted failure mid-stream' });
+  });
+
+  it('the deadline covers the whole stream: one that flows too slowly times out', async () => {
+    // Ten pieces 500 ms apart: the answer began at once, and would end after the 3 s deadline.
+    server.script({ pieces: Array.from({ length: 10 }, (_v, i) => `w${i} `), pieceDelayMs: 500 });
+    const seen: string[] = [];
+    const err = await failure(seller.reply(CONTEXT, undefined, (text) => seen.push(text)));
+    expect(err).toMatchObject({ retryable: true, message: `model endpoint timed out after ${TIMEOUT_MS} ms` });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.length).toBeLessThan(10);
+  });
+
+  it("the caller's abort ends a stream at once, with the caller's reason", async () => {
+    server.script({ pieceDelayMs: 2000 });
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = seller.reply(CONTEXT, controller.signal, () => controller.abort(new Error('activity cancelled')));
+    await expect(call).rejects.toThrow('activity cancelled');
+    expect(Date.now() - started).toBeLessThan(1500);
+    await eventually('the server to see the stream closed', async () => (server.streaming === 0 ? true : undefined), 5000);
   });
 });

@@ -64,10 +64,12 @@ export interface SeedMessage {
   operatorName?: string | null;
   createdAt: Date;
   deletedAt?: Date | null;
+  /** The message's id (default: a new one). */
+  id?: string;
 }
 
 export async function seedMessage(sql: pg.Client, who: Caller, conversationId: string, o: SeedMessage): Promise<string> {
-  const id = randomUUID();
+  const id = o.id ?? randomUUID();
   await sql.query(
     `insert into messages (id, tenant_id, conversation_id, sender, content_type, content, attachments, cards, operator_name, deleted_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,

@@ -5,6 +5,9 @@ import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
+import { runCtl } from '../../src/cli/ctl.js';
+import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
+import { clearOfMidnight } from '../support/day-boundary.js';
 
 /**
  * The strategist chat with AI_PROVIDER=openai against a local Chat Completions server: what
@@ -38,9 +41,11 @@ const ask = (who: Caller, id: string, content: string, wait = 15) =>
 describe('the openai strategist', () => {
   it('is sent the figures, the questions and the queue; its proposals become actions, a repeated one is left out, and it confirms nothing', async () => {
     const caller = await h.caller();
-    const now = h.api.services.clock.now();
-    const conversation = await insertConversation(h.db, caller, new Date(now.getTime() - 3_600_000));
-    await insertMessage(h.db, caller, conversation, 'customer', 'Is the sofa washable?', new Date(now.getTime() - 3_600_000));
+    await clearOfMidnight('Europe/Moscow');
+    const yesterday = new Date(`${addDays(dayIn(new Date(), 'Europe/Moscow'), -1)}T12:00:00+03:00`);
+    const conversation = await insertConversation(h.db, caller, yesterday);
+    await insertMessage(h.db, caller, conversation, 'customer', 'Is the sofa washable?', yesterday);
+    await runCtl(['analytics', 'snapshot', '--tenant', caller.tenantId, '--json'], h.api.services);
     await seedTopic(h.api.services, caller, { title: 'Sofa care guide', trendScore: 40 });
     const id = await session(caller);
     const before = chat.requests.length;
@@ -57,9 +62,10 @@ describe('the openai strategist', () => {
     const sent = chat.requests.slice(before)[0]!.body;
     expect(sent.model).toBe('gpt-4o-mini');
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'What should we write next?' });
-    expect(sent.messages[0].content).toContain('Is the sofa washable?');
+    // The customer's question as the analytics count it: redacted, lower case, without its question mark.
+    expect(sent.messages[0].content).toContain('"question":"is the sofa washable"');
     expect(sent.messages[0].content).toContain('Sofa care guide');
-    expect(sent.messages[0].content).toContain('"customer_messages":1');
+    expect(sent.messages[0].content).toContain('"customer_messages":{"current":1,"previous":0}');
 
     const { turn, operation } = res.body;
     expect(turn).toMatchObject({ status: 'answered', answer: 'Write about washable covers; I have confirmed it for you.', action_ids: [expect.any(String)] });
@@ -77,6 +83,37 @@ describe('the openai strategist', () => {
       { role: 'assistant', content: 'Write about washable covers; I have confirmed it for you.' },
       { role: 'user', content: 'And then?' },
     ]);
+  });
+
+  it('is sent the question and the figures of the period it names, each section with its source and period, and a missing source said to be missing', async () => {
+    const caller = await h.caller();
+    await clearOfMidnight('Europe/Moscow');
+    const yesterday = addDays(dayIn(new Date(), 'Europe/Moscow'), -1);
+    const at = (time: string) => new Date(`${yesterday}T${time}:00+03:00`);
+    const views = ['v1', 'v2'].map((v, i) => ({
+      id: `pv-${v}`, type: 'page_view', occurred_at: at(`1${i}:00`).toISOString(), visitor_id: v, properties: { url: 'https://shop.example.com/', utm_source: 'google', utm_medium: 'organic' },
+    }));
+    expect((await post(caller, '/events', { events: views }, { 'idempotency-key': randomUUID() })).body).toMatchObject({ accepted: 2 });
+    const conversation = await insertConversation(h.db, caller, at('12:00'));
+    await insertMessage(h.db, caller, conversation, 'customer', 'Is the sofa washable?', at('12:00'));
+    await runCtl(['analytics', 'snapshot', '--tenant', caller.tenantId, '--json'], h.api.services);
+    const id = await session(caller);
+    const before = chat.requests.length;
+    chat.script({ reply: '{"answer": "Вчера было 2 посетителя (источник: web).", "proposed_topics": []}' });
+    const question = 'Сколько посетителей было вчера и сколько мы потратили на рекламу?';
+    const res = await ask(caller, id, question);
+    expect(res.body.turn).toMatchObject({ status: 'answered', answer: 'Вчера было 2 посетителя (источник: web).' });
+    const sent = chat.requests.slice(before)[0]!.body;
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: question });
+    const context = sent.messages[0].content as string;
+    const day = { from: yesterday, to: yesterday };
+    const dayBefore = { from: addDays(yesterday, -1), to: addDays(yesterday, -1) };
+    expect(context).toContain(`"period":${JSON.stringify({ ...day, label: 'вчера', time_zone: 'Europe/Moscow' }).slice(0, -1)}`);
+    expect(context).toContain(`"traffic":${JSON.stringify({
+      source: 'web', period: day, previous_period: dayBefore, data_as_of: { web: yesterday }, visitors: { current: 2, previous: 0 }, page_views: { current: 2, previous: 0 },
+    }).slice(0, -1)}`);
+    expect(context).toContain('"top":[{"question":"is the sofa washable","count":1,"covered":false}]');
+    expect(context).toContain('"ads":{"missing":"no ad platform is connected: no ad_spend event was ever sent (POST /events), so ad spend is unknown","code":"no_ads"}');
   });
 
   it('a provider that stays down answers 503 upstream_unavailable: the turn failed, nothing charged, no strategist.turn.completed', async () => {

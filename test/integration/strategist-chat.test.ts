@@ -4,6 +4,7 @@ import { ISO_TIME, OperationsHarness } from '../support/operations-harness.js';
 import { call, expectProblem, type Answer } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { PinnedClock } from '../../src/clock.js';
+import { runCtl } from '../../src/cli/ctl.js';
 import { DAY, insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
 
 /**
@@ -42,6 +43,8 @@ async function tenantWithQuestions(o: { balanceRub?: string } = {}): Promise<Cal
   await insertMessage(h.db, caller, conversation, 'ai', 'Yes, in three days.', yesterday);
   await insertMessage(h.db, caller, conversation, 'customer', 'Which size fits a 30 cm foot?', new Date(yesterday.getTime() + 1000));
   await insertMessage(h.db, caller, conversation, 'customer', 'do you deliver to kazan?', new Date(yesterday.getTime() + 2000));
+  // The strategist answers from the analytics snapshot's figures.
+  await runCtl(['analytics', 'snapshot', '--tenant', caller.tenantId, '--json'], h.api.services);
   return caller;
 }
 
@@ -96,10 +99,10 @@ describe('POST /strategist/sessions/{id}/turns', () => {
       id: expect.any(String), session_id: session, status: 'answered', question: 'What should I write about this week?', answer: expect.any(String),
       action_ids: [expect.any(String), expect.any(String)], operation_id: operation.id, created_at: clock.now().toISOString(), answered_at: clock.now().toISOString(), livemode: true,
     });
-    // The answer rests on the tenant's rows: yesterday's 3 customer messages and 1 AI reply, and the head of its queue.
-    expect(turn.answer).toContain('customer messages 3 (none the 7 days before)');
-    expect(turn.answer).toContain('AI replies 1 (none the 7 days before)');
-    expect(turn.answer).toContain('"Winter boots guide"');
+    // The answer rests on the tenant's rows: yesterday's questions, this week (Monday 2026-11-23 to today), and the head of its queue.
+    expect(turn.answer).toContain('This week (2026-11-23..2026-11-24, Europe/Moscow)');
+    expect(turn.answer).toContain('customers asked 2 question(s) no article answers');
+    expect(turn.answer).toContain('first: "Winter boots guide"');
 
     // A question asked twice is proposed once, in its latest wording.
     const actions = await Promise.all(turn.action_ids.map(async (id: string) => (await get(caller, `/strategist/actions/${id}`)).body));
@@ -145,19 +148,19 @@ describe('POST /strategist/sessions/{id}/turns', () => {
     expect(res.body.turn).toMatchObject({ status: 'pending', answer: null, action_ids: [], answered_at: null });
     expect(res.body.operation).toMatchObject({ type: 'strategist.turn', status: expect.stringMatching(/^(queued|running)$/), resource: { type: 'strategist_turn', id: res.body.turn.id } });
     expect((await h.operation(caller, res.body.operation.id, 20)).body.status).toBe('succeeded');
-    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body.data[0]).toMatchObject({ status: 'answered', answer: expect.stringContaining('The topic queue holds no proposed topic.') });
+    expect((await get(caller, `/strategist/sessions/${session}/turns`)).body.data[0]).toMatchObject({ status: 'answered', answer: expect.stringContaining('no analytics snapshot has run') });
   });
 
   it('Idempotency-Key: required (400), a retry answers the same turn with one charge, another body is 409 idempotency_conflict', async () => {
-    const caller = await h.caller();
+    const caller = await tenantWithQuestions();
     const session = await openSession(caller);
-    expectProblem(await ask(caller, session, 'Anything?', { key: null }), 'idempotency_key_required');
+    expectProblem(await ask(caller, session, 'Any ideas?', { key: null }), 'idempotency_key_required');
     const key = randomUUID();
-    const first = await ask(caller, session, 'Anything?', { key });
-    const again = await ask(caller, session, 'Anything?', { key });
+    const first = await ask(caller, session, 'Any ideas?', { key });
+    const again = await ask(caller, session, 'Any ideas?', { key });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expectProblem(await ask(caller, session, 'Something else?', { key }), 'idempotency_conflict');
+    expectProblem(await ask(caller, session, 'Other ideas?', { key }), 'idempotency_conflict');
     expect(await count('strategist_turns where session_id = $1', [session])).toBe(1);
     expect(await h.tenantCharges(caller.tenantId)).toEqual([{ amount_rub: '-2.00', operation_id: first.body.operation.id }]);
   });

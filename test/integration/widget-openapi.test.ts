@@ -170,7 +170,12 @@ describe('GET /api/widget/openapi.json', () => {
       message: { id: component('WidgetStreamCursor'), data: component('WidgetMessage'), description: expect.any(String) },
       'conversation:update': { data: component('WidgetConversation'), description: expect.any(String) },
       closed: { data: component('WidgetClosed'), description: expect.any(String) },
+      'message:delta': { data: component('WidgetMessageDelta'), description: expect.any(String) },
+      'message:retracted': { data: component('WidgetMessageRetracted'), description: expect.any(String) },
     });
+    expect(doc.components.schemas.WidgetMessageDelta.required).toEqual(['message_id', 'offset', 'text']);
+    expect(doc.components.schemas.WidgetMessageRetracted.required).toEqual(['message_id']);
+    expect(stream.description).toMatch(/text\.slice\(0, offset\)/);
     expect(stream.parameters).toContainEqual(expect.objectContaining({ name: 'Last-Event-ID', in: 'header', required: false }));
     expect(stream.parameters).toContainEqual(expect.objectContaining({ name: 'last_event_id', in: 'query' }));
     expect(stream.description).toMatch(/retry: 2500/);

@@ -6,6 +6,8 @@ const AI: AiSettings = {
   provider: 'builtin',
   sandboxProvider: 'builtin',
   builtinPriceRub: '1.5',
+  builtinStreamWordMs: 0,
+  draftThrottleMs: 50,
   openai: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: '', model: 'gpt-4o-mini', prices: { 'gpt-4o-mini': { inputPer1kRub: '0.02', outputPer1kRub: '0.06' } }, maxTokens: 600 },
   timeoutMs: 1000,
   maxAttempts: 3,
@@ -150,5 +152,39 @@ describe('builtin seller: model', () => {
   it('is chosen by AI_PROVIDER', () => {
     expect(createSellerModel({ ...AI, provider: 'openai' }).name).toBe('openai/gpt-4o-mini');
     expect(() => createSellerModel({ ...AI, provider: 'openai', openai: { ...AI.openai, model: 'unpriced' } })).toThrow(/no price/);
+  });
+});
+
+describe('builtin seller: streaming', () => {
+  const paced = (wordMs: number) => createSellerModel({ ...AI, builtinStreamWordMs: wordMs });
+
+  it('hands its reply to onText a word at a time, AI_BUILTIN_STREAM_WORD_MS apart, and resolves with the whole', async () => {
+    const seen: { text: string; at: number }[] = [];
+    const started = Date.now();
+    const reply = await paced(40).reply(context('Hello!', { language: 'en' }), undefined, (text) => seen.push({ text, at: Date.now() }));
+    expect(reply.content).toBe('Hello! Welcome to Acme Shoes. How can I help you?');
+    expect(seen.map((s) => s.text)).toEqual(reply.content.split(' ').map((_w, i, all) => all.slice(0, i + 1).join(' ')));
+    // Nine pauses of 40 ms: a timer never fires early.
+    expect(seen.at(-1)!.at - started).toBeGreaterThanOrEqual(9 * 40);
+  });
+
+  it('stops at once when its signal aborts, with the signal\'s reason', async () => {
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const started = Date.now();
+    const replying = paced(10_000).reply(context('Hello!', { language: 'en' }), stop.signal, (text) => {
+      seen.push(text);
+      stop.abort(new Error('canceled'));
+    });
+    await expect(replying).rejects.toThrow('canceled');
+    expect(seen).toEqual(['Hello!']);
+    // Not even the pause after the first word (800 ms: 8 s spread over its ten words) is waited out.
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+
+  it('without a listener answers at once, whatever its pace', async () => {
+    const started = Date.now();
+    await paced(10_000).reply(context('Hello!', { language: 'en' }));
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

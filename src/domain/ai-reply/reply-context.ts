@@ -4,6 +4,7 @@ import { loadAiCatalogue } from '../cards/catalogue.js';
 import type { SellerContext, SellerTurn } from '../ai-seller/seller-model.js';
 import type { Cell } from '../../config.js';
 import { RowVanished } from '../operations/row-vanished.js';
+import type { DraftTarget } from './reply-draft.js';
 
 /** Turns of history the seller is given at most. */
 const HISTORY_TURNS = 30;
@@ -21,17 +22,24 @@ interface TurnRow {
   language: string | null;
   greeting: unknown;
   turn_created_at: Date;
+  resource_id: string | null;
+}
+
+/** One reply to write: what the seller is given, and where its live draft goes (null: none, no message id). */
+export interface ReplyJob {
+  context: SellerContext;
+  draft: DraftTarget | null;
 }
 
 /**
  * Everything the seller needs for one reply: the conversation up to the customer's message
- * (deleted messages left out), the AI catalogue, the channel greeting and the tenant's name.
- * Three reads: the operation with its conversation, turn, tenant and channel; the history; the catalogue.
+ * (deleted messages left out), the AI catalogue, the channel greeting and the tenant's name;
+ * and the reply's message id, under which its draft streams. Three reads: the operation with its conversation, turn, tenant and channel; the history; the catalogue.
  */
-export async function loadReplyContext(em: Em, operationId: string, cell: Cell): Promise<SellerContext> {
+export async function loadReplyContext(em: Em, operationId: string, cell: Cell): Promise<ReplyJob> {
   const [turn] = await em.execute<TurnRow[]>(
     `select o.tenant_id, t.name as tenant_name, c.id as conversation_id, c.language,
-            ch.settings -> 'greeting' as greeting, m.created_at as turn_created_at
+            ch.settings -> 'greeting' as greeting, m.created_at as turn_created_at, o.resource_id
        from operations o
        join conversations c on c.id = (o.input ->> 'conversation_id')::uuid and c.tenant_id = o.tenant_id
        join messages m on m.id = (o.input ->> 'message_id')::uuid and m.conversation_id = c.id
@@ -47,11 +55,12 @@ export async function loadReplyContext(em: Em, operationId: string, cell: Cell):
     .filter((m) => m.content !== null && m.content !== '')
     .map((m) => ({ sender: m.sender, content: m.content! }));
   const { greeting } = turn;
-  return {
+  const context: SellerContext = {
     tenantName: turn.tenant_name,
     language: turn.language ?? null,
     greeting: typeof greeting === 'string' && greeting.trim() ? greeting : null,
     catalogue,
     history,
   };
+  return { context, draft: turn.resource_id ? { conversationId: turn.conversation_id, messageId: turn.resource_id } : null };
 }

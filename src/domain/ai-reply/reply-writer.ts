@@ -15,6 +15,8 @@ import { cellMoney } from '../wallet/fx.js';
 import type { ComposedReply } from '../../../workflows/operation-contract.js';
 import type { AiReplyInput } from './reply-context.js';
 import { cardCodes, withoutCardMarkers } from '../ai-seller/markers.js';
+import type { Operation } from '../../entities/operation.js';
+import { endDraft, type DraftTarget } from './reply-draft.js';
 
 type WriterServices = Pick<Services, 'orm' | 'redis' | 'clock' | 'config'>;
 
@@ -36,12 +38,36 @@ export async function beginOperation(s: WriterServices, operationId: string): Pr
   return isFinished(row.status) ? null : { livemode: !row.sandbox };
 }
 
+/** The live draft an AI reply operation may have: its conversation and the id its message gets. */
+export function draftTargetOf(op: Pick<Operation, 'type' | 'input' | 'resourceId'>): DraftTarget | null {
+  const conversationId = (op.input as Partial<AiReplyInput>).conversation_id;
+  if (op.type !== 'conversation.ai_reply' || !op.resourceId || typeof conversationId !== 'string') return null;
+  return { conversationId, messageId: op.resourceId };
+}
+
+type EndedDraft = { target: DraftTarget | null; readonly status: OperationStatus } | null;
+
+/** The operation's draft and its status as the transaction leaves it (read after the commit). */
+const endedDraft = (op: Operation): EndedDraft => ({ target: draftTargetOf(op), get status() { return op.status; } });
+
+/**
+ * After the operation's transaction: its draft goes with the message committed, and is
+ * retracted when the operation failed or was canceled (by this step or before it).
+ */
+async function settleDraft(s: WriterServices, ended: EndedDraft): Promise<void> {
+  if (!ended?.target || !isFinished(ended.status)) return;
+  await endDraft(s.redis, ended.target, ended.status === 'succeeded' ? 'committed' : 'retracted');
+}
+
 /**
  * Ends an operation without a result (failed or canceled); nothing is charged. A website
- * visitor whose reply failed is not left waiting: the conversation goes to an operator.
+ * visitor whose reply failed is not left waiting: the conversation goes to an operator. The
+ * reply's draft, if the visitor saw one, is retracted.
  */
 export async function endOperation(s: WriterServices, operationId: string, outcome: Exclude<Outcome, { status: 'succeeded' }>): Promise<boolean> {
-  return changeLockedOperation(s, operationId, async (tx, op) => {
+  let ended: EndedDraft = null;
+  const changed = await changeLockedOperation(s, operationId, async (tx, op) => {
+    ended = endedDraft(op);
     const now = s.clock.now();
     if (!finishOperation(tx, op, outcome, await cellMoney(tx, s.config.cell), now)) return false;
     if (outcome.status === 'failed' && op.channelId) {
@@ -52,6 +78,8 @@ export async function endOperation(s: WriterServices, operationId: string, outco
     }
     return true;
   });
+  await settleDraft(s, ended);
+  return changed;
 }
 
 /**
@@ -64,7 +92,9 @@ export async function endOperation(s: WriterServices, operationId: string, outco
  */
 export async function writeAiReply(s: WriterServices, operationId: string, reply: ComposedReply): Promise<boolean> {
   let chargedTenant: string | null = null;
+  let ended: EndedDraft = null;
   const written = await changeLockedOperation(s, operationId, async (tx, op) => {
+    ended = endedDraft(op);
     if (isFinished(op.status)) return false;
     const now = s.clock.now();
     const money = await cellMoney(tx, s.config.cell);
@@ -86,5 +116,6 @@ export async function writeAiReply(s: WriterServices, operationId: string, reply
     return true;
   });
   if (chargedTenant) await announceWalletChange(s.redis, chargedTenant);
+  await settleDraft(s, ended);
   return written;
 }

@@ -1,5 +1,8 @@
 import { UpstreamUnavailable } from './seller-model.js';
 import type { ChatMessage } from './openai-prompt.js';
+import { parseCompletion, readCompletionStream, type ChatAnswer } from './chat-completions-stream.js';
+
+export type { ChatAnswer } from './chat-completions-stream.js';
 
 /** Where and how to call an OpenAI-compatible Chat Completions endpoint. */
 export interface ChatEndpoint {
@@ -15,14 +18,6 @@ export interface ChatRequest {
   messages: ChatMessage[];
   max_tokens: number;
   temperature: number;
-}
-
-export interface ChatAnswer {
-  /** The model the endpoint says answered, when it says. */
-  model: string | null;
-  content: string;
-  /** null when the endpoint reported no usable token counts. */
-  usage: { promptTokens: number; completionTokens: number } | null;
 }
 
 /** Statuses worth another attempt: time-out, rate limit, the provider's own failures. */
@@ -61,70 +56,51 @@ function statusFailure(status: number, body: string, headers: Headers, apiKey: s
   return new UpstreamUnavailable(message, retryable, retryable ? retryAfterMs(headers.get('retry-after')) : undefined);
 }
 
-/** The parts of a completion body this client reads (anything else may be missing or wrong). */
-interface CompletionBody {
-  model?: unknown;
-  choices?: { message?: { content?: unknown } }[];
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-}
-
-const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
-
-/** choices[0].message.content and the usage of a completion body; unusable bodies fail for good. */
-function parseAnswer(body: string): ChatAnswer {
-  let parsed: CompletionBody | null;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new UpstreamUnavailable('model endpoint answered a body that is not JSON', false);
-  }
-  const content = parsed?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || !content.trim()) {
-    throw new UpstreamUnavailable('model endpoint answered without choices[0].message.content', false);
-  }
-  const { model, usage } = parsed!;
-  return {
-    model: typeof model === 'string' && model ? model : null,
-    content,
-    usage: isCount(usage?.prompt_tokens) && isCount(usage?.completion_tokens)
-      ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens }
-      : null,
-  };
-}
-
-/** A failed fetch: the caller's abort goes on as it is; a time-out or network error is retryable. */
-function transportFailure(err: unknown, timeout: AbortSignal, timeoutMs: number, signal?: AbortSignal): unknown {
+/** A failed fetch or read: the caller's abort goes on as it is; a time-out or network error is retryable. */
+function transportFailure(err: unknown, timeout: AbortSignal, timeoutMs: number, streaming: boolean, signal?: AbortSignal): unknown {
   if (signal?.aborted) return signal.reason;
   if (timeout.aborted) return new UpstreamUnavailable(`model endpoint timed out after ${timeoutMs} ms`);
+  if (err instanceof UpstreamUnavailable) return err;
   const cause = (err as { cause?: { code?: unknown } })?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : 'network error';
-  return new UpstreamUnavailable(`model endpoint unreachable (${code})`);
+  return new UpstreamUnavailable(streaming ? `model endpoint stream broke off (${code})` : `model endpoint unreachable (${code})`);
 }
 
 /**
- * One POST `${baseUrl}/chat/completions` under one deadline (answer and body), also ended by the
- * caller's signal. Throws UpstreamUnavailable: retryable for time-outs, network errors, 408, 429
- * (with Retry-After) and 5xx; not retryable for other statuses and unusable bodies.
+ * One POST `${baseUrl}/chat/completions` with `stream: true` under one deadline (the answer and
+ * the whole stream), also ended by the caller's signal. `onText` gets the answer's text so far
+ * each time it grows. Usage is asked for with stream_options.include_usage (OpenAI, vLLM,
+ * Ollama, llama.cpp read it; one that sends none is billed by an estimate by the caller). An
+ * endpoint that ignores `stream` and answers one JSON completion is read as before. Throws
+ * UpstreamUnavailable: retryable for time-outs, network errors, a stream that breaks off, 408,
+ * 429 (with Retry-After) and 5xx; not retryable for other statuses and unusable answers.
  */
-export async function requestChatCompletion(endpoint: ChatEndpoint, request: ChatRequest, signal?: AbortSignal): Promise<ChatAnswer> {
+export async function requestChatCompletion(endpoint: ChatEndpoint, request: ChatRequest, signal?: AbortSignal, onText?: (text: string) => void): Promise<ChatAnswer> {
   signal?.throwIfAborted();
   const timeout = AbortSignal.timeout(endpoint.timeoutMs);
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
   let response: Response;
-  let body: string;
   try {
     response = await fetch(`${endpoint.baseUrl}/chat/completions`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(request),
+      body: JSON.stringify({ ...request, stream: true, stream_options: { include_usage: true } }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       redirect: 'manual',
     });
-    body = await response.text();
   } catch (err) {
-    throw transportFailure(err, timeout, endpoint.timeoutMs, signal);
+    throw transportFailure(err, timeout, endpoint.timeoutMs, false, signal);
   }
-  if (!response.ok) throw statusFailure(response.status, body, response.headers, endpoint.apiKey);
-  return parseAnswer(body);
+  const streamed = response.ok && /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+  try {
+    if (streamed && response.body) return await readCompletionStream(response.body, onText);
+    const body = await response.text();
+    if (!response.ok) throw statusFailure(response.status, body, response.headers, endpoint.apiKey);
+    const answer = parseCompletion(body);
+    onText?.(answer.content);
+    return answer;
+  } catch (err) {
+    throw transportFailure(err, timeout, endpoint.timeoutMs, streamed, signal);
+  }
 }

@@ -15,7 +15,7 @@ export function aiSettingsFor(ai: AiSettings, livemode: boolean): AiSettings {
 /** The AI seller's model as AI_PROVIDER says: `builtin` (offline retrieval) or `openai`. */
 export function createSellerModel(ai: AiSettings): SellerModel {
   switch (ai.provider) {
-    case 'builtin': return new BuiltinSeller(ai.builtinPriceRub);
+    case 'builtin': return new BuiltinSeller(ai.builtinPriceRub, ai.builtinStreamWordMs);
     case 'openai': return new OpenAiSeller(ai);
   }
 }

@@ -38,11 +38,11 @@ export class OpenAiSeller implements SellerModel {
     return { minRub: MIN_REPLY_COST_RUB, maxRub: tokensCostRub(this.priceOf(this.model), PROMPT_TOKEN_CAP, this.maxTokens) };
   }
 
-  async reply(context: SellerContext, signal?: AbortSignal): Promise<SellerReply> {
+  async reply(context: SellerContext, signal?: AbortSignal, onText?: (text: string) => void): Promise<SellerReply> {
     const messages = chatMessages(context);
     const answer = await requestChatCompletion(this.endpoint, {
       model: this.model, messages, max_tokens: this.maxTokens, temperature: TEMPERATURE,
-    }, signal);
+    }, signal, onText);
     const model = answer.model ?? this.model;
     // An endpoint that reports no usage is billed by an estimate from the text lengths.
     const usage = answer.usage ?? {

@@ -52,8 +52,12 @@ export interface SellerModel {
   readonly remote: boolean;
   /** Least and most one reply can cost, in roubles: admission checks these before any work. */
   costBounds(): { minRub: string; maxRub: string };
-  /** One reply. Throws UpstreamUnavailable when the provider cannot answer. */
-  reply(context: SellerContext, signal?: AbortSignal): Promise<SellerReply>;
+  /**
+   * One reply. Throws UpstreamUnavailable when the provider cannot answer. `onText` gets the raw
+   * text written so far (markers and all) each time it grows, for the reply's live draft; the
+   * reply that resolves is the one to keep (it may differ: markers checked, layout tidied).
+   */
+  reply(context: SellerContext, signal?: AbortSignal, onText?: (text: string) => void): Promise<SellerReply>;
 }
 
 /** The model provider is down, refused, timed out, or answered something unusable. */

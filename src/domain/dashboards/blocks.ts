@@ -123,7 +123,8 @@ async function attention(c: BlockContext): Promise<Block> {
   };
 }
 
-const PAID_MEDIUMS = ['cpc', 'ppc', 'cpm', 'paid', 'paid_social', 'paidsearch'];
+/** utm_medium values of paid traffic: the leads an ad spend is set against. */
+export const PAID_MEDIUMS = ['cpc', 'ppc', 'cpm', 'paid', 'paid_social', 'paidsearch'];
 
 async function ads(c: BlockContext): Promise<Block> {
   if (!(await hasSent(c.em, c.tenantId, 'ad_spend'))) {

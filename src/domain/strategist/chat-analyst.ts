@@ -1,19 +1,20 @@
-import type { CustomerQuestion, Figures, MetricKey } from './snapshot.js';
 import { topicTitle } from './topic-titles.js';
 import { nearDuplicateOf, titleWords } from './near-duplicates.js';
+import type { ReadQuestion } from './chat-question.js';
+import { isMissing, type ChatFigures } from './chat-figures.js';
+import { articlesText, cannotAnswerText, KIND_SECTIONS, periodText, sectionText } from './chat-answer.js';
 
 /**
- * What the strategist answers a chat turn from: the question, the session's earlier turns,
- * the tenant's figures of the last 7 days and the 7 before (the report's snapshot reader), the
- * customer questions of the period and the proposed topics of the queue, best first.
+ * What the strategist answers a chat turn from: the question (read for its kinds, language
+ * and period), the session's earlier turns, the tenant's figures of that period and of the one
+ * before (ChatFigures: each section cited with its source and period, or missing with why),
+ * and the proposed topics of the queue, best first.
  */
 export interface ChatBrief {
   question: string;
   history: { question: string; answer: string }[];
-  period: { from: string; to: string };
-  current: Figures;
-  previous: Figures;
-  questions: CustomerQuestion[];
+  read: ReadQuestion;
+  figures: ChatFigures;
   queue: { title: string; trend_score: number | null }[];
   /** Titles of every topic of the tenant and of the integration's open proposals: never proposed again, nor their near-duplicates. */
   taken: string[];
@@ -46,45 +47,52 @@ export const BUILTIN_TURN_PRICE_RUB = '2.00';
 export const BUILTIN_CHAT_MODEL = 'builtin/strategist-chat-v1';
 /** At most this many topics proposed in one answer. */
 export const PROPOSALS_PER_TURN = 3;
-const QUEUE_NAMED = 3;
+/** What the builtin charges for an answer that cites no figure (a question it does not recognise, or every source missing). */
+export const BUILTIN_NOTHING_ANSWERED_RUB = '0.00';
 
-const LABELS: Record<MetricKey, string> = {
-  conversations: 'conversations', customer_messages: 'customer messages', ai_replies: 'AI replies', handoffs: 'handoffs to a human', cards_offered: 'cards offered',
-};
-
-function change(current: number, previous: number): string {
-  if (previous === 0) return current === 0 ? '0 (0 the 7 days before)' : `${current} (none the 7 days before)`;
-  const pct = Math.round(((current - previous) / previous) * 1000) / 10;
-  return `${current} (${pct > 0 ? '+' : ''}${pct}% on ${previous})`;
+/** The customer questions of the period no article answers, as topic titles, leaving out what is taken. */
+function proposalsOf(brief: ChatBrief): TopicSuggestion[] {
+  const q = brief.figures.customer_questions;
+  if (isMissing(q)) return [];
+  const seen = [...brief.taken];
+  const proposals: TopicSuggestion[] = [];
+  const why = brief.read.language === 'ru' ? `Клиенты спрашивали об этом в чате (${brief.figures.period.from}..${brief.figures.period.to}), и ни одна статья не отвечает.`
+    : `Customers asked this in chat (${brief.figures.period.from}..${brief.figures.period.to}) and no article answers it.`;
+  for (const question of q.top) {
+    const title = topicTitle(question.question);
+    if (question.covered || !title || !titleWords(title).size || nearDuplicateOf(title, seen) !== null || proposals.length >= PROPOSALS_PER_TURN) continue;
+    seen.push(title);
+    proposals.push({ title, rationale: why });
+  }
+  return proposals;
 }
 
 /**
- * The offline strategist: deterministic, from the tenant's own figures and queue. It states
- * the figures of the last 7 days against the 7 before, names the head of the topic queue,
- * and proposes as topics the customer questions of the period (each titled from its
- * redacted text, topicTitle), leaving out what the queue or the session already holds.
+ * The offline strategist: deterministic, from the tenant's figures (decisions: "The strategist
+ * chat answers what it was asked"). It answers the kinds of question it recognises (traffic,
+ * conversions, customer questions, articles, ad spend, a period against the one before), each
+ * from its section of the figures with their source and period, and says why for a section
+ * without data. A question of no kind it knows gets what it can answer instead, and neither
+ * that nor an answer whose every section is missing is charged.
  */
 export const builtinChatAnalyst: ChatAnalyst = {
   name: 'builtin',
   costBounds: () => ({ minRub: BUILTIN_TURN_PRICE_RUB, maxRub: BUILTIN_TURN_PRICE_RUB }),
   answer(brief) {
-    const figures = (Object.keys(LABELS) as MetricKey[]).map((k) => `${LABELS[k]} ${change(brief.current[k], brief.previous[k])}`);
-    const lines = [`Last 7 days (${brief.period.from.slice(0, 10)} to ${brief.period.to.slice(0, 10)}): ${figures.join('; ')}.`];
-    const head = brief.queue.slice(0, QUEUE_NAMED).map((t) => `"${t.title}"`);
-    lines.push(brief.queue.length
-      ? `The topic queue holds ${brief.queue.length} proposed topic(s); first: ${head.join(', ')}.`
-      : 'The topic queue holds no proposed topic.');
-    const seen = [...brief.taken];
-    const proposals: TopicSuggestion[] = [];
-    for (const q of brief.questions) {
-      const title = topicTitle(q.text);
-      if (!title || !titleWords(title).size || nearDuplicateOf(title, seen) !== null || proposals.length >= PROPOSALS_PER_TURN) continue;
-      seen.push(title);
-      proposals.push({ title, rationale: 'A customer asked this in chat in the last 7 days and no article answers it.' });
+    const { kinds, language } = brief.read;
+    const reply = (answer: string, proposals: TopicSuggestion[], charged: boolean): Promise<ChatReply> =>
+      Promise.resolve({ answer, proposals, model: BUILTIN_CHAT_MODEL, costRub: charged ? BUILTIN_TURN_PRICE_RUB : BUILTIN_NOTHING_ANSWERED_RUB });
+    if (!kinds.length) return reply(cannotAnswerText(language), [], false);
+    // A comparison asked beside another kind is that kind's period against the one before: every section already gives it.
+    const asked = kinds.length > 1 ? kinds.filter((k) => k !== 'comparison') : kinds;
+    const sections = [...new Set(asked.flatMap((k) => (k === 'articles' ? [] : KIND_SECTIONS[k])))];
+    const lines = [periodText(language, brief.figures), ...sections.map((s) => sectionText(language, brief.figures, s))];
+    let proposals: TopicSuggestion[] = [];
+    if (asked.includes('articles')) {
+      proposals = proposalsOf(brief);
+      lines.push(articlesText(language, brief.figures.customer_questions, proposals.map((p) => p.title), brief.queue));
     }
-    lines.push(proposals.length
-      ? `Customers asked ${proposals.length} question(s) no article answers; I propose them as topics (confirm an action to queue it).`
-      : 'No customer question of the last 7 days is left without a topic; nothing to propose.');
-    return Promise.resolve({ answer: lines.join(' '), proposals, model: BUILTIN_CHAT_MODEL, costRub: BUILTIN_TURN_PRICE_RUB });
+    const cited = sections.some((s) => !isMissing(brief.figures[s])) || (asked.includes('articles') && !isMissing(brief.figures.customer_questions));
+    return reply(lines.join('\n'), proposals, cited);
   },
 };

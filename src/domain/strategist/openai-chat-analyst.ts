@@ -11,18 +11,19 @@ const ANSWER_MAX_TOKENS = 800;
 const HISTORY_TURNS = 6;
 const TEMPERATURE = 0.2;
 
-const INSTRUCTIONS = `You are the strategist of an online shop, talking with its owner. You get the shop's figures of the last 7 days
-and of the 7 days before, the customer questions of the period, the topic queue (article ideas) and the question.
-Answer in the language of the question, only from these figures. Answer one JSON object only:
+const INSTRUCTIONS = `You are the strategist of an online shop, talking with its owner. You get the shop's figures for the period the
+question asks about (days of the shop's time zone) and for the period of the same length just before, read from the shop's own
+analytics. Each section names its source, its period and the day its data is complete through; a section with "missing" has no data,
+and says why. Answer the question in its language, only from these figures: state each figure you use with its source and period,
+say plainly when what was asked is missing (and why) instead of guessing, and never estimate a figure that is not given.
+customer_questions are what customers asked in chat (personal data removed); topic_queue holds article ideas already proposed.
+Answer one JSON object only:
 {"answer": string, "proposed_topics": [{"title": string, "rationale": string}]}
 proposed_topics: article topics worth writing now (at most 3; an empty list when none). The owner confirms them; you cannot.`;
 
+/** The context the model answers from: the figures as ChatFigures holds them (sources, periods, missing sections) and the queue. */
 function prompt(brief: ChatBrief): ChatMessage[] {
-  const context = {
-    period: brief.period, current: brief.current, previous: brief.previous,
-    customer_questions: brief.questions.map((q) => q.text.slice(0, 300)),
-    topic_queue: brief.queue,
-  };
+  const context = { ...brief.figures, topic_queue: brief.queue };
   const history = brief.history.slice(-HISTORY_TURNS).flatMap((t): ChatMessage[] => [{ role: 'user', content: t.question }, { role: 'assistant', content: t.answer }]);
   return [
     { role: 'system', content: `${INSTRUCTIONS}\n${JSON.stringify(context)}`.slice(0, PROMPT_TOKEN_CAP * 3) },

@@ -16,7 +16,7 @@ import { cellMoney } from '../wallet/fx.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import type { GenerationAdmission } from '../articles/generation.js';
-import { platformRowsReader } from './snapshot.js';
+import { chatFigures } from './chat-figures.js';
 import { proposeAction } from './actions.js';
 import { stateCondition } from './states.js';
 import { nearDuplicateOf, titleWords } from './near-duplicates.js';
@@ -26,7 +26,6 @@ import { openaiChatAnalyst } from './openai-chat-analyst.js';
 import { aiSettingsFor } from '../ai-seller/index.js';
 import { operationInSandbox } from '../sandbox/shadows.js';
 
-const DAY_MS = 86_400_000;
 const HISTORY_TURNS = 10;
 const QUEUE_READ = 10;
 const TITLE_CHARS = 200;
@@ -77,7 +76,7 @@ async function takenTitles(em: Em, tenantId: string, integrationId: string, now:
   return [...topics.map((t) => t.title ?? ''), ...actions.map((a) => a.title)];
 }
 
-/** What the strategist answers from: the question, the session's answered turns, the last 7 days' figures and the queue. */
+/** What the strategist answers from: the question, the session's answered turns, the figures of the period it asks about and the queue. */
 export async function chatBrief(s: TurnServices, operationId: string): Promise<ChatBrief> {
   const em = s.orm.em.fork();
   const op = await em.findOneOrFail(Operation, { id: operationId });
@@ -86,17 +85,14 @@ export async function chatBrief(s: TurnServices, operationId: string): Promise<C
   const now = s.clock.now();
   const earlier = await em.find(StrategistTurn, { sessionId: turn.sessionId, answer: { $ne: null }, createdAt: { $lt: turn.createdAt } },
     { orderBy: { createdAt: 'desc', id: 'desc' }, limit: HISTORY_TURNS });
-  const current = { from: new Date(now.getTime() - 7 * DAY_MS), to: now };
-  const snapshot = await platformRowsReader.read(em, op.tenantId, current, { from: new Date(now.getTime() - 14 * DAY_MS), to: current.from });
+  const { read, figures } = await chatFigures(s, em, op.tenantId, turn.question, now);
   const queue = await em.find(StrategistTopic, { $and: [{ tenantId: op.tenantId }, stateCondition('proposed', now)] } as never,
     { orderBy: { queueRank: 'desc', id: 'desc' }, limit: QUEUE_READ });
   return {
     question: turn.question,
     history: earlier.reverse().map((t) => ({ question: t.question, answer: t.answer ?? '' })),
-    period: { from: current.from.toISOString(), to: current.to.toISOString() },
-    current: snapshot.current,
-    previous: snapshot.previous,
-    questions: snapshot.questions,
+    read,
+    figures,
     queue: queue.map((t) => ({ title: t.title ?? '', trend_score: t.trendScore === null || t.trendScore === undefined ? null : Number(t.trendScore) })),
     taken: await takenTitles(em, op.tenantId, turn.integrationId, now),
   };
@@ -151,6 +147,8 @@ export async function writeTurnAnswer(s: TurnServices, operationId: string, repl
     }, now);
     const cost = Decimal.min(new Decimal(reply.costRub), new Decimal(op.costCeilingRub)).toFixed(2);
     if (!finishOperation(tx, op, { status: 'succeeded', usage: { costRub: cost, model: reply.model } }, await cellMoney(tx, s.config.cell), now)) return false;
+    // An answer priced at nothing (the builtin's "I cannot answer that") leaves no ledger row.
+    if (new Decimal(cost).isZero()) return true;
     await postToLedger(tx, { tenantId: op.tenantId, kind: 'charge', amountRub: new Decimal(cost).negated(), integrationId: op.integrationId, operationId: op.id, description: `Strategist answer (${reply.model})` }, now);
     chargedTenant = op.tenantId;
     return true;

@@ -102,7 +102,8 @@ export const askRoute = defineRoute<{ wait: number }, IdParams, { content: strin
   summary: 'Ask the strategist: a paid operation (strategist.turn) answers',
   description: [
     'Stores the question as a turn and starts a strategist.turn operation (resource {type: strategist_turn, id}) that answers it from the',
-    "tenant's figures of the last 7 days and its topic queue, and may propose topics as propose_topic actions (expiring 7 days later; confirm",
+    "tenant's analytics for the period the question names (the last 7 days when it names none) against the period before, each figure with",
+    'its source and period, and from its topic queue, and may propose topics as propose_topic actions (expiring 7 days later; confirm',
     'them with POST /strategist/actions/{id}/confirm, which needs strategist:write). Answers 202 {turn, operation} while it runs (or when wait',
     'elapsed), 200 when it finished within wait (0..20 s); 503 upstream_unavailable when the model provider is down (nothing charged). The',
     'answer is charged once and raises strategist.turn.completed and operation.completed. POST /operations/{id}/cancel cancels it, free.',

@@ -40,6 +40,18 @@ export interface WidgetMessage {
   cards: WidgetCard[];
 }
 
+/** `message:delta` on the stream: the draft of AI reply `message_id` from UTF-16 index `offset` on is `text`. */
+export interface DraftDelta {
+  message_id: string;
+  offset: number;
+  text: string;
+}
+
+/** `message:retracted`: that reply failed or was canceled; its draft goes. */
+export interface DraftRetracted {
+  message_id: string;
+}
+
 export interface ConversationView {
   state: WidgetState;
   operator: { name: string } | null;

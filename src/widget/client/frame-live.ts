@@ -3,7 +3,7 @@
  * unavailable, trying the stream again now and then (soon after an open stream dropped, every
  * 30 s when it never opened). What arrives goes to the chat through LiveChat.
  */
-import type { ConversationView, PollAnswer, WidgetMessage } from './contract.js';
+import type { ConversationView, DraftDelta, DraftRetracted, PollAnswer, WidgetMessage } from './contract.js';
 import { api, sessionGone } from './frame-http.js';
 
 const POLL_MS = 2500;
@@ -21,6 +21,12 @@ export interface LiveChat {
   /** The stream cursor and created_at of the newest message seen. */
   newest(): { cursor: string | null; at: string | null };
   message(m: WidgetMessage, cursor?: string): void;
+  /** A piece of an AI reply being written (the stream only). */
+  delta(d: DraftDelta): void;
+  /** That reply failed or was canceled. */
+  retracted(messageId: string): void;
+  /** The stream broke: its drafts hear no more (polling carries none). */
+  streamLost(): void;
   view(v: ConversationView): void;
   notice(text: string | null): void;
   /** The operator closed the conversation. */
@@ -92,6 +98,14 @@ export class LiveUpdates {
       const m = parse<WidgetMessage>(e.data);
       if (m?.id) this.chat.message(m, e.lastEventId);
     });
+    es.addEventListener('message:delta', (e: MessageEvent<string>) => {
+      const d = parse<DraftDelta>(e.data);
+      if (d && typeof d.message_id === 'string' && Number.isInteger(d.offset) && d.offset >= 0 && typeof d.text === 'string') this.chat.delta(d);
+    });
+    es.addEventListener('message:retracted', (e: MessageEvent<string>) => {
+      const r = parse<DraftRetracted>(e.data);
+      if (r && typeof r.message_id === 'string') this.chat.retracted(r.message_id);
+    });
     es.addEventListener('conversation:update', (e: MessageEvent<string>) => {
       const v = parse<ConversationView>(e.data);
       if (v?.state) this.chat.view(v);
@@ -105,6 +119,7 @@ export class LiveUpdates {
   /** The stream broke or never opened: poll meanwhile and try the stream again later (with the newest token). */
   private streamFailed(wasOpen: boolean): void {
     this.closeStream();
+    this.chat.streamLost();
     this.startPolling();
     clearTimeout(this.retryTimer);
     this.retryTimer = window.setTimeout(() => this.connect(), wasOpen ? STREAM_QUICK_RETRY_MS : STREAM_RETRY_MS);

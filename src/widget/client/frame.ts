@@ -11,6 +11,7 @@
 import type { Consent, ConversationView, FrameState, FrameToHost, HistoryAnswer, HostToFrame, InitAnswer, SendAnswer, WidgetMessage } from './contract.js';
 import { api, HttpError, sessionGone } from './frame-http.js';
 import { LiveUpdates } from './frame-live.js';
+import { Drafts } from './frame-drafts.js';
 import { el, renderMessage as drawMessage, safeUrl, timeOf } from './frame-render.js';
 import { FrameStorage } from './frame-storage.js';
 
@@ -75,6 +76,8 @@ let pageTitle: string | null = null;
 let visible = !embedded;
 
 const rendered = new Map<string, HTMLElement>();
+/** AI replies being written, shown as they grow (frame-drafts.ts). */
+const drafts = new Drafts({ log, isFinal: (id) => rendered.has(id), stopTyping: () => stopTyping(), scrollDown: () => scrollDown() });
 
 function originOf(url: string | null | undefined): string | null {
   try {
@@ -130,6 +133,8 @@ function addMessage(m: WidgetMessage, o: { live?: boolean; cursor?: string } = {
   const item = renderMessage(m);
   item.dataset.id = m.id;
   rendered.set(m.id, item);
+  // The reply's draft gives way in the same task: the page never shows both.
+  drafts.take(m.id)?.remove();
   place(item, m.created_at);
   if (m.sender !== 'user') {
     stopTyping();
@@ -333,6 +338,12 @@ const live = new LiveUpdates({
   token: () => token,
   newest: () => ({ cursor: lastCursor, at: lastAt }),
   message: (m, cursor) => addMessage(m, { live: true, cursor }),
+  delta: (d) => drafts.delta(d.message_id, d.offset, d.text),
+  retracted: (id) => drafts.retracted(id),
+  // The reply is still on its way: the dots until the stream is back (its catch-up resends the text) or the final message comes.
+  streamLost: () => {
+    if (drafts.clear()) startTyping();
+  },
   view: setView,
   notice: showNotice,
   closed: () => note('The conversation was closed. Write to us again any time.'),
@@ -350,6 +361,7 @@ function resetSession(message: string | null): void {
   tell({ type: 'saleschat:session', active: false });
   for (const item of rendered.values()) item.remove();
   rendered.clear();
+  drafts.clear();
   lastAt = null;
   lastCursor = null;
   setView({ state: 'ai', operator: null });
