@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import type { Message } from '../entities/conversation.js';
 import type { Following, LiveEvent, LiveSink } from './live-hub.js';
 import type { DraftEvent } from './live-drafts.js';
 import { AttachmentSigner, presentWidgetMessage } from './presenters.js';
@@ -28,6 +27,19 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
  * process that crashed free themselves): three heartbeats, at least 30 s.
  */
 export const streamLeaseMs = (heartbeatMs: number): number => Math.max(3 * heartbeatMs, 30_000);
+
+/** A heartbeat's bytes: one Buffer for every stream. */
+const PING_FRAME = Buffer.from(SSE_PING);
+
+const CRLF = Buffer.from('\r\n', 'latin1');
+
+/** Each frame as one HTTP/1.1 chunk (`<hex length>CRLF<frame>CRLF`), made once per frame: a frame a fan-out shares is framed once for all its streams. */
+const httpChunks = new WeakMap<Buffer, Buffer>();
+function httpChunk(frame: Buffer): Buffer {
+  let chunk = httpChunks.get(frame);
+  if (chunk === undefined) httpChunks.set(frame, (chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`, 'latin1'), frame, CRLF])));
+  return chunk;
+}
 
 /** setTimeout's ceiling (about 24.8 days); a stream lives at most that long. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -114,11 +126,20 @@ export class EventStream implements LiveSink {
   /** The earliest end known (ms): a rotation only brings it closer. */
   private endsAt = Infinity;
   private cleaned = false;
+  /**
+   * Frames go to the socket as ready-made HTTP chunks (one socket write each) rather than
+   * through res.write (which corks the socket, writes length, CRLF, frame and CRLF apart and
+   * uncorks on the next tick): a fan-out's cost is its per-stream writes. Only once the
+   * response's head went out with the first res.write and only when the response is chunked
+   * (an HTTP/1.0 client is not: its frames go through res.write as they are).
+   */
+  private direct = false;
   following?: Following;
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly render: (events: LiveEvent[]) => string,
+    /** An event's frame; the same event object (shared by the streams of a fan-out) may get the same Buffer. */
+    private readonly render: (event: LiveEvent) => Buffer,
     private readonly token: { sessionId: string; hash: string } | null = null,
     private readonly hooks: StreamHooks = {},
   ) {}
@@ -137,14 +158,15 @@ export class EventStream implements LiveSink {
       return;
     }
     this.res.socket?.setNoDelay(true);
-    this.write(sseRetry(STREAM_RETRY_MS));
+    if (!this.res.destroyed) this.res.write(sseRetry(STREAM_RETRY_MS));
+    this.direct = this.res.chunkedEncoding === true && this.res.socket !== null;
     this.timers.push(setInterval(() => this.beat(), heartbeatMs));
     // The token ends (as known when the stream opened): end; a reconnect is checked again.
     this.endAt(endAt);
   }
 
   private beat(): void {
-    this.write(SSE_PING);
+    this.write(PING_FRAME);
     this.hooks.heartbeat?.().then((open) => {
       if (!open) this.end();
     }, () => undefined);
@@ -170,16 +192,20 @@ export class EventStream implements LiveSink {
   }
 
   events(events: LiveEvent[]): void {
-    this.write(this.render(events));
+    // One write per fan-out for this stream: usually one shared frame, rarely a message and an update together.
+    this.write(events.length === 1 ? this.render(events[0]!) : Buffer.concat(events.map(this.render)));
   }
 
-  private write(chunk: string): void {
+  private write(frame: Buffer): void {
     if (this.ended || this.res.destroyed) return;
+    // Counts the socket's buffer too, so frames written to the socket directly are counted.
     if (this.res.writableLength > MAX_BUFFERED_BYTES) {
       this.res.destroy();
       return;
     }
-    this.res.write(chunk);
+    const socket = this.res.socket;
+    if (this.direct && socket) socket.write(httpChunk(frame));
+    else this.res.write(frame);
   }
 
   end(): void {
@@ -220,29 +246,24 @@ export class EventStream implements LiveSink {
 export function registerStreamRoutes(router: Router, services: Services): void {
   const { config } = services;
   const signer = new AttachmentSigner(config.publicOrigin, config.widget.secret, config.widget.attachmentUrlTtlMs);
-  // One fan-out hands the same Message objects to every stream: present each once.
-  const presented = new WeakMap<Message, string>();
-  // A message is of one tenant: its streams share the site origin.
-  const data = (m: Message, site: string | null) => {
-    let json = presented.get(m);
-    if (json === undefined) presented.set(m, (json = JSON.stringify(presentWidgetMessage(m, signer, services.clock.now(), site))));
-    return json;
-  };
-  // A draft's event object is shared by every stream of its conversation: its frame is rendered once.
-  const draftFrames = new WeakMap<DraftEvent, string>();
-  const draftFrame = (e: DraftEvent) => {
-    let frame = draftFrames.get(e);
-    if (frame === undefined) draftFrames.set(e, (frame = renderDraft(e)));
-    return frame;
-  };
-  const render = (site: string | null) => (events: LiveEvent[]) => events.map((e) => {
+  // One fan-out hands the same event objects to every stream that is level with the
+  // conversation (live-hub.ts SnapshotShare): render each once, as bytes, and write those
+  // same bytes to every socket. An event is of one conversation, hence of one tenant: its
+  // streams share the site origin, so the event alone keys its frame.
+  const frames = new WeakMap<LiveEvent, Buffer>();
+  const frame = (e: LiveEvent, site: string | null): string => {
     switch (e.type) {
-      case 'message': return sseEvent('message', data(e.message, site), e.cursor);
+      case 'message': return sseEvent('message', JSON.stringify(presentWidgetMessage(e.message, signer, services.clock.now(), site)), e.cursor);
       case 'update': return sseEvent('conversation:update', JSON.stringify({ state: e.state, operator: e.operator }));
       case 'closed': return sseEvent('closed', '{}');
-      case 'delta': case 'retracted': return draftFrame(e);
+      case 'delta': case 'retracted': return renderDraft(e);
     }
-  }).join('');
+  };
+  const render = (site: string | null) => (e: LiveEvent): Buffer => {
+    let bytes = frames.get(e);
+    if (bytes === undefined) frames.set(e, (bytes = Buffer.from(frame(e, site))));
+    return bytes;
+  };
 
   const openChats = new OpenChats(services, Math.max(1, Math.floor(config.widget.heartbeatMs / 2)));
   const slots = new StreamSlots(services.redis, {

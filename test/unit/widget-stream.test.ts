@@ -104,6 +104,27 @@ describe('ConversationFollower', () => {
     // A visitor writing again reopens it with the AI.
     expect(kinds(f.apply(snap([], conv({ updatedAt: new Date(T0 + 6) }))))).toEqual(['update ai/-']);
   });
+
+  it('hands the followers of one snapshot that are level the same event objects (rendered once), one behind gets its own cursor', () => {
+    const m1 = msg(1, T0);
+    const level = [new ConversationFollower(null), new ConversationFollower(null)];
+    for (const f of level) f.catchUp(snap([m1], c1));
+    // This one has sent a later message already: the late m2 goes out under m3's cursor.
+    const ahead = new ConversationFollower(null);
+    ahead.catchUp(snap([m1], c1));
+    const m3 = msg(3, T0 + 2000);
+    ahead.apply(snap([m1, m3], c1, ahead.needsFrom()));
+    const m2 = msg(2, T0 + 1000);
+    const operator = conv({ mode: 'operator', operatorName: 'Anna', updatedAt: new Date(T0 + 3000) });
+    const s = snap([m1, m2, m3], operator, T0 - LATE_COMMIT_WINDOW_MS);
+    const [a, b] = level.map((f) => f.apply(s)!) as [LiveEvent[], LiveEvent[]];
+    expect(kinds(a)).toEqual([`message m2 @${at(m2)}`, `message m3 @${at(m3)}`, 'update operator/Anna']);
+    a.forEach((e, i) => expect(b[i]).toBe(e));
+    const c = ahead.apply(s)!;
+    expect(kinds(c)).toEqual([`message m2 @${at(m3)}`, 'update operator/Anna']);
+    expect(c[0]).not.toBe(a[0]);
+    expect(c[1]).toBe(a[2]);
+  });
 });
 
 class FakeResponse extends EventEmitter {
@@ -116,8 +137,8 @@ class FakeResponse extends EventEmitter {
   writeHead(status: number, headers: Record<string, string>) {
     this.head = { status, headers };
   }
-  write(chunk: string) {
-    this.chunks.push(chunk);
+  write(chunk: string | Buffer) {
+    this.chunks.push(chunk.toString());
     return true;
   }
   destroy() {
@@ -129,7 +150,7 @@ class FakeResponse extends EventEmitter {
 }
 
 describe('EventStream', () => {
-  const render = (events: LiveEvent[]) => events.map((e) => `${e.type}\n`).join('');
+  const render = (e: LiveEvent) => Buffer.from(`${e.type}\n`);
 
   // The stream's timers run on jest's fake clock: the test moves time, no sleep decides anything.
   afterEach(() => {
@@ -166,6 +187,27 @@ describe('EventStream', () => {
     expect(res.destroyed).toBe(true);
     expect(res.chunks).toEqual(['retry: 2500\n\n', 'closed\n']);
     s.cleanUp();
+  });
+
+  it('on a chunked response writes each frame to the socket as one ready HTTP chunk, the same bytes for every stream given the same event', () => {
+    const shared: LiveEvent = { type: 'closed' };
+    const frames = new Map<LiveEvent, Buffer>();
+    const once = (e: LiveEvent) => frames.get(e) ?? frames.set(e, Buffer.from('event: closed\ndata: {}\n\n')).get(e)!;
+    const written: Buffer[][] = [];
+    const streams = [0, 1].map(() => {
+      const res = new FakeResponse();
+      const socketWrites: Buffer[] = [];
+      written.push(socketWrites);
+      Object.assign(res, { chunkedEncoding: true, socket: { setNoDelay: () => undefined, write: (b: Buffer) => socketWrites.push(b) } });
+      const s = new EventStream(res as unknown as ServerResponse, once);
+      s.open(60_000, Date.now() + 60_000);
+      s.events([shared]);
+      expect(res.chunks).toEqual(['retry: 2500\n\n']);
+      return s;
+    });
+    expect(written[0]!.map(String)).toEqual(['18\r\nevent: closed\ndata: {}\n\n\r\n']);
+    expect(written[1]![0]).toBe(written[0]![0]);
+    for (const s of streams) s.cleanUp();
   });
 
   it('ends when the session expires', () => {
