@@ -4,6 +4,7 @@ import { OperationsHarness } from '../support/operations-harness.js';
 import { sandboxCaller, type Caller } from '../support/fixtures.js';
 import { Decimal } from 'decimal.js';
 import { call, expectProblem } from '../support/http.js';
+import { runCtl } from '../../src/cli/ctl.js';
 import { BUILTIN_MODEL } from '../../src/domain/ai-seller/index.js';
 import { BUILTIN_ARTICLE_MODEL } from '../../src/domain/articles/article-generator.js';
 import { BUILTIN_CHAT_MODEL } from '../../src/domain/strategist/chat-analyst.js';
@@ -26,10 +27,12 @@ async function oneOfEach(h: OperationsHarness, who: Caller, maxCost?: string) {
     key: who.apiKey, body: { keyword: 'sofa for a small living room', ...(maxCost === undefined ? {} : { max_cost: maxCost }) }, headers: { 'idempotency-key': randomUUID() },
   });
   expect(article.status).toBe(200);
+  // The strategist answers from the analytics snapshot's figures (an answer citing none is free).
+  await runCtl(['analytics', 'snapshot', '--tenant', who.tenantId, '--json'], h.api.services);
   const session = await call(h.api.base, 'POST', '/strategist/sessions', { key: who.apiKey, body: {} });
   expect(session.status).toBe(201);
   const answer = await call(h.api.base, 'POST', `/strategist/sessions/${session.body.id}/turns?wait=15`, {
-    key: who.apiKey, body: { content: 'What next?' }, headers: { 'idempotency-key': randomUUID() },
+    key: who.apiKey, body: { content: 'What do customers ask about?' }, headers: { 'idempotency-key': randomUUID() },
   });
   expect(answer.status).toBe(200);
   return { reply: reply.body.operation, article: article.body.operation, answer: answer.body.operation };
