@@ -21,7 +21,7 @@ import { knee, runStep, stepTable, type StepResult } from './open-loop.js';
  * step offers turns at a fixed rate, each on a conversation of its own with its stream opened
  * before the step. Not a test and not in CI: run `bin/bench-first-delta` (docs/benchmarks.md).
  *
- *   --rates A,B,..  turns per second, one step each (default 1,2,4,8)
+ *   --max-rate N    steps of 1, 2, 4 .. N turns per second (8)
  *   --seconds S     length of a step (10)
  *   --word-ms MS    the builtin model's pace, AI_BUILTIN_STREAM_WORD_MS (35)
  *   --token-ms MS   the remote server's pace between streamed chunks (35)
@@ -31,8 +31,9 @@ import { knee, runStep, stepTable, type StepResult } from './open-loop.js';
  * each run; Redis BENCH_REDIS_URL under the prefix bench-stream:<pid>:.
  */
 
-const rates = (process.argv.find((a, i) => process.argv[i - 1] === '--rates') ?? '1,2,4,8').split(',').map(Number);
-const args = numberOptions({ seconds: 10, 'word-ms': 35, 'token-ms': 35, 'first-ms': 0 });
+const args = numberOptions({ 'max-rate': 8, seconds: 10, 'word-ms': 35, 'token-ms': 35, 'first-ms': 0 });
+/** The steps: 1 turn a second, doubled up to --max-rate. */
+const rates = Array.from({ length: Math.floor(Math.log2(Math.max(1, args['max-rate']))) + 1 }, (_, i) => 2 ** i);
 const DATABASE_URL = benchDatabaseUrl('BENCH_STREAM_DATABASE_URL', 'sales_api_bench_stream');
 const LOG_DIR = process.env.BENCH_STREAM_LOG_DIR || undefined;
 const DRAIN_MS = 30_000;
@@ -100,11 +101,12 @@ class VisitorStream {
     this.socket.on('error', (err) => failed(err));
   }
 
+  /** A frame (after the HTTP chunk's size line, when one precedes it). */
   private see(frame: string, at: number): void {
-    if (frame.startsWith('event: message:delta')) {
+    if (frame.includes('event: message:delta\n')) {
       this.deltas++;
       this.firstDeltaAt ??= at;
-    } else if (frame.startsWith('event: message\n')) {
+    } else if (frame.includes('event: message\n')) {
       if (frame.includes(this.needle)) this.echoAt ??= at;
       else if (frame.includes('"sender":"ai"')) this.finalAt ??= at;
     }
