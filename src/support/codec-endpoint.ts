@@ -68,7 +68,6 @@ export function codecEndpoint(services: Services) {
       const refusal = err instanceof CodecRefusal ? err
         : err instanceof UnreadablePayload ? new CodecRefusal(422, 'Unprocessable Content', err.message)
           : new CodecRefusal(500, 'Internal Server Error', 'The payloads could not be coded; the console log has the details.');
-      if (refusal.status === 413) res.setHeader('Connection', 'close');
       if (refusal.status === 500) services.log.error({ err, path: req.url }, 'support console: codec endpoint failed');
       answer(refusal.status, { type: 'about:blank', title: refusal.title, status: refusal.status, detail: refusal.message }, 'application/problem+json');
     }
@@ -117,7 +116,9 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
-  // The rest of a refused body is read and dropped, so the client gets its 413 rather than a reset.
+  // The rest of a refused body is read and dropped, so the client gets its 413 rather than a
+  // reset: closing the connection while a chunked body still comes made the client's write fail
+  // (EPIPE) before it read the answer. Only a signed-in operator or the token's holder gets here.
   const tooLarge = () => {
     req.resume();
     return new CodecRefusal(413, 'Content Too Large', `The payloads are limited to ${CODEC_BODY_LIMIT_BYTES} bytes a request.`);

@@ -71,6 +71,7 @@ async function provision(config: Config, count: number): Promise<Visitor[]> {
 /** A visitor's event stream on a raw socket: when the echo of its own message, the first delta and the final AI message arrived. */
 class VisitorStream {
   private text = '';
+  private answered = false;
   readonly socket: net.Socket;
   readonly opened: Promise<void>;
   echoAt?: number;
@@ -87,12 +88,16 @@ class VisitorStream {
     let failed!: (err: Error) => void;
     this.opened = new Promise<void>((resolve, reject) => { ready = resolve; failed = reject; });
     this.socket.on('data', (chunk: string) => {
-      const at = performance.now();
-      this.text += chunk;
-      if (!this.text.startsWith('HTTP/1.1 200')) {
-        failed(new Error(`stream answered ${this.text.slice(0, 300)}`));
-        return;
+      const at = Date.now();
+      if (!this.answered) {
+        if (!chunk.startsWith('HTTP/1.1 200')) {
+          failed(new Error(`stream answered ${chunk.slice(0, 300)}`));
+          this.socket.destroy();
+          return;
+        }
+        this.answered = true;
       }
+      this.text += chunk;
       if (this.text.includes('event: conversation:update')) ready();
       const frames = this.text.split('\n\n');
       this.text = frames.pop()!;
@@ -157,7 +162,7 @@ async function ladder(config: Config, env: NodeJS.ProcessEnv, side: Side, visito
       const offer = async (n: number) => {
         const keys = queue.splice(0, n);
         return Promise.all(keys.map(async (key) => {
-          const at = performance.now();
+          const at = Date.now();
           offered.set(key, at);
           const visitor = mine[Number(key.split('-').pop())]!;
           await visitorTurn(port, visitor, `Do you have the red kettle in stock? ${key}`);
@@ -175,7 +180,7 @@ async function ladder(config: Config, env: NodeJS.ProcessEnv, side: Side, visito
         const pct = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!) : NaN);
         return { ...step, side: `${side.name}: ${label}`, arrived: latencies.length, p50: pct(50), p99: pct(99) };
       };
-      results.push(readAs('echo of the visitor\'s message (floor)', (s) => s.echoAt), readAs('first delta', (s) => s.firstDeltaAt), step);
+      results.push(readAs('echo of the visitor\'s message (floor)', (s) => s.echoAt), readAs('first delta', (s) => s.firstDeltaAt), readAs('final message', (s) => s.finalAt));
       const deltas = [...streams.values()].reduce((n, s) => n + s.deltas, 0);
       console.error(`   ${side.name} ${rate}/s: ${deltas} deltas on ${streams.size} streams`);
       for (const s of streams.values()) s.close();
