@@ -10,7 +10,7 @@ import {
   benchDatabaseUrl, benchEnv, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, pidsNamed, provisionCaller, runBench,
   startApi, startWorker, stopChild, withOrm,
 } from './bench-support.js';
-import { knee, runStep, stepTable, type StepResult } from './open-loop.js';
+import { runStep, stepTable, type StepResult } from './open-loop.js';
 
 /**
  * A streamed AI reply as the visitor sees it: from the visitor's message (POST
@@ -42,7 +42,7 @@ const RAISED = {
   RATE_LIMIT_WRITE_PER_MIN: '100000000', RATE_LIMIT_PAID_PER_MIN: '100000000', PAID_CONCURRENCY: '10000',
   WIDGET_RATE_VISITOR_PER_MIN: '1000000', WIDGET_STREAMS_PER_SESSION: '1000', WIDGET_STREAMS_PER_IP: '1000000',
   WIDGET_RATE_IP_PER_MIN: '1000000', WIDGET_RATE_SESSIONS_PER_IP_PER_MIN: '1000000', WIDGET_RATE_CHANNEL_PER_MIN: '1000000',
-  WIDGET_DAILY_AI_CAP_RUB: 'none',
+  WIDGET_DAILY_AI_CAP_RUB: 'none', WIDGET_PAID_PER_IP_PER_HOUR: '1000000',
 };
 
 interface Visitor {
@@ -223,7 +223,10 @@ async function main(): Promise<void> {
   console.log(stepTable(all));
   for (const side of sides) {
     const mine = all.filter((s) => s.side.startsWith(side.name));
-    console.log(`\n${side.name}: knee (every turn's first delta, p99 under 1 s) at ${knee(mine.filter((s) => s.side.endsWith('first delta')), 1000)} turns/s`);
+    // Kept up: every turn's first delta came, p99 under 1 s (open-loop's knee() also asks the
+    // step's rate out, which the final message's second of writing holds below 95 % at 8/s).
+    const kept = mine.filter((s) => s.side.endsWith('first delta') && s.arrived === s.offered && s.p99 < 1000).map((s) => s.offeredPerSecond);
+    console.log(`\n${side.name}: every turn's first delta arrived, p99 under 1 s, up to ${kept.length ? Math.max(...kept) : 0} turns/s (the highest step offered: ${rates[rates.length - 1]})`);
   }
 }
 
