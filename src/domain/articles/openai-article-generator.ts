@@ -4,6 +4,7 @@ import { requestChatCompletion, type ChatEndpoint } from '../ai-seller/chat-comp
 import { MIN_REPLY_COST_RUB, estimateTokens, tokensCostRub, type TokenPrice } from '../ai-seller/pricing.js';
 import type { ArticleGenerator, GeneratedArticle, GenerationBrief } from './article-generator.js';
 import { slugOf } from './article-generator.js';
+import { jsonObjectOf } from '../ai-seller/json-answer.js';
 
 /** An article is longer than a chat reply: its own completion cap, and the prompt's estimated cap. */
 export const ARTICLE_MAX_TOKENS = 3000;
@@ -33,13 +34,8 @@ interface ArticleJson { title?: unknown; meta_title?: unknown; meta_description?
 
 /** The model's JSON (also inside a ```json fence); an answer with no usable body is an unusable answer. */
 function parseArticle(content: string): { title: string | null; metaTitle: string | null; metaDescription: string | null; html: string } {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
-  let parsed: ArticleJson;
-  try {
-    parsed = JSON.parse(text) as ArticleJson;
-  } catch {
-    throw new UpstreamUnavailable('The model answered no article JSON.', false);
-  }
+  const parsed: ArticleJson | null = jsonObjectOf(content);
+  if (!parsed) throw new UpstreamUnavailable('The model answered no article JSON.', false);
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const html = str(parsed.html);
   if (!html) throw new UpstreamUnavailable('The model answered an article without a body.', false);

@@ -3,6 +3,7 @@ import { requestChatCompletion } from '../ai-seller/chat-completions-client.js';
 import { tokensCostRub } from '../ai-seller/pricing.js';
 import type { ActionEntry, Analyst, EvidenceItem, Finding, ReportDraft } from './analyst.js';
 import { builtinAnalyst } from './analyst.js';
+import { jsonObjectOf } from '../ai-seller/json-answer.js';
 
 const INSTRUCTIONS = `You are the strategist of an online shop. You get the shop's figures of a period and of the period before,
 customer questions, and cards of the AI catalogue with how often they were offered. Answer one JSON object only:
@@ -54,13 +55,7 @@ export function openaiAnalyst(ai: AiSettings): Analyst {
       });
       const price = ai.openai.prices[ai.openai.model];
       const costRub = price && answer.usage ? tokensCostRub(price, answer.usage.promptTokens, answer.usage.completionTokens) : null;
-      let parsed: Record<string, unknown> | null = null;
-      try {
-        const value = JSON.parse(answer.content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
-        parsed = value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-      } catch {
-        parsed = null;
-      }
+      const parsed = jsonObjectOf(answer.content);
       const figures = await builtinAnalyst.draft(snapshot, reportType, reportDate);
       if (!parsed) return { ...figures, highlights: [], concerns: [], actions: [], evidence: [], costRub, notes: ['the model answered no usable report; only the figures are given'] };
       const actions = list(parsed.actions).map(action);

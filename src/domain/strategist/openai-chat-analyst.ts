@@ -4,6 +4,7 @@ import type { ChatMessage } from '../ai-seller/openai-prompt.js';
 import { MIN_REPLY_COST_RUB, estimateTokens, tokensCostRub, type TokenPrice } from '../ai-seller/pricing.js';
 import { UpstreamUnavailable } from '../ai-seller/seller-model.js';
 import type { ChatAnalyst, ChatBrief, ChatReply, TopicSuggestion } from './chat-analyst.js';
+import { jsonObjectOf, withoutFence } from '../ai-seller/json-answer.js';
 
 /** The prompt's estimated cap (figures, queue, questions, earlier turns) and the answer's. */
 const PROMPT_TOKEN_CAP = 3000;
@@ -36,18 +37,12 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The model's JSON (also inside a ```json fence); a plain-text answer is the answer, proposing nothing. */
 function parseReply(content: string): { answer: string; proposals: TopicSuggestion[] } {
-  const body = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  const o = jsonObjectOf(content);
+  if (!o) {
+    const body = withoutFence(content);
     if (!body) throw new UpstreamUnavailable('The model answered nothing.', false);
     return { answer: body, proposals: [] };
   }
-  const o = parsed as Record<string, unknown>;
   const answer = text(o.answer);
   if (!answer) throw new UpstreamUnavailable('The model answered JSON without an answer.', false);
   const proposals = (Array.isArray(o.proposed_topics) ? o.proposed_topics : [])
