@@ -49,7 +49,8 @@ export function visibleDraft(raw: string): string {
  */
 export class DraftPublisher {
   private published = '';
-  private latest = '';
+  /** The newest text, made visible only when it is sent (the model calls update per token; the throttle sends a few). */
+  private latest: () => string = () => '';
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -60,7 +61,7 @@ export class DraftPublisher {
   }
 
   readonly update = (raw: string): void => {
-    this.latest = visibleDraft(raw);
+    this.latest = () => visibleDraft(raw);
     if (this.timer || this.stopped) return;
     const waitMs = this.lastSentAt + this.throttleMs - Date.now();
     if (waitMs <= 0) this.send();
@@ -69,7 +70,7 @@ export class DraftPublisher {
 
   /** Sends the reply's text as the message will show it (whatever the throttle), and waits for every write. */
   async finish(content: string): Promise<void> {
-    this.latest = withoutCardMarkers(content);
+    this.latest = () => withoutCardMarkers(content);
     this.send();
     this.stopped = true;
     await this.sent;
@@ -85,8 +86,9 @@ export class DraftPublisher {
   private send(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const text = this.latest;
-    if (this.stopped || this.signal?.aborted || text === this.published) return;
+    if (this.stopped || this.signal?.aborted) return;
+    const text = this.latest();
+    if (text === this.published) return;
     const offset = text.startsWith(this.published) ? this.published.length : 0;
     this.published = text;
     this.lastSentAt = Date.now();
