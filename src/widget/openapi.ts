@@ -6,7 +6,7 @@ import { STREAM_RETRY_MS } from './stream-routes.js';
 import { PAGEVIEW_PATH, PageviewBody } from './pageview-route.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/body.js';
 import {
-  AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, PollQuery, StreamCursorSchema,
+  AttachmentParams, AttachmentQuery, EventsHeaders, EventsQuery, HistoryQuery, InitBody, MessageBody, MessageQuery, PollQuery, StreamCursorSchema,
   WidgetCardSchema, WidgetClosedSchema, WidgetConsentSchema, WidgetConversationSchema, WidgetHistorySchema, WidgetMessageDeltaSchema,
   WidgetMessageRetractedSchema, WidgetMessageSchema,
   WidgetPollSchema, WidgetProblemSchema, WidgetSettingsSchema, WidgetTurnSchema,
@@ -67,8 +67,8 @@ function operations(config: Config, ref: (schema: Joi.Schema) => JsonSchema): Wi
     },
     {
       method: 'post', path: '/api/widget/messages', summary: "A visitor's message",
-      description: `Without session_token a new visitor: a new conversation on the website channel and a session (valid ${duration(w.sessionTtlMs)} from the last message). Every answer hands out a fresh session_token; the previous one stays valid ${duration(w.tokenGraceMs)}, then 401. When the AI answers, the answer waits up to ${duration(w.replyHoldMs)} for the reply (else \`response\` is null). Limits, each in any 60 seconds (429 with Retry-After): ${w.visitorPerMin} messages per session; ${w.sessionsPerAddressPerMin} new chats (messages without session_token) and ${w.addressPerMin} messages in all per client address on the channel, whatever session they come in; ${w.channelPerMin} per channel. A suspended wallet is 503 (Retry-After).`,
-      body: MessageBody, status: 200, answer: 'The turn: the fresh token, the message, the reply when ready, the state.', schema: WidgetTurnSchema,
+      description: `Without session_token a new visitor: a new conversation on the website channel and a session (valid ${duration(w.sessionTtlMs)} from the last message). Every answer hands out a fresh session_token; the previous one stays valid ${duration(w.tokenGraceMs)}, then 401. When the AI answers, the answer waits up to ${duration(w.replyHoldMs)} for the reply (else \`response\` is null); \`?wait=0\` answers at once, for a client that follows the event stream (the widget does, so its visitors watch even their first reply being written). Limits, each in any 60 seconds (429 with Retry-After): ${w.visitorPerMin} messages per session; ${w.sessionsPerAddressPerMin} new chats (messages without session_token) and ${w.addressPerMin} messages in all per client address on the channel, whatever session they come in; ${w.channelPerMin} per channel. A suspended wallet is 503 (Retry-After).`,
+      query: MessageQuery, body: MessageBody, status: 200, answer: 'The turn: the fresh token, the message, the reply when ready, the state.', schema: WidgetTurnSchema,
       errors: [...BODY, 'consent_required', 'invalid_session', 'not_found', 'rate_limited', 'service_unavailable'],
     },
     {

@@ -34,6 +34,11 @@ export const MessageBody = Joi.object({
     .description("The version of the channel's consent the visitor accepted. Needed once per session while a consent is configured: else 400 consent_required."),
 }).meta({ ref: 'WidgetMessageSend' });
 
+export const MessageQuery = Joi.object({
+  wait: Joi.number().integer().min(0).max(20)
+    .description('Seconds (0 to 20) to hold the answer for the AI reply, at most the server\'s hold (WIDGET_REPLY_HOLD_MS); none: that hold. 0 answers at once with `response` null: a client that follows the event stream takes the reply, growing, from there.'),
+});
+
 export const HistoryQuery = Joi.object({
   st: token('The session_token.').allow(''),
 });

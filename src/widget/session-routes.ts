@@ -10,7 +10,7 @@ import { conversationOfSession, requireOpenChat, sessionOfToken } from './sessio
 import { countInit, countingRejections, countMessage, countRead, visitorAddress, visitorBody } from './rate-limits.js';
 import { takeVisitorTurn } from './visitor-turn.js';
 import { answerVisitorTurn } from './visitor-answer.js';
-import { HistoryQuery, InitBody, MessageBody, PollQuery } from './schemas.js';
+import { HistoryQuery, InitBody, MessageBody, MessageQuery, PollQuery } from './schemas.js';
 import { refuseOverlongContent } from '../domain/conversations/messages.js';
 import { attachmentAddress, attachmentSigner, conversationView, presentForVisitor, visitorHistory, visitorMessagesAfter } from './visitor-reads.js';
 
@@ -62,6 +62,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
 
   router.post('/api/widget/messages', async (ctx) => {
     ctx.state.routeLabel = 'POST /api/widget/messages';
+    const { wait } = validatePart<{ wait?: number }>(MessageQuery, { ...ctx.query }, 'query');
     const body = validatePart<{ channel_id: string; content: string; session_token?: string | null; page_url?: string | null; page_title?: string | null; consent_version?: string | null }>(MessageBody, await visitorBody(ctx, services), 'body');
     if (!body.content.trim()) throw domainError('validation_failed', 'Write a message.', { errors: [{ field: '/content', code: 'required', message: 'content is empty' }] });
     refuseOverlongContent(body.content);
@@ -76,7 +77,7 @@ export function registerSessionRoutes(router: Router, services: Services): void 
     const turn = await takeVisitorTurn(services, ctx, website, wallet, {
       content: body.content, sessionToken: body.session_token, pageUrl: body.page_url, pageTitle: body.page_title, consentVersion: body.consent_version,
     });
-    ctx.body = await answerVisitorTurn(services, turn);
+    ctx.body = await answerVisitorTurn(services, turn, wait === undefined ? config.widget.replyHoldMs : Math.min(wait * 1000, config.widget.replyHoldMs));
   });
 
   /** The session of a token, of this channel only; the message's transaction checks it again, locked. */

@@ -29,10 +29,11 @@ async function afterCommit(services: Services, turn: VisitorTurn): Promise<void>
   }
 }
 
-/** Holds up to WIDGET_REPLY_HOLD_MS on the reply operation; the AI message when it succeeded in time. */
-async function heldReply(services: Services, operationId: string): Promise<Message | null> {
+/** Holds up to holdMs on the reply operation; the AI message when it succeeded in time. */
+async function heldReply(services: Services, operationId: string, holdMs: number): Promise<Message | null> {
+  if (holdMs === 0) return null;
   const em = () => services.orm.em.fork();
-  await holdOnOperation(services, operationId, services.config.widget.replyHoldMs);
+  await holdOnOperation(services, operationId, holdMs);
   const op = await em().findOne(Operation, { id: operationId });
   if (op?.status !== 'succeeded' || !op.resourceId) return null;
   return em().findOne(Message, { id: op.resourceId, deletedAt: null });
@@ -40,12 +41,12 @@ async function heldReply(services: Services, operationId: string): Promise<Messa
 
 /**
  * The answer of POST /api/widget/messages: the fresh token, the visitor's message, the AI
- * reply when it came within the hold (else null: it arrives on the stream or poll), and the
- * conversation's state after all that (queued: with or waiting for an operator).
+ * reply when it came within the hold of holdMs (else null: it arrives on the stream or poll),
+ * and the conversation's state after all that (queued: with or waiting for an operator).
  */
-export async function answerVisitorTurn(services: Services, turn: VisitorTurn) {
+export async function answerVisitorTurn(services: Services, turn: VisitorTurn, holdMs: number) {
   await afterCommit(services, turn);
-  const reply = turn.operation ? await heldReply(services, turn.operation.id) : null;
+  const reply = turn.operation ? await heldReply(services, turn.operation.id, holdMs) : null;
   const conversation = await services.orm.em.fork().findOneOrFail(Conversation, { id: turn.conversation.id });
   const view = conversationView(conversation);
   const now = services.clock.now();

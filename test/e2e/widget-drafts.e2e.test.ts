@@ -41,8 +41,10 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run bin/test (it installs Debian's chromium) or set CHROMIUM_PATH`);
   mkdirSync(SHOTS, { recursive: true });
-  // No hold on the reply: the widget opens its stream as soon as the first message is taken.
-  api = await startApi({ WIDGET_REPLY_HOLD_MS: '0' });
+  // The server's own hold (WIDGET_REPLY_HOLD_MS, 8 s): the widget asks for none (?wait=0), so
+  // even a new visitor's first reply grows in the chat (no worker answers here: a held first
+  // message would keep the stream shut past LIVE_MS).
+  api = await startApi({});
   sql = await sqlClient();
   caller = await newCaller(api.services);
   const services = api.services;

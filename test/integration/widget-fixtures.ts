@@ -38,8 +38,8 @@ export interface SendBody {
   consent_version?: string;
 }
 
-export const send = (api: TestApi, body: SendBody | Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> =>
-  call(api.origin, 'POST', '/api/widget/messages', { body, headers });
+export const send = (api: TestApi, body: SendBody | Record<string, unknown>, headers: Record<string, string> = {}, query = ''): Promise<Answer> =>
+  call(api.origin, 'POST', `/api/widget/messages${query}`, { body, headers });
 
 export const history = (api: TestApi, st: string): Promise<Answer> =>
   call(api.origin, 'GET', `/api/widget/history?st=${encodeURIComponent(st)}`);

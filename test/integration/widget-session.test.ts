@@ -166,6 +166,34 @@ describe('a returning visitor', () => {
   });
 });
 
+describe('?wait: how long the answer holds for the reply', () => {
+  it('wait=0 answers at once with response null; the reply comes after, on the stream, poll or history', async () => {
+    const { channelId } = await shop('No Hold Shop');
+    const res = await send(h.api, { channel_id: channelId, content: 'Anything for rain?' }, {}, '?wait=0');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      session_token: TOKEN, queued: false, state: 'ai', operator: null, response: null, message: widgetMessage({ sender: 'user', content: 'Anything for rain?' }),
+    });
+    const later = await eventually('the reply in the history', async () => {
+      const read = await history(h.api, res.body.session_token);
+      return read.body.messages.some((m: { sender: string }) => m.sender === 'ai') ? read.body.messages : undefined;
+    }, 30_000);
+    expect(later.map((m: { sender: string }) => m.sender)).toEqual(['user', 'ai']);
+  });
+
+  it('wait above the server\'s hold still gets the reply inline (the hold is the ceiling); a wait that is not 0 to 20 is 422 and nothing is stored', async () => {
+    const { channelId } = await shop('Long Hold Shop');
+    const held = await send(h.api, { channel_id: channelId, content: 'Hello there' }, {}, '?wait=20');
+    expect(held.status).toBe(200);
+    expect(held.body.response).toMatchObject({ sender: 'ai' });
+    for (const bad of ['?wait=21', '?wait=-1', '?wait=soon', '?wait=1.5', '?hold=0']) {
+      expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Again', session_token: held.body.session_token }, {}, bad), 'validation_failed');
+    }
+    const stored = await history(h.api, held.body.session_token);
+    expect(stored.body.messages.map((m: { content: string }) => m.content)).not.toContain('Again');
+  });
+});
+
 describe('content', () => {
   let channelId: string;
   beforeAll(async () => {

@@ -54,6 +54,14 @@ export class LiveUpdates {
 
   constructor(private readonly chat: LiveChat) {}
 
+  /**
+   * Whether a reply can come on the stream (it is open, or about to be tried): then a message
+   * need not wait for its reply; while polling it does (polling carries no drafts).
+   */
+  get streams(): boolean {
+    return this.transport !== 'poll';
+  }
+
   /** The stream is open or polling runs: the conversation is followed already. */
   get following(): boolean {
     return this.source !== null || this.pollTimer !== undefined;

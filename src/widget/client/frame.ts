@@ -271,7 +271,8 @@ async function send(item: HTMLElement, content: string, mayRestart: boolean): Pr
   const acceptedNow = consent && consentBox.checked ? consent.version : null;
   const accepted = acceptedNow ?? (consent && stored().consent === consent.version ? consent.version : null);
   try {
-    const answer = await api<SendAnswer>('POST', '/api/widget/messages', {
+    // With the stream (or before it is first tried) the reply is watched there as it is written; the answer need not hold for it.
+    const answer = await api<SendAnswer>('POST', live.streams ? '/api/widget/messages?wait=0' : '/api/widget/messages', {
       channel_id: channel, content, ...(token ? { session_token: token } : {}),
       ...(pageUrl && pageUrl.length <= 2000 ? { page_url: pageUrl } : {}), ...(pageTitle ? { page_title: pageTitle.slice(0, 500) } : {}),
       ...(accepted ? { consent_version: accepted } : {}),
