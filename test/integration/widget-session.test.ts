@@ -186,8 +186,10 @@ describe('?wait: how long the answer holds for the reply', () => {
     const held = await send(h.api, { channel_id: channelId, content: 'Hello there' }, {}, '?wait=20');
     expect(held.status).toBe(200);
     expect(held.body.response).toMatchObject({ sender: 'ai' });
-    for (const bad of ['?wait=21', '?wait=-1', '?wait=soon', '?wait=1.5', '?hold=0']) {
-      expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Again', session_token: held.body.session_token }, {}, bad), 'validation_failed');
+    for (const [bad, field] of [['?wait=21', '/wait'], ['?wait=-1', '/wait'], ['?wait=soon', '/wait'], ['?wait=1.5', '/wait'], ['?hold=0', '/hold']]) {
+      expectWidgetProblem(await send(h.api, { channel_id: channelId, content: 'Again', session_token: held.body.session_token }, {}, bad), 'validation_failed', {
+        errors: [expect.objectContaining({ field })],
+      });
     }
     const stored = await history(h.api, held.body.session_token);
     expect(stored.body.messages.map((m: { content: string }) => m.content)).not.toContain('Again');
