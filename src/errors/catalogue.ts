@@ -93,7 +93,7 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
     remedy: 'Top up the wallet at topup_url until the balance is positive, or ask support to unblock the wallet.',
   },
   feature_not_in_plan: {
-    meaning: "The tenant's licence or plan does not include the API or this feature.",
+    meaning: "The tenant's licence or plan does not include the API (the api_access flag): every route answers it, GET /me too. A plan without a route's module cuts the route's scope instead: 403 scope_missing.",
     remedy: 'Ask the tenant administrator to change the plan; retrying does not help.',
   },
   ip_not_allowed: {
@@ -110,7 +110,7 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
   },
   scope_missing: {
     meaning: "The key's integration lacks the scope this route requires (the OpenAPI document names it in x-required-scope), or the scope is cut by role, owner permissions or plan.",
-    remedy: 'Ask the administrator to grant the scope to the integration; GET /me lists the scopes the key has.',
+    remedy: 'Ask the administrator to grant the scope to the integration; when the detail says the plan cuts it, the plan must include its module. GET /me lists the scopes the key has.',
   },
   tenant_inactive: {
     meaning: 'The tenant is not active.',

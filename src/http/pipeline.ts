@@ -35,11 +35,16 @@ function checkPiiTransfer(route: RouteDefinition, auth: AuthContext, cell: strin
   if (carriesPii(route)) assertPiiTransferAllowed(cell, auth.integration);
 }
 
+/**
+ * A route's scope outside the key's effective scopes (GET /me key.scopes) is 403 scope_missing,
+ * whatever cut it: the integration, the owner's permissions or the plan (spec 01, Errors). The
+ * detail names a plan cut: granting the scope would not help.
+ */
 function checkScope(route: RouteDefinition, auth: AuthContext): void {
-  if (!route.scope) return;
+  if (!route.scope || auth.scopes.includes(route.scope)) return;
   const feature = FEATURE_OF_SCOPE[route.scope];
-  if (!auth.tenant.features.includes(feature)) throw domainError('feature_not_in_plan', `The plan does not include the ${feature} feature.`);
-  if (!auth.scopes.includes(route.scope)) throw domainError('scope_missing', `This route needs the ${route.scope} scope.`);
+  const cut = auth.tenant.features.includes(feature) ? '' : ` The plan cuts it: it does not include the ${feature} feature.`;
+  throw domainError('scope_missing', `This route needs the ${route.scope} scope.${cut}`);
 }
 
 /** Runs the handler in the unit of work the route asks for: a transaction, idempotency, disclosures. */

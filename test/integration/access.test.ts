@@ -7,6 +7,7 @@ import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
 import { setWalletBlocked } from '../../src/domain/wallet/ledger.js';
 import { PinnedClock } from '../../src/clock.js';
 import { SPEC_SCOPES } from '../support/spec-scopes.js';
+import { publicDocument } from '../support/event-conformance.js';
 
 let api: TestApi;
 
@@ -64,19 +65,34 @@ describe('scope_missing', () => {
   });
 });
 
-describe('feature_not_in_plan (module)', () => {
-  it('a plan without the route\'s module answers 403 feature_not_in_plan, not scope_missing', async () => {
+describe('a scope cut by the plan (issue 42 item 8)', () => {
+  it('a plan without the route\'s module answers 403 scope_missing naming the plan, and GET /me leaves the scope out', async () => {
     const caller = await newCaller(api.services, { features: without(PLAN_FEATURES, 'articles') });
     const res = await articles(caller.apiKey);
-    expectProblem(res, 'feature_not_in_plan');
-    expect(res.body.detail).toContain('articles');
+    expectProblem(res, 'scope_missing');
+    expect(res.body.detail).toBe('This route needs the articles:read scope. The plan cuts it: it does not include the articles feature.');
     expect((await call(api.base, 'GET', '/me', { key: caller.apiKey })).body.key.scopes).not.toContain('articles:read');
   });
 
-  it('the other modules of the plan keep working', async () => {
-    const caller = await newCaller(api.services, { features: without(PLAN_FEATURES, 'conversations') });
-    expect((await articles(caller.apiKey)).status).toBe(200);
-    expectProblem(await call(api.base, 'GET', '/test/contacts', { key: caller.apiKey }), 'feature_not_in_plan');
+  it('a scope the integration lacks is scope_missing without naming the plan; the other modules of the plan keep working', async () => {
+    const caller = await newCaller(api.services, { features: without(PLAN_FEATURES, 'conversations'), scopes: without(SCOPES, 'articles:read') });
+    expect((await articles(caller.apiKey)).body.detail).toBe('This route needs the articles:read scope.');
+    const other = await newCaller(api.services, { features: without(PLAN_FEATURES, 'conversations') });
+    expect((await articles(other.apiKey)).status).toBe(200);
+    expectProblem(await call(api.base, 'GET', '/test/contacts', { key: other.apiKey }), 'scope_missing');
+  });
+
+  it('feature_not_in_plan is the API licence: a plan without api_access, whatever modules it has', async () => {
+    const caller = await newCaller(api.services, { features: without(PLAN_FEATURES, 'api_access') });
+    expectProblem(await articles(caller.apiKey), 'feature_not_in_plan');
+  });
+
+  it('the document says so: GET /me key.scopes and the error catalogue', () => {
+    const doc = publicDocument();
+    expect(doc.components.schemas.Me.properties.key.properties.scopes.description).toMatch(/plan.*left out.*not here answers 403 scope_missing/);
+    const catalogue = doc.tags.find((t: { name: string }) => t.name === 'errors').description as string;
+    expect(catalogue).toMatch(/feature_not_in_plan.*api_access.*A plan without a route's module cuts the route's scope instead: 403 scope_missing/);
+    expect(catalogue).toMatch(/scope_missing.*cut by role, owner permissions or plan.*when the detail says the plan cuts it/);
   });
 });
 

@@ -345,9 +345,9 @@ describe('scopes', () => {
     expectProblem(await get(writer, '/cards/sofa'), 'scope_missing');
   });
 
-  it('on a plan without the cards feature answers 403 feature_not_in_plan', async () => {
+  it('on a plan without the cards feature answers 403 scope_missing (the plan cuts cards:read)', async () => {
     const caller = await newCaller(api.services, { features: ['api_access', 'crm'] });
-    expectProblem(await get(caller, '/cards'), 'feature_not_in_plan');
+    expectProblem(await get(caller, '/cards'), 'scope_missing');
   });
 });
 

@@ -198,7 +198,7 @@ describe('GET /conversations/{id}/messages', () => {
   const tied = () => [m[3]!, m[4]!].sort();
   const path = () => `/conversations/${conversationId}/messages`;
 
-  it('answers whole Messages ascending by (created_at, id), without deleted ones by default', async () => {
+  it('answers whole Messages ascending by (created_at, id)', async () => {
     const res = await get(caller, path());
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -218,24 +218,25 @@ describe('GET /conversations/{id}/messages', () => {
     expect(schemaErrors(res.body, schemaOf('MessagePage'), doc)).toEqual([]);
   });
 
-  it('with include_deleted=true shows a deleted message as a tombstone: content null, no attachments', async () => {
-    const res = await get(caller, `${path()}?include_deleted=true`);
-    expect(ids(res)).toEqual([m[0], m[1], m[2], ...tied()]);
-    expect(res.body.data[2]).toEqual({
-      id: m[2], conversation_id: conversationId, sender: 'customer', content_type: 'text', content: null, attachments: [], cards: [],
-      operator: null, deleted: true, created_at: minutes(3).toISOString(), livemode: true,
-    });
+  it('include_deleted=true answers the same page as false: messages are not deleted on this server, deleted is always false', async () => {
+    const plain = await get(caller, `${path()}?limit=2`);
+    const asked = await get(caller, `${path()}?limit=2&include_deleted=true`);
+    expect(asked.status).toBe(200);
+    expect(asked.body.data).toEqual(plain.body.data);
+    expect(asked.body.data.map((x: { deleted: boolean }) => x.deleted)).toEqual([false, false]);
+    // A cursor of one goes on with the other: include_deleted changes nothing the cursor is bound to.
+    const next = await get(caller, `${path()}?limit=2&include_deleted=true&cursor=${encodeURIComponent(plain.body.next_cursor)}`);
+    expect(ids(next)).toEqual(tied());
   });
 
-  it('pages without losing or repeating one, with and without the deleted', async () => {
+  it('a row marked deleted in the database (nothing in this server marks one) is left out, with include_deleted or without', async () => {
     expect((await allPages(caller, path(), 2)).pages).toEqual([[m[0], m[1]], tied()]);
-    expect((await allPages(caller, `${path()}?include_deleted=true`, 2)).pages).toEqual([[m[0], m[1]], [m[2], tied()[0]], [tied()[1]]]);
+    expect((await allPages(caller, `${path()}?include_deleted=true`, 2)).pages).toEqual([[m[0], m[1]], tied()]);
   });
 
-  it('a cursor is bound to include_deleted and to its conversation', async () => {
+  it('a cursor is bound to its conversation', async () => {
     const first = await get(caller, `${path()}?limit=1`);
     const cursor = encodeURIComponent(first.body.next_cursor);
-    expectProblem(await get(caller, `${path()}?limit=1&include_deleted=true&cursor=${cursor}`), 'validation_failed', fieldError('/cursor', 'invalid_format'));
     const other = (await seedConversation(sql, caller)).id;
     expectProblem(await get(caller, `/conversations/${other}/messages?limit=1&cursor=${cursor}`), 'validation_failed', fieldError('/cursor', 'invalid_format'));
   });
@@ -271,6 +272,16 @@ describe('the OpenAPI document', () => {
       expect(op.responses['409'].description).toMatch(/invalid_state/);
     }
     expect(doc.paths['/conversations/{id}/operator-messages'].post.requestBody.content['application/json'].schema).toEqual(schemaOf('OperatorMessageCreate'));
+  });
+
+  it('says messages are not deleted on this server: include_deleted has no effect, deleted is always false', () => {
+    const list = doc.paths['/conversations/{id}/messages'].get;
+    expect(list.description).toMatch(/not deleted on this server.*include_deleted is accepted and has no effect/);
+    expect(list.parameters.find((p: Schema) => p.name === 'include_deleted').description).toMatch(/no effect: messages are not deleted on this server/);
+    const deleted = doc.components.schemas.Message.properties.deleted;
+    expect(deleted.type).toBe('boolean');
+    expect(deleted.description).toMatch(/Always false: messages are not deleted on this server/);
+    expect(doc.components.schemas.Message.properties.content.description).not.toMatch(/deleted/);
   });
 });
 

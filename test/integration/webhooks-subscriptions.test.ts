@@ -185,9 +185,9 @@ describe('POST /webhooks', () => {
     expectProblem(await get(caller, '/webhooks'), 'scope_missing');
   });
 
-  it('on a plan without the webhooks feature answers 403 feature_not_in_plan', async () => {
+  it('on a plan without the webhooks feature answers 403 scope_missing (the plan cuts webhooks:manage)', async () => {
     const caller = await newCaller(api.services, { features: ['api_access', 'crm'] });
-    expectProblem(await postWebhook(api, caller), 'feature_not_in_plan');
+    expectProblem(await postWebhook(api, caller), 'scope_missing');
   });
 });
 

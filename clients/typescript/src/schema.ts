@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * Messages of a conversation, ascending by (created_at, id)
-         * @description Deleted messages appear only with include_deleted=true, as tombstones: deleted true, content null, no attachments.
+         * @description Messages are not deleted on this server: every Message has deleted false, and include_deleted is accepted and has no effect (true answers the same page as false; a cursor of one goes on with the other).
          */
         get: operations["getConversationsByIdMessages"];
         put?: never;
@@ -1741,6 +1741,7 @@ export interface components {
                 key_id: string;
                 /** @enum {string} */
                 mode: "live" | "test";
+                /** @description The key's effective scopes: the integration's scopes that its owner's current permissions and the tenant's plan also allow (a scope of a module the plan lacks is left out). A route whose scope (x-required-scope) is not here answers 403 scope_missing; on the ru cell the personal-data scopes are left out while a transfer condition is missing, and their routes answer 403 pii_transfer_not_allowed. */
                 scopes: ("conversations:read" | "conversations:write" | "ai_seller:invoke" | "leads:read" | "leads:write" | "leads:score" | "analytics:read" | "analytics:write" | "dashboards:read" | "articles:read" | "articles:write" | "articles:generate" | "strategist:read" | "strategist:write" | "strategist:chat" | "webhooks:manage" | "cards:read" | "cards:write")[];
                 /** Format: date-time */
                 expires_at: string;
@@ -2055,14 +2056,14 @@ export interface components {
             sender: "customer" | "ai" | "operator" | "system";
             /** @description text, image, file, card and others; the set may grow. */
             content_type: string;
-            /** @description null = attachment or card only, or message deleted. */
+            /** @description null = attachment or card only. */
             content: string | null;
             attachments: components["schemas"]["Attachment"][];
             cards: components["schemas"]["MessageCard"][];
             operator: {
                 name: string;
             } | null;
-            /** @description true only with include_deleted=true; then content null, no attachments. */
+            /** @description Always false: messages are not deleted on this server (the field stays for clients written for tombstones). */
             deleted: boolean;
             /** Format: date-time */
             created_at: string;
@@ -7171,7 +7172,7 @@ export interface operations {
                 limit?: number;
                 /** @description next_cursor of the previous page; valid 24 hours, bound to the filters. */
                 cursor?: string;
-                /** @description true adds deleted messages as tombstones (deleted true, content null, no attachments). */
+                /** @description Accepted, no effect: messages are not deleted on this server. */
                 include_deleted?: boolean;
             };
             header?: never;

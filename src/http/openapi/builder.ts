@@ -51,6 +51,8 @@ export interface WebhookDoc {
   tags: string[];
   /** Header Parameter Objects of the request. */
   headers: JsonSchema[];
+  /** How the subscriber tells the request is the API's (the document's securitySchemes). */
+  security: Record<string, string[]>[];
   body: Joi.Schema;
   /** What the subscriber answers, by status (or range: 2XX). */
   answers: Record<string, string>;
@@ -153,6 +155,7 @@ function webhookObject(converter: SchemaConverter, w: WebhookDoc): JsonSchema {
     description: w.description,
     tags: w.tags,
     parameters: w.headers,
+    security: w.security,
     requestBody: { required: true, content: { 'application/json': { schema: converter.convert(w.body) } } },
     responses: Object.fromEntries(Object.entries(w.answers).map(([status, description]) => [status, { description }])),
   };

@@ -6,7 +6,7 @@ import { PlainProblemSchema, PROBLEMS } from '../schemas/problems.js';
 import { buildDocument, type JsonSchema, type OperationDoc } from './builder.js';
 import { documentLivemode } from '../livemode.js';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../body.js';
-import { EVENTS_TAG, eventWebhooks } from './webhooks.js';
+import { EVENTS_TAG, WEBHOOK_SECURITY_SCHEMES, eventWebhooks } from './webhooks.js';
 import { ERRORS_PAGE_PATH, errorPageEntries } from '../errors-page.js';
 import { EVENT_API_VERSION } from '../../domain/events/event-types.js';
 
@@ -83,7 +83,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], config: Config)
     servers: [{ url: config.baseUrl, description: `${config.cell} cell` }],
     problem: PlainProblemSchema,
     problems: PROBLEMS,
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' } },
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_<mode>_<cell>_... API key' }, ...WEBHOOK_SECURITY_SCHEMES },
     tags: tagsOf(routes, config),
     operations: () => routes.filter((r) => config.releasedLabels.includes(r.release)).map((r) => operationOf(r, config)),
     webhooks: eventWebhooks(),

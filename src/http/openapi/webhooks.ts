@@ -9,6 +9,21 @@ export const EVENTS_TAG = 'events';
 /** Svc-Signature as src/domain/webhooks/signature.ts writes it: `t=<unix seconds>` then one v1 per valid secret. */
 const SIGNATURE_PATTERN = '^t=\\d+(,v1=[0-9a-f]{64})+$';
 
+const VERIFY_SIGNATURE = 'v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. '
+  + 'Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON.';
+
+/** The name of the security scheme every event declares: the subscription's signature (components.securitySchemes). */
+const SIGNATURE_SCHEME = 'webhookSignature';
+
+/** How a subscriber knows a delivery is the API's: not a key it holds but the body signed with its subscription's secret. */
+export const WEBHOOK_SECURITY_SCHEMES = {
+  [SIGNATURE_SCHEME]: {
+    type: 'apiKey', in: 'header', name: 'Svc-Signature',
+    description: 'Events (the `webhooks` section) carry no API key: each delivery is signed with the secret of its subscription (returned once by POST /webhooks and by a rotation). '
+      + `Svc-Signature is \`t=<unix seconds>,v1=<hex>\`, two v1 values during a secret rotation. ${VERIFY_SIGNATURE}`,
+  },
+};
+
 /** The headers of every delivery (spec 01, "Delivery requests"; src/domain/webhooks/sender.ts). */
 function headersOf(type: EventType): JsonSchema[] {
   return [
@@ -16,8 +31,7 @@ function headersOf(type: EventType): JsonSchema[] {
     { name: 'Svc-Event-Type', in: 'header', required: true, schema: { type: 'string', enum: [type] }, description: 'The event type.' },
     {
       name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string', pattern: SIGNATURE_PATTERN },
-      description: '`t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. '
-        + 'Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON.',
+      description: `\`t=<unix seconds>,v1=<hex>\`; two v1 values during a secret rotation. ${VERIFY_SIGNATURE}`,
     },
   ];
 }
@@ -46,6 +60,7 @@ export function eventWebhooks(): WebhookDoc[] {
         + 'A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).',
       tags: [EVENTS_TAG],
       headers: headersOf(type),
+      security: [{ [SIGNATURE_SCHEME]: [] }],
       body: eventEnvelopeSchema(type),
       answers: {
         '2XX': 'Received. Answer quickly; the delivery is done.',

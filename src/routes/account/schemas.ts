@@ -33,7 +33,10 @@ export const MeSchema = Joi.object({
   key: Joi.object({
     key_id: Joi.string().required(),
     mode: Joi.string().valid('live', 'test').required(),
-    scopes: Joi.array().items(Joi.string().valid(...SCOPES)).required(),
+    scopes: Joi.array().items(Joi.string().valid(...SCOPES)).required()
+      .description("The key's effective scopes: the integration's scopes that its owner's current permissions and the tenant's plan also allow "
+        + '(a scope of a module the plan lacks is left out). A route whose scope (x-required-scope) is not here answers 403 scope_missing; '
+        + 'on the ru cell the personal-data scopes are left out while a transfer condition is missing, and their routes answer 403 pii_transfer_not_allowed.'),
     expires_at: Joi.string().isoDate().required(),
     ip_allowlist: Joi.array().items(Joi.string()).allow(null).required()
       .description("The addresses and CIDR networks this key is accepted from: the key's own allowlist and its integration's both apply, "

@@ -19,21 +19,20 @@ export function presentConversation(c: Conversation) {
 }
 
 /**
- * Message (spec 02). A deleted message is a tombstone: content null, no attachments, no
- * cards (callers show tombstones only with include_deleted=true).
+ * Message (spec 02). Messages are not deleted on this server, so `deleted` is always false:
+ * the field stays in the shape for integrators written against spec 02's tombstones.
  */
 export function presentMessage(m: Message) {
-  const deleted = m.deletedAt !== null && m.deletedAt !== undefined;
   return {
     id: m.id,
     conversation_id: m.conversationId,
     sender: m.sender,
     content_type: m.contentType,
-    content: deleted ? null : m.content ?? null,
-    attachments: deleted ? [] : m.attachments,
-    cards: deleted ? [] : m.cards,
-    operator: !deleted && m.operatorName ? { name: m.operatorName } : null,
-    deleted,
+    content: m.content ?? null,
+    attachments: m.attachments,
+    cards: m.cards,
+    operator: m.operatorName ? { name: m.operatorName } : null,
+    deleted: false,
     created_at: m.createdAt.toISOString(),
   };
 }

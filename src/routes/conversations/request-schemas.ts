@@ -23,7 +23,7 @@ export const ConversationListQuery = Joi.object({
 export const MessageListQuery = Joi.object({
   limit: limitParam(),
   cursor: cursorParam(),
-  include_deleted: includeDeleted.description('true adds deleted messages as tombstones (deleted true, content null, no attachments).'),
+  include_deleted: includeDeleted.description('Accepted, no effect: messages are not deleted on this server.'),
 });
 
 export const ConversationPageSchema = pageOf(ConversationSchema, 'ConversationPage');

@@ -59,18 +59,19 @@ export const getConversation = defineRoute<unknown, IdParams>({
   },
 });
 
-export const listConversationMessages = defineRoute<{ limit: number; cursor?: string; include_deleted: boolean }, IdParams>({
+export const listConversationMessages = defineRoute<{ limit: number; cursor?: string }, IdParams>({
   ...reading, release: 'available', method: 'GET', path: '/conversations/{id}/messages',
   summary: 'Messages of a conversation, ascending by (created_at, id)',
-  description: 'Deleted messages appear only with include_deleted=true, as tombstones: deleted true, content null, no attachments.',
+  description: 'Messages are not deleted on this server: every Message has deleted false, and include_deleted is accepted and has no effect '
+    + '(true answers the same page as false; a cursor of one goes on with the other).',
   params: ConversationParams,
   query: MessageListQuery,
   responses: { 200: { description: 'MessagePage', schema: MessagePageSchema } },
   errors: ['pii_transfer_not_allowed', 'not_found', 'validation_failed'],
   handler: async ({ params, query, auth, em, services, disclose }) => {
     const conversation = await findVisibleConversation(em, auth.tenant.id, params.id);
-    const body = await keysetPage(services, auth.integration.id, `GET /conversations/${conversation.id}/messages`, { include_deleted: query.include_deleted }, query, BY_CREATION,
-      (window) => listMessages(em, conversation.id, query.include_deleted, window), presentMessage);
+    const body = await keysetPage(services, auth.integration.id, `GET /conversations/${conversation.id}/messages`, {}, query, BY_CREATION,
+      (window) => listMessages(em, conversation.id, window), presentMessage);
     discloseAll(disclose, 'message', body.data);
     return { status: 200, body };
   },

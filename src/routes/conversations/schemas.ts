@@ -52,10 +52,10 @@ export const MessageSchema = Joi.object({
   conversation_id: Joi.string().uuid().required(),
   sender: Joi.string().valid(...MESSAGE_SENDERS).required(),
   content_type: Joi.string().required().description('text, image, file, card and others; the set may grow.'),
-  content: Joi.string().allow(null).required().description('null = attachment or card only, or message deleted.'),
+  content: Joi.string().allow(null).required().description('null = attachment or card only.'),
   attachments: Joi.array().items(AttachmentSchema).max(1).required(),
   cards: Joi.array().items(CardCopySchema).required(),
   operator: Joi.object({ name: Joi.string().required() }).allow(null).required(),
-  deleted: Joi.boolean().required().description('true only with include_deleted=true; then content null, no attachments.'),
+  deleted: Joi.boolean().required().description('Always false: messages are not deleted on this server (the field stays for clients written for tombstones).'),
   created_at: IsoDate.required(),
 }).meta({ ref: 'Message' });
