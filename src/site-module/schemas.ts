@@ -28,7 +28,7 @@ export const SiteJobSchema = Joi.object({
   cover_image_url: nullableText(),
   locale: nullableText(),
   created_at: Joi.string().isoDate().required(),
-}).meta({ ref: 'SiteJob' });
+}).meta({ ref: 'SiteJob' }).description('At most 3,000,000 bytes as JSON (UTF-8); the HTML at most 2,000,000 bytes.');
 
 export const SiteJobPageSchema = Joi.object({
   data: Joi.array().items(SiteJobSchema).max(20).required().description('Up to 20 queued jobs, oldest first.'),

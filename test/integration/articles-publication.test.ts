@@ -178,6 +178,37 @@ describe('POST /articles/{id}/publish refusals', () => {
     expect((await siteCall(site.site_token, 'GET', '/jobs')).body.data).toEqual([]);
   });
 
+  it('a job over 3,000,000 bytes is 422 at /content though its HTML is under 2,000,000, and nothing is queued or started', async () => {
+    const caller = await h.caller();
+    const site = await boundSite(caller);
+    // A backslash is one byte of HTML and two of the job's JSON: 1,600,000 of them make a job of over 3,200,000 bytes.
+    const id = await seedArticle(h.api, caller, { status: 'approved', content: `<p>${'\\'.repeat(1_600_000)}</p>` });
+    expect(Buffer.byteLength((await getArticle(h.api, caller, id)).body.content)).toBeLessThan(2_000_000);
+    const res = await publish(caller, id, { target: 'connector', site_id: site.site_id, publish_mode: 'publish' });
+    expectProblem(res, 'validation_failed', { errors: [{ field: '/content', code: 'out_of_range', message: expect.stringContaining('3000000') }] });
+    expect((await h.db.query('select count(*)::int as n from publications where article_id = $1', [id])).rows[0].n).toBe(0);
+    expect((await siteCall(site.site_token, 'GET', '/jobs')).body.data).toEqual([]);
+    expect((await getArticle(h.api, caller, id)).body).toMatchObject({ status: 'approved', publication: null });
+  });
+
+  it('the limit is the job the module fetches, as JSON: exactly 3,000,000 bytes is queued, one byte more is 422', async () => {
+    const caller = await h.caller();
+    const site = await boundSite(caller);
+    const connector = { target: 'connector', site_id: site.site_id, publish_mode: 'publish' };
+    const jobs = async () => (await siteCall(site.site_token, 'GET', '/jobs')).body.data as { article_id: string; html: string }[];
+    const small = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });
+    expect((await publish(caller, small, connector)).status).toBe(200);
+    // Every field but the HTML has the same length in every job of these articles (uuids, version 1, the time's ISO text).
+    const around = Buffer.byteLength(JSON.stringify({ ...(await jobs())[0]!, html: '' }));
+    const html = (extra: number) => { const backslashes = 1_400_000; return `<p>${'\\'.repeat(backslashes)}${'a'.repeat(3_000_000 - around - 7 - 2 * backslashes + extra)}</p>`; };
+    const atLimit = await seedArticle(h.api, caller, { status: 'approved', content: html(0) });
+    const over = await seedArticle(h.api, caller, { status: 'approved', content: html(1) });
+    expect((await publish(caller, atLimit, connector)).status).toBe(200);
+    expect(Buffer.byteLength(JSON.stringify((await jobs()).find((j) => j.article_id === atLimit)))).toBe(3_000_000);
+    expectProblem(await publish(caller, over, connector), 'validation_failed', { errors: [{ field: '/content', code: 'out_of_range', message: expect.any(String) }] });
+    expect((await jobs()).map((j) => j.article_id).sort()).toEqual([small, atLimit].sort());
+  });
+
   it('publish and approve need the articles:write scope', async () => {
     const caller = await h.caller({ scopes: ['articles:read'] });
     const id = await seedArticle(h.api, caller, { status: 'approved', content: CONTENT });

@@ -85,6 +85,26 @@ describe('GET /articles', () => {
     expectProblem(await list(caller, '?updated_after=yesterday'), 'validation_failed', fieldError('/updated_after', 'invalid_format'));
   });
 
+  it('updated_after takes a date-time without a zone as UTC, strictly later', async () => {
+    const caller = await newCaller(api.services);
+    await seedArticle(api, caller, { updatedAt: at('2026-05-01T00:00:00Z') });
+    const later = await seedArticle(api, caller, { updatedAt: at('2026-05-01T00:00:00.001Z') });
+    const nextDay = await seedArticle(api, caller, { updatedAt: at('2026-05-02T10:00:00Z') });
+    const ids = async (q: string) => (await list(caller, q)).body.data.map((a: { id: string }) => a.id);
+    expect(await ids('?updated_after=2026-05-01T00:00:00')).toEqual([nextDay, later]);
+    expect(await ids('?updated_after=2026-05-02T09:59:59.999')).toEqual([nextDay]);
+    expect(await ids('?updated_after=2026-05-02T10:00')).toEqual([]);
+    expectProblem(await list(caller, '?updated_after=2026-05-02T10'), 'validation_failed', fieldError('/updated_after', 'invalid_format'));
+  });
+
+  it('the OpenAPI document states the rule for a date and a date-time without a zone on updated_after', () => {
+    const p = doc.paths['/articles'].get.parameters.find((x: Schema) => x.name === 'updated_after');
+    expect(p.description).toContain("a date is its day's start in UTC");
+    expect(p.description).toContain('a date-time without a zone is UTC');
+    expect(p.schema).toMatchObject({ type: 'string', pattern: expect.any(String) });
+    expect(p.schema.format).toBeUndefined();
+  });
+
   it('include_deleted=true is 422 validation_failed with field error not_supported; false is accepted', async () => {
     const caller = await newCaller(api.services);
     expectProblem(await list(caller, '?include_deleted=true'), 'validation_failed', fieldError('/include_deleted', 'not_supported'));

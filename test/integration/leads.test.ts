@@ -112,9 +112,10 @@ describe('GET /leads', () => {
     ['a status outside the canonical set', 'status=open', '/status', 'not_supported'],
     ['a status in another case', 'status=Won', '/status', 'not_supported'],
     ['archived that is not a boolean', 'archived=maybe', '/archived', 'invalid_format'],
-    ['updated_since without a zone', 'updated_since=2026-01-01T00:20:00', '/updated_since', 'invalid_format'],
     ['updated_since that is not a time', 'updated_since=yesterday', '/updated_since', 'invalid_format'],
-    ['updated_after as a bare date', 'updated_after=2026-01-01', '/updated_after', 'invalid_format'],
+    ['updated_since as an ordinal date (ISO 8601, not a form spec 02 names)', 'updated_since=2026-121', '/updated_since', 'invalid_format'],
+    ['updated_after with the hour alone', 'updated_after=2026-05-01T10', '/updated_after', 'invalid_format'],
+    ['updated_after at an hour that does not exist', 'updated_after=2026-05-01T25:00:00', '/updated_after', 'invalid_format'],
     ['limit 0', 'limit=0', '/limit', 'out_of_range'],
     ['limit 101', 'limit=101', '/limit', 'out_of_range'],
     ['a cursor this API never issued', 'cursor=abc.def', '/cursor', 'invalid_format'],
@@ -147,6 +148,49 @@ describe('GET /leads', () => {
     await seedLead(sql, who);
     expectProblem(await get(who, '/leads'), 'pii_transfer_not_allowed');
     expect(await disclosureRows(sql, who.integrationId)).toEqual([]);
+  });
+});
+
+describe('GET /leads: updated_since and updated_after take a date or a date-time, without a zone read as UTC', () => {
+  let caller: Caller;
+  let midnight: string;
+  let later: string;
+  let nextDay: string;
+  beforeAll(async () => {
+    caller = await newCaller(api.services);
+    midnight = (await seedLead(sql, caller, { updatedAt: new Date('2026-05-01T00:00:00Z') })).id;
+    later = (await seedLead(sql, caller, { updatedAt: new Date('2026-05-01T00:00:00.001Z') })).id;
+    nextDay = (await seedLead(sql, caller, { updatedAt: new Date('2026-05-02T10:00:00Z') })).id;
+  });
+
+  it("updated_after takes a date: strictly after the day's start in UTC", async () => {
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-01'))).toEqual([later, nextDay]);
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-02'))).toEqual([nextDay]);
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-03'))).toEqual([]);
+  });
+
+  it('updated_after takes a date-time without a zone as UTC, strictly later', async () => {
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-01T00:00:00'))).toEqual([later, nextDay]);
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-02T09:59:59.999'))).toEqual([nextDay]);
+    expect(ids(await get(caller, '/leads?updated_after=2026-05-02T10:00'))).toEqual([]);
+    expect(ids(await get(caller, `/leads?updated_after=${q('2026-05-02T12:59:59.999+03:00')}`))).toEqual([nextDay]);
+  });
+
+  it('updated_since takes the same forms by the same rule, inclusive', async () => {
+    expect(ids(await get(caller, '/leads?updated_since=2026-05-01T00:00:00'))).toEqual([midnight, later, nextDay]);
+    expect(ids(await get(caller, '/leads?updated_since=2026-05-01T00:00:00.001'))).toEqual([later, nextDay]);
+    expect(ids(await get(caller, '/leads?updated_since=2026-05-02T10:00:00.001'))).toEqual([]);
+  });
+
+  it('the OpenAPI document states the rule on both parameters, and no date-time format a date would break', () => {
+    const parameters: Schema[] = doc.paths['/leads'].get.parameters;
+    for (const name of ['updated_since', 'updated_after']) {
+      const p = parameters.find((x) => x.name === name)!;
+      expect(p.description).toContain("a date is its day's start in UTC");
+      expect(p.description).toContain('a date-time without a zone is UTC');
+      expect(p.schema.format).toBeUndefined();
+      expect(new RegExp(p.schema.pattern).test('2026-05-01') && new RegExp(p.schema.pattern).test('2026-05-01T10:00:00')).toBe(true);
+    }
   });
 });
 

@@ -17,6 +17,8 @@ export const ARTICLE_LIMITS = {
   url: 2048,
   /** Sanitized HTML, in UTF-8 bytes (spec 02). */
   contentBytes: 2_000_000,
+  /** A site module's job (SiteJob) as JSON, in UTF-8 bytes: spec 02's publication payload. */
+  jobBytes: 3_000_000,
 } as const;
 
 /** What PATCH /articles/{id} may change. */

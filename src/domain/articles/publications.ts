@@ -6,6 +6,7 @@ import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';
 import { findArticle, latestPublication, markPublished, readableHtml } from './articles.js';
 import { findSite, siteWorking } from './sites.js';
+import { refuseOversizedJob, siteJobOf } from './site-jobs.js';
 
 export type PublishRequest =
   | { target: 'none' }
@@ -33,7 +34,8 @@ const PUBLISHABLE = { none: ['approved', 'handed_off'], connector: ['approved', 
  * POST /articles/{id}/publish. none: the article becomes handed_off (the caller publishes and
  * confirms with PATCH published_url). connector: a job for the site's module, versioned by the
  * source's hash; an unchanged source answers the existing version, a changed one queues the
- * next and skips the older waiting one.
+ * next and skips the older waiting one. Every refusal (a job over 3,000,000 bytes among them)
+ * comes before anything is written.
  */
 export async function publishArticle(em: Em, tenantId: string, articleId: string, request: PublishRequest, now: Date): Promise<PublishOutcome> {
   const article = await findArticle(em, tenantId, articleId, true);
@@ -48,16 +50,18 @@ export async function publishArticle(em: Em, tenantId: string, articleId: string
     if (!siteWorking(site!, now)) throw domainError('invalid_state', "The site is not working: its module has sent no heartbeat within 2 hours.");
     mode = site!.draftsOnly ? 'draft' : request.publish_mode;
   }
-  const hash = sourceHash(article, html, request.target, site, mode);
   const latest = await latestPublication(em, article.id);
+  const next = { id: newId(), version: (latest?.version ?? 0) + 1, publishMode: mode, createdAt: now };
+  if (request.target === 'connector') refuseOversizedJob(siteJobOf(next, article));
+  const hash = sourceHash(article, html, request.target, site, mode);
   if (latest && latest.contentHash === hash && (latest.state === 'queued' || latest.state === 'applied')) {
     return { publication: latest, created: false, superseded: [] };
   }
   const superseded = await em.find(Publication, { articleId: article.id, state: 'queued' });
   for (const older of superseded) Object.assign(older, { state: 'skipped', error: 'Superseded by a newer version.', updatedAt: now });
   const publication = em.create(Publication, {
-    id: newId(), tenantId, articleId: article.id, version: (latest?.version ?? 0) + 1, contentHash: hash, target: request.target,
-    siteId: site?.id ?? null, publishMode: mode, state: 'queued', publishedUrl: null, error: null, createdAt: now, updatedAt: now,
+    ...next, tenantId, articleId: article.id, contentHash: hash, target: request.target,
+    siteId: site?.id ?? null, state: 'queued', publishedUrl: null, error: null, updatedAt: now,
   });
   if (request.target === 'none') article.status = 'handed_off';
   article.updatedAt = now;

@@ -1,6 +1,8 @@
 import type { Em } from '../../db/orm.js';
 import { Article, Publication, Site } from '../../entities/article.js';
-import { domainError } from '../../errors/domain-error.js';
+import { domainError, invalidField } from '../../errors/domain-error.js';
+import { ARTICLE_LIMITS } from './article-rules.js';
+import { byteLength } from './article-html.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JOBS_PER_POLL = 20;
@@ -21,18 +23,33 @@ export interface SiteJob {
   created_at: string;
 }
 
+/** The job of a publication as the module receives it. */
+export function siteJobOf(job: Pick<Publication, 'id' | 'version' | 'publishMode' | 'createdAt'>, a: Article): SiteJob {
+  return {
+    id: job.id, article_id: a.id, version: job.version, publish_mode: job.publishMode ?? null, title: a.title, slug: a.slug ?? null,
+    html: a.contentHtml ?? '', meta_title: a.metaTitle ?? null, meta_description: a.metaDescription ?? null,
+    cover_image_url: a.coverImageUrl ?? null, locale: a.locale ?? null, created_at: job.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Spec 02's publication payload limit: the job as the module receives it (its JSON, UTF-8) at
+ * most 3,000,000 bytes, else 422 at /content. The HTML's escapes count (a backslash, a quote or
+ * a line break is two bytes of JSON), so HTML under 2,000,000 bytes can still be over it.
+ */
+export function refuseOversizedJob(job: SiteJob): void {
+  const bytes = byteLength(JSON.stringify(job));
+  if (bytes > ARTICLE_LIMITS.jobBytes) {
+    throw invalidField('/content', 'out_of_range',
+      `content: the job for the site module would be ${bytes} bytes of JSON (the HTML with the title and meta fields), more than ${ARTICLE_LIMITS.jobBytes}.`);
+  }
+}
+
 /** The site's queued jobs, oldest first (at most 20 a poll). */
 export async function pendingJobs(em: Em, site: Site): Promise<SiteJob[]> {
   const jobs = await em.find(Publication, { siteId: site.id, state: 'queued' }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: JOBS_PER_POLL });
   const articles = new Map((await em.find(Article, { id: { $in: jobs.map((j) => j.articleId) } })).map((a) => [a.id, a]));
-  return jobs.map((job) => {
-    const a = articles.get(job.articleId)!;
-    return {
-      id: job.id, article_id: a.id, version: job.version, publish_mode: job.publishMode ?? null, title: a.title, slug: a.slug ?? null,
-      html: a.contentHtml ?? '', meta_title: a.metaTitle ?? null, meta_description: a.metaDescription ?? null,
-      cover_image_url: a.coverImageUrl ?? null, locale: a.locale ?? null, created_at: job.createdAt.toISOString(),
-    };
-  });
+  return jobs.map((job) => siteJobOf(job, articles.get(job.articleId)!));
 }
 
 /** A queued job of this site: another site's or a missing job is 404, a job already settled 409. */

@@ -45,29 +45,64 @@ export const isoDateValue = () => calendarDay(Joi.date().iso());
 export const IsoDate = isoDateText();
 
 const ENDS_WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_ONLY = /^([+-]\d{6}|\d{4})-\d{2}-\d{2}$/;
 
 /** The times PostgreSQL's timestamptz and the answers' ISO text both hold: years 1 to 9999. */
 export const EARLIEST_TIME = new Date('0001-01-01T00:00:00.000Z');
 export const LATEST_TIME = new Date('9999-12-31T23:59:59.999Z');
 
 /**
- * A query time filter such as updated_after: ISO 8601 WITH a zone (Z or +hh:mm), validated
- * to a Date. A time without a zone is ambiguous and answers 422 invalid_format at the field.
+ * The one rule for a time filter's text without a zone (docs/decisions.md, issue 42): a date
+ * (YYYY-MM-DD) is that day's start in UTC, a date-time without a zone is a UTC time, as every
+ * time the API answers is UTC. Written into the description of each parameter that takes them.
  */
-export const zonedTimeParam = (o: { dateOnly?: boolean } = {}) => Joi.string().isoDate()
+export const UNZONED_TIME_RULE = 'ISO 8601 date or date-time: a date is its day\'s start in UTC (2026-05-01 = 2026-05-01T00:00:00Z), '
+  + 'a date-time without a zone is UTC (2026-05-01T10:00:00 = 2026-05-01T10:00:00Z); with a zone (Z or +hh:mm) it is that instant.';
+
+/** The ISO 8601 text of an instant, in UTC when the text has no zone (a DAY_OR_TIME text); undefined when unzoned forms are not taken. */
+function zonedText(text: string, unzoned: boolean): string | undefined {
+  if (ENDS_WITH_ZONE.test(text)) return text;
+  if (!unzoned) return undefined;
+  return DATE_ONLY.test(text) ? `${text}T00:00:00Z` : `${text}Z`;
+}
+
+/** What the unzoned filter takes: a date, or a date-time with or without a zone (years expanded to six digits too). */
+const DAY_OR_TIME = /^([+-]\d{6}|\d{4})-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * A time text validated to a Date: a day that exists, years 1 to 9999, and a zone unless
+ * `unzoned` (then UNZONED_TIME_RULE). One refusal a text: its form, its day, its zone, its range.
+ */
+const timeParam = (unzoned: boolean) => (unzoned ? Joi.string().pattern(DAY_OR_TIME, 'ISO 8601 date or date-time') : Joi.string().isoDate())
   .custom((value: string, h) => {
-    const time = Date.parse(value);
-    if (Number.isNaN(time)) return value; // already refused as not ISO 8601
-    if (!isCalendarDay(h.original as string)) return h.error('any.invalid');
+    const original = h.original as string;
+    if (unzoned ? !DAY_OR_TIME.test(original) : Number.isNaN(Date.parse(value))) return value; // already refused for its form
+    if (!isCalendarDay(original)) return h.error('any.invalid');
+    const text = zonedText(original, unzoned);
+    if (text === undefined) return h.error('date.zone');
+    const time = Date.parse(text);
+    if (Number.isNaN(time)) return h.error('date.form');
     if (time < EARLIEST_TIME.getTime()) return h.error('date.min');
     if (time > LATEST_TIME.getTime()) return h.error('date.max');
-    // With dateOnly a plain date (YYYY-MM-DD) is that day's start in UTC.
-    if (o.dateOnly && DATE_ONLY.test(h.original as string)) return new Date(`${h.original as string}T00:00:00.000Z`);
-    return ENDS_WITH_ZONE.test(h.original as string) ? new Date(value) : h.error('date.zone');
+    return new Date(time);
   })
-  .messages({ ...CALENDAR_DAY_MESSAGE, 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999' })
-  .description('ISO 8601 date-time with zone (Z or +hh:mm); strictly later.');
+  .messages({
+    ...CALENDAR_DAY_MESSAGE, 'date.zone': '{{#label}} needs a zone (Z or +hh:mm)', 'date.form': '{{#label}} is not a time that exists',
+    'date.min': '{{#label}} is before the year 1', 'date.max': '{{#label}} is after the year 9999',
+  });
+
+/**
+ * A time WITH a zone (Z or +hh:mm), validated to a Date: a time without a zone answers 422
+ * invalid_format at the field: GET /conversations updated_after (spec 02: "ISO 8601 with zone"), the
+ * disclosure and delivery created_after filters made like it, and the stored due_at/next_action_at.
+ */
+export const zonedTimeParam = () => timeParam(false).description('ISO 8601 date-time with zone (Z or +hh:mm); strictly later.');
+
+/**
+ * The list filter of spec 02 "ISO 8601 date or date-time" (GET /leads updated_since and
+ * updated_after, GET /articles updated_after): any of the three forms, by UNZONED_TIME_RULE.
+ */
+export const dayOrTimeParam = () => timeParam(true).description(UNZONED_TIME_RULE);
 
 export const limitParam = (fallback = 25) => Joi.number().integer().min(1).max(100).default(fallback).description('Page size, 1 to 100.');
 export const cursorParam = () => Joi.string().max(2048).description('next_cursor of the previous page; valid 24 hours, bound to the filters.');

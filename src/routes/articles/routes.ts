@@ -92,7 +92,9 @@ export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest
     + 'the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed '
     + 'by the hash of the source: unchanged answers the existing job, changed queues a new version (the older waiting one becomes '
     + 'skipped). The module reports the result; applied with an address publishes the article (article.published). target none: '
-    + 'the article becomes handed_off; confirm with PATCH published_url. Answers the Publication.',
+    + 'the article becomes handed_off; confirm with PATCH published_url. Answers the Publication. Before anything is queued: stored HTML over '
+    + '2,000,000 bytes, or (connector) a job for the module over 3,000,000 bytes (the SiteJob the module fetches, as JSON in UTF-8: the HTML '
+    + 'with its escapes, title, meta fields and the rest), is 422 validation_failed at /content.',
   params: ArticleParams,
   body: PublishSchema,
   responses: { 200: { description: 'Publication', schema: PublicationSchema } },

@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { CALENDAR_DAY_MESSAGE, IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
-import { isCalendarDay } from '../../clock.js';
+import { IsoDate, UNZONED_TIME_RULE, cursorParam, dayOrTimeParam, limitParam, pageOf } from '../../http/schemas/common.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, PUBLICATION_STATES, PUBLICATION_TARGETS, PUBLISH_MODES } from '../../entities/article.js';
 import { ARTICLE_LIMITS, ARTICLE_SLUG } from '../../domain/articles/article-rules.js';
 
@@ -62,19 +61,11 @@ export const ArticlePageSchema = pageOf(ArticleSummarySchema, 'ArticlePage');
 /** A non-uuid id finds nothing: the domain answers 404, as for a missing one. */
 export const ArticleParams = Joi.object({ id: Joi.string().max(64).required() });
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const dateOnly = Joi.string().pattern(DATE_ONLY, 'date').custom((v: string, h) => {
-  const time = Date.parse(`${v}T00:00:00.000Z`);
-  return Number.isNaN(time) || !isCalendarDay(v) ? h.error('any.invalid') : new Date(time);
-}).messages(CALENDAR_DAY_MESSAGE);
-
 export const ArticleListQuery = Joi.object({
   limit: limitParam(),
   cursor: cursorParam(),
   status: Joi.string().valid(...ARTICLE_STATUSES).description('Only articles in this status.'),
-  // The form chooses the rule, so a refusal names its reason (not "matches none of the allowed types").
-  updated_after: Joi.alternatives().conditional(Joi.string().pattern(DATE_ONLY), { then: dateOnly, otherwise: zonedTimeParam() })
-    .description('ISO 8601 date (midnight UTC) or date-time with zone; strictly later. Undated articles never match.'),
+  updated_after: dayOrTimeParam().description(`Strictly later. ${UNZONED_TIME_RULE} Undated articles never match.`),
   include_deleted: Joi.boolean().valid(false).description('Articles are not soft-deleted: true is 422 not_supported.'),
 });
 
