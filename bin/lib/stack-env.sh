@@ -8,6 +8,12 @@ load_stack_env() {
   export TEMPORAL_PORT=${TEMPORAL_PORT:-7233} TEMPORAL_UI_PORT=${TEMPORAL_UI_PORT:-8233}
   export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/sales_api}
   export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/0}
+  # Each checkout's keys apart on the machine's one Redis: under its database's name, which is
+  # its own (src/cli/migrate.js refuses another checkout's). Production names its own prefix.
+  if [ "${NODE_ENV:-development}" != production ]; then
+    local database=${DATABASE_URL##*/}
+    export REDIS_KEY_PREFIX=${REDIS_KEY_PREFIX:-${database%%\?*}:}
+  fi
   export TEMPORAL_ADDRESS=${TEMPORAL_ADDRESS:-127.0.0.1:$TEMPORAL_PORT}
   export TEMPORAL_UI_URL=${TEMPORAL_UI_URL:-http://127.0.0.1:$TEMPORAL_UI_PORT}
   export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://127.0.0.1:$PORT}

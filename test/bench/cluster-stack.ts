@@ -13,9 +13,9 @@ import { loadConfig } from '../../src/config.js';
 
 /**
  * The processes of bin/cluster-faults' stack, each one stoppable and restartable on its own:
- * the application's PostgreSQL (pg_ctl on a data directory of the run) and Redis, the four
- * Temporal services of deploy/temporal/ (as bin/lib/temporal-cluster.sh starts them), the apis,
- * the workers and HAProxy (deploy/haproxy/haproxy.cfg).
+ * the application's PostgreSQL (pg_ctl on a data directory of the run, bin/lib/own-postgres.sh)
+ * and Redis, the four Temporal services of deploy/temporal/ (as bin/lib/temporal-cluster.sh
+ * starts them), the apis, the workers and HAProxy (deploy/haproxy/haproxy.cfg).
  */
 
 /** bin/cluster-faults runs this from the checkout's root. */
@@ -69,17 +69,22 @@ export async function stopProcess(child: ChildProcess | undefined, signal: NodeJ
 export const PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 55432);
 export const REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 56379);
 
+/** The run's PostgreSQL directory (bin/lib/own-postgres.sh): its data, socket and log. */
+const pgDir = () => need('FAULTS_PG_DIR');
+
+/** pg_ctl as the server's user, as bin/lib/own-postgres.sh runs it (postgres under root). */
 function pgCtl(args: string[]): void {
-  const bin = need('FAULTS_PG_BIN');
-  const r = spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', need('FAULTS_PG_DATA'), ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+  const r = spawnSync('bash', ['-c', 'source bin/lib/services.sh && source bin/lib/own-postgres.sh && own_postgres_run pg_ctl "$@"', 'pg_ctl', '-D', join(pgDir(), 'data'), ...args], {
+    cwd: ROOT, env: { ...process.env, OWN_PG_DIR: pgDir(), OWN_PG_BIN: need('FAULTS_PG_BIN') }, encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed: ${r.stderr || r.stdout} (the server's log: ${join(pgDir(), 'postgres.log')}, kept as ${join(LOG_DIR, 'postgres.log')} after the run)`);
 }
 
 /** Starts the run's PostgreSQL (fsync on, as production) and waits until it accepts connections. */
 export async function startPostgres(): Promise<void> {
-  const data = need('FAULTS_PG_DATA');
-  const options = `-p ${PG_PORT} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${join(data, '..')} -c max_connections=300`;
-  pgCtl(['-l', join(data, '..', 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const dir = pgDir();
+  const options = `-p ${PG_PORT} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=300`;
+  pgCtl(['-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
   await waitPort(PG_PORT, 30_000, 'PostgreSQL');
 }
 

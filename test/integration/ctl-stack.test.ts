@@ -75,8 +75,8 @@ describe('bin/ctl and the stack bin/up runs on this machine', () => {
 });
 
 describe('bin/ctl reads the same .env, environment and defaults as bin/up (bin/lib/stack-env.sh)', () => {
-  const stackEnv = (root: string, env: Record<string, string>) => new Promise<string>((resolve, reject) => {
-    const script = `source ${ROOT}/bin/lib/dotenv.sh; source ${ROOT}/bin/lib/stack-env.sh; load_stack_env ${root}; echo "$CELL $PORT $PUBLIC_ORIGIN $DATABASE_URL $STACK_FILE"`;
+  const stackEnv = (root: string, env: Record<string, string>, echo = '$CELL $PORT $PUBLIC_ORIGIN $DATABASE_URL $STACK_FILE') => new Promise<string>((resolve, reject) => {
+    const script = `source ${ROOT}/bin/lib/dotenv.sh; source ${ROOT}/bin/lib/stack-env.sh; load_stack_env ${root}; echo "${echo}"`;
     execFile('bash', ['-c', script], { env: { PATH: process.env.PATH!, ...env } }, (err, stdout) => (err ? reject(err) : resolve(stdout.trim())));
   });
 
@@ -85,5 +85,16 @@ describe('bin/ctl reads the same .env, environment and defaults as bin/up (bin/l
     await writeFile(join(root, '.env'), 'CELL=en\nPORT=3100\n');
     expect(await stackEnv(root, {})).toBe(`en 3100 http://127.0.0.1:3100 postgres://postgres@127.0.0.1:5432/sales_api ${root}/.state/stack.json`);
     expect(await stackEnv(root, { CELL: 'id' })).toBe(`id 3100 http://127.0.0.1:3100 postgres://postgres@127.0.0.1:5432/sales_api ${root}/.state/stack.json`);
+  });
+
+  it('each checkout\'s stack keeps its Redis keys under its database\'s name (the database of its own the migration step asks for); a prefix set wins, production sets its own', async () => {
+    const first = await mkdtemp(join(tmpdir(), 'stack-env-'));
+    const second = await mkdtemp(join(tmpdir(), 'stack-env-'));
+    await writeFile(join(second, '.env'), 'DATABASE_URL=postgres://postgres@127.0.0.1:5432/sales_api_2?application_name=up\n');
+    const redis = '$REDIS_URL $REDIS_KEY_PREFIX';
+    expect(await stackEnv(first, {}, redis)).toBe('redis://127.0.0.1:6379/0 sales_api:');
+    expect(await stackEnv(second, {}, redis)).toBe('redis://127.0.0.1:6379/0 sales_api_2:');
+    expect(await stackEnv(second, { REDIS_KEY_PREFIX: 'mine:' }, redis)).toBe('redis://127.0.0.1:6379/0 mine:');
+    expect(await stackEnv(first, { NODE_ENV: 'production' }, '${REDIS_KEY_PREFIX-unset}')).toBe('unset');
   });
 });
