@@ -10,6 +10,7 @@ import { InProcessWorker } from '../support/in-process-worker.js';
 import { ownShare } from '../support/isolation.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn, daysBetween } from '../../src/domain/analytics/time-zone.js';
+import { pageView } from './analytics-fixtures.js';
 
 /**
  * GET /dashboards/pulse over the period asked for (decisions: "Pulse over the period asked
@@ -137,14 +138,25 @@ describe('GET /dashboards/pulse: the period asked for', () => {
   });
 });
 
+describe('GET /dashboards/pulse: the OpenAPI document', () => {
+  it('states the comparison period as a field of the answer and in the route\'s description', () => {
+    const data = doc.components.schemas.Pulse.properties.data;
+    expect(data.required).toContain('previous_period');
+    expect(data.properties.previous_period.description).toMatch(/same number of days just before/);
+    expect(doc.paths['/dashboards/pulse'].get.description).toMatch(/\[from, to\] or in previous_period, the same number of days just before it/);
+    expect(doc.paths['/dashboards/pulse'].get.description).toMatch(/conversations \(questions\)/);
+  });
+});
+
 describe('GET /dashboards/pulse: data_as_of', () => {
   const completeThrough = async (who: Caller) =>
     (await sql.query<{ d: string }>(`select to_char(complete_through, 'YYYY-MM-DD') as d from analytics_snapshots where tenant_id = $1`, [who.tenantId])).rows[0]!.d;
 
-  it('names conversations when customer questions feed the alerts, web for site searches, search for impressions', async () => {
+  it('names conversations when customer questions feed the alerts, web for the site\'s events, search for impressions', async () => {
     const who = await newCaller(api.services);
     await searched(who, [{ n: 1, query: 'trail shoes' }]);
     await call(api.base, 'POST', '/events', { key: who.apiKey, body: { events: [
+      pageView('v1', { occurred_at: noon(1) }),
       { id: 'p1', type: 'search_performance', properties: { keyword: 'Trail Shoes', page: 'https://shop.example.com/trail', impressions: 40, clicks: 2, position: 3, date: day(2) } },
     ] } });
     await asked(who, [{ n: 1, text: 'Do you ship to Kazan?' }, { n: 3, text: 'do you ship to kazan' }, { n: 1, text: 'Thanks' }]);

@@ -1,6 +1,5 @@
 import type { Cell } from '../../config.js';
 import type { Em } from '../../db/orm.js';
-import { WEB_METRICS_SQL } from './rollup-sql.js';
 import { CELL_TIME_ZONE } from './time-zone.js';
 
 /**
@@ -77,7 +76,7 @@ export async function advanceIdleSnapshots(
            insert into analytics_snapshots (tenant_id, watermark, complete_through, sources, updated_at)
            select i.tenant_id, p.now, i.ct,
                   coalesce((select jsonb_object_agg(src, to_char(as_of, 'YYYY-MM-DD')) filter (where as_of is not null) from (
-                    select 'web', case when exists (select 1 from analytics_daily d where d.tenant_id = i.tenant_id and d.metric in ${WEB_METRICS_SQL}) then i.ct end
+                    select 'web', case when exists (select 1 from analytics_daily d where d.tenant_id = i.tenant_id and d.metric = 'page_views') then i.ct end
                     union all select 'conversations', case when exists (select 1 from conversations c where c.tenant_id = i.tenant_id) then i.ct end
                     union all select 'leads', case when exists (select 1 from leads l where l.tenant_id = i.tenant_id) then i.ct end
                     union all select 'ads', (select max(day) from analytics_daily d where d.tenant_id = i.tenant_id and d.metric = 'ad_spend' and d.day <= i.ct)

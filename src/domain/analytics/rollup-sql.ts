@@ -125,9 +125,6 @@ const ROLLUPS: string[] = [
     where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1, 3`,
 ];
 
-/** The rollups of what a site sends (page views, searches in its search box): a tenant with any has the data_as_of source `web`. */
-export const WEB_METRICS_SQL = `('page_views', 'site_searches')`;
-
 /**
  * The customer-written text of the days, one row per search or question: (day, metric, the
  * dimension's prefix, the text as written). The snapshot redacts each (src/domain/privacy)

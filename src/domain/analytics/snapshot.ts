@@ -2,7 +2,7 @@ import type { Cell } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { CELL_CURRENCY } from '../wallet/money.js';
 import { textArray } from '../pacing/claims.js';
-import { INSERT_ROLLUPS, WEB_METRICS_SQL } from './rollup-sql.js';
+import { INSERT_ROLLUPS } from './rollup-sql.js';
 import { insertCustomerTextRollups } from './customer-text-rollups.js';
 import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
 
@@ -125,7 +125,7 @@ export async function finishSnapshot(em: Em, plan: SnapshotPlan, now: Date): Pro
     `insert into analytics_snapshots (tenant_id, watermark, complete_through, sources, updated_at)
      select ?::uuid, ?::timestamptz, ?::date, coalesce(jsonb_object_agg(source, to_char(as_of, 'YYYY-MM-DD')) filter (where as_of is not null), '{}'), ?::timestamptz
        from (
-         select 'web' as source, case when exists (select 1 from analytics_daily where tenant_id = ?::uuid and metric in ${WEB_METRICS_SQL}) then ?::date end as as_of
+         select 'web' as source, case when exists (select 1 from analytics_daily where tenant_id = ?::uuid and metric = 'page_views') then ?::date end as as_of
          union all select 'conversations', case when exists (select 1 from conversations where tenant_id = ?::uuid) then ?::date end
          union all select 'leads', case when exists (select 1 from leads where tenant_id = ?::uuid) then ?::date end
          union all select 'ads', (select max(day) from analytics_daily where tenant_id = ?::uuid and metric = 'ad_spend' and day <= ?::date)

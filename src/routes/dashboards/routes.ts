@@ -72,8 +72,8 @@ export const pulseRoute = defineRoute<AskedPeriod>({
     + 'message ending with a question mark or starting with a question word, English or Russian) in the period [from, to] or in '
     + 'previous_period, the same number of days just before it (the overview\'s kpi compares the same way): new (none in the previous '
     + 'period), active (steady or growing) or fading. Sorted by score, at most 50 (truncated says when cut). Questions count once the '
-    + 'snapshot has rolled their day up. data_as_of names the sources read: web (site searches), search (impressions) and conversations '
-    + '(questions); a source without data is omitted. Date rules as GET /analytics/timeseries (30 days ending at `to` by default).',
+    + 'snapshot has rolled their day up. data_as_of names the sources the alerts are read from: web (the site\'s events, site searches '
+    + 'among them; named once page views were sent), search (impressions) and conversations (questions); a source without data is omitted. Date rules as GET /analytics/timeseries (30 days ending at `to` by default).',
   query: PulseQuery,
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],
