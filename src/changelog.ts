@@ -22,6 +22,10 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-28', kind: 'additive', routes: ['GET /dashboards/pulse'],
+    text: 'The pulse counts the period asked for: GET /dashboards/pulse alerts compare [from, to] with the same number of days just before it, named in `previous_period`; its data_as_of names every source the alerts are read from, conversations included.',
+  },
+  {
     date: '2026-11-28', kind: 'additive', routes: [],
     text: 'An address never locks out a valid key: only wrong secrets of issued keys count against a client address, and a valid key from an address at that limit is answered as from any other.',
   },

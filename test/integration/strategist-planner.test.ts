@@ -125,7 +125,7 @@ describe('the planner', () => {
   });
 
   it('links each pulse alert to the topic proposed for its keyword (or a near-duplicate), else none', async () => {
-    const { body } = await call(h.api.base, 'GET', `/dashboards/pulse?to=${to}`, { key: caller.apiKey });
+    const { body } = await call(h.api.base, 'GET', `/dashboards/pulse?from=${addDays(to, -6)}&to=${to}`, { key: caller.apiKey });
     const alert = (keyword: string) => body.data.alerts.find((a: any) => a.horizon === '7d' && a.keyword === keyword);
     const topic = (title: string) => queue.find((t) => t.title === title);
     expect(alert('trail gaiters')).toMatchObject({

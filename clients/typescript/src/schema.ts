@@ -839,8 +839,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Rising keywords: site searches, search impressions and customer questions over 7 and 28 days
-         * @description Each keyword seen in site_search events, search_performance impressions or customer questions in chats (a customer message ending with a question mark or starting with a question word, English or Russian) in the 7 or 28 days ending at `to` (or the horizon before), against the horizon just before: new, active (steady or growing) or fading. Sorted by score, at most 50 (truncated says when cut). Questions count once the snapshot has rolled their day up. Date rules as GET /analytics/timeseries.
+         * Rising keywords of the period: site searches, search impressions and customer questions against the period just before
+         * @description Each keyword seen in site_search events, search_performance impressions or customer questions in chats (a customer message ending with a question mark or starting with a question word, English or Russian) in the period [from, to] or in previous_period, the same number of days just before it (the overview's kpi compares the same way): new (none in the previous period), active (steady or growing) or fading. Sorted by score, at most 50 (truncated says when cut). Questions count once the snapshot has rolled their day up. data_as_of names the sources the alerts are read from: web (the site's events, site searches among them; named once page views were sent), search (impressions) and conversations (questions); a source without data is omitted. Date rules as GET /analytics/timeseries (30 days ending at `to` by default).
          */
         get: operations["getDashboardsPulse"];
         put?: never;
@@ -3305,6 +3305,7 @@ export interface components {
         };
         Pulse: {
             data: {
+                /** @description The period the alerts are counted over. */
                 period: {
                     from: string;
                     /** @description As asked, or clamped to the last full day (to today with include_today, a partial day). */
@@ -3312,7 +3313,12 @@ export interface components {
                     /** @description The IANA zone the days are counted in. */
                     time_zone: string;
                 };
-                /** @description Alerts of horizon 7d with status new. */
+                /** @description What the period is compared with: the same number of days just before it (to is the day before period.from), in the same time zone. */
+                previous_period: {
+                    from: string;
+                    to: string;
+                };
+                /** @description Alerts with status new whose episode_start is in the last 7 days of the period. */
                 new_7d: number;
                 /** @description true when the list was cut at 50 alerts. */
                 truncated: boolean;
@@ -3321,7 +3327,7 @@ export interface components {
             };
         };
         PulseAlert: {
-            /** @description Stable for a keyword and horizon: pulse_<horizon>_<hash of the keyword>. */
+            /** @description Stable for a keyword and a period length: pulse_<horizon>_<hash of the keyword>. */
             id: string;
             /**
              * Format: uuid
@@ -3331,21 +3337,21 @@ export interface components {
             /** @description The linked topic's title, else the keyword. */
             topic_name: string;
             keyword: string;
-            /** @enum {string} */
-            horizon: "7d" | "28d";
+            /** @description The period's length in days, as <days>d (30d by default): the same for every alert of an answer. */
+            horizon: string;
             /**
-             * @description new: not seen in the horizon before; active: growing or steady; fading: fewer than in the horizon before.
+             * @description new: not seen in previous_period; active: growing or steady; fading: fewer than in previous_period.
              * @enum {string}
              */
             status: "new" | "active" | "fading";
-            /** @description First day seen in the horizon. */
+            /** @description First day seen in the period (in previous_period for a keyword the period no longer has). */
             episode_start: string;
             last_seen: string;
             /** @description volume × (1 + growth, or 1 when new), to two places: what the list is sorted by. */
             score: number;
-            /** @description Searches on the site, search impressions and customer questions in chats, in the horizon. */
+            /** @description Searches on the site, search impressions and customer questions in chats, in the period [from, to]. */
             volume: number;
-            /** @description (volume - volume of the horizon before) / that volume; null when new. */
+            /** @description (volume - volume in previous_period) / that volume, to four places; null when new. */
             growth: number | null;
             /** @description Where the keyword was seen: chat_question is a customer message that ends with a question mark or starts with a question word (English or Russian), the keyword being the question itself (lower case, without the trailing mark). */
             sources: ("chat_question" | "search_performance" | "site_search")[];

@@ -1,24 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { Em } from '../../db/orm.js';
-import { addDays } from '../analytics/time-zone.js';
+import { previousPeriod } from '../analytics/period.js';
+import { addDays, daysBetween } from '../analytics/time-zone.js';
 import { rollupRows } from '../analytics/rollup-reads.js';
 import type { PulseTopic } from './pulse-topics.js';
 
 /**
- * GET /dashboards/pulse: keywords rising in what visitors search on the site (site_search),
- * in search engines (search_performance impressions) and in what customers ask in chats (their
- * questions, rolled up by the snapshot), over 7 and 28 days ending at `to`, each horizon
- * against the one just before. `sources` names where a keyword was seen.
+ * GET /dashboards/pulse (decisions: "Pulse over the period asked for"): keywords rising in what
+ * visitors search on the site (site_search), in search engines (search_performance impressions)
+ * and in what customers ask in chats (their questions, rolled up by the snapshot), over the
+ * period [from, to] against the period of the same length just before it (as the overview's
+ * kpi compares). `sources` names where a keyword was seen.
  */
 export const PULSE_LIMIT = 50;
-const HORIZONS = [['7d', 7], ['28d', 28]] as const;
+/** new_7d counts the new alerts whose keyword first appeared in this many last days of the period. */
+const NEW_DAYS = 7;
+/** The data_as_of sources the alerts are read from: site searches (web events), impressions (search), questions (conversations). */
+export const PULSE_SOURCES = ['web', 'search', 'conversations'] as const;
 
 export interface PulseAlert {
   id: string;
   topic_id: string | null;
   topic_name: string;
   keyword: string;
-  horizon: '7d' | '28d';
+  /** The period's length in days, as `<days>d`. */
+  horizon: string;
   status: 'new' | 'active' | 'fading';
   episode_start: string;
   last_seen: string;
@@ -53,28 +59,41 @@ async function keywordVolumes(em: Em, tenantId: string, range: { from: string; t
 const sumIn = (days: Map<string, number>, from: string, to: string) => [...days].filter(([d]) => d >= from && d <= to).reduce((n, [, v]) => n + v, 0);
 const daysIn = (days: Map<string, number>, from: string, to: string) => [...days].filter(([d, v]) => d >= from && d <= to && v > 0).map(([d]) => d).sort();
 
-export async function pulse(em: Em, tenantId: string, to: string): Promise<{ alerts: PulseAlert[]; truncated: boolean; new7d: number }> {
-  const volumes = await keywordVolumes(em, tenantId, { from: addDays(to, -55), to });
+export interface Pulse {
+  alerts: PulseAlert[];
+  truncated: boolean;
+  /** New alerts whose episode started in the last NEW_DAYS days of the period. */
+  new7d: number;
+  /** What the period is compared with: the same number of days just before it. */
+  previous: { from: string; to: string };
+}
+
+/** The alerts of the keywords seen in `period` or the period before it, best score first, PULSE_LIMIT at most. */
+export async function pulse(em: Em, tenantId: string, period: { from: string; to: string }): Promise<Pulse> {
+  const { from, to } = period;
+  const before = previousPeriod(period);
+  const horizon = `${daysBetween(from, to) + 1}d`;
+  const volumes = await keywordVolumes(em, tenantId, { from: before.from, to });
   const alerts: PulseAlert[] = [];
-  for (const [horizon, length] of HORIZONS) {
-    const from = addDays(to, 1 - length);
-    const before = { from: addDays(from, -length), to: addDays(from, -1) };
-    for (const [keyword, k] of volumes) {
-      const volume = sumIn(k.days, from, to);
-      const previous = sumIn(k.days, before.from, before.to);
-      if (volume === 0 && previous === 0) continue;
-      const seen = volume > 0 ? daysIn(k.days, from, to) : daysIn(k.days, before.from, before.to);
-      const growth = previous === 0 ? null : Math.round(((volume - previous) / previous) * 10_000) / 10_000;
-      alerts.push({
-        id: `pulse_${horizon}_${createHash('sha256').update(keyword).digest('hex').slice(0, 16)}`,
-        topic_id: null, topic_name: keyword, keyword, horizon,
-        status: previous === 0 ? 'new' : volume < previous ? 'fading' : 'active',
-        episode_start: seen[0]!, last_seen: seen[seen.length - 1]!,
-        score: Math.round(volume * (growth === null ? 2 : Math.max(0, 1 + growth)) * 100) / 100,
-        volume, growth, sources: [...k.sources].sort(), strategist_topic: null,
-      });
-    }
+  for (const [keyword, k] of volumes) {
+    const volume = sumIn(k.days, from, to);
+    const previous = sumIn(k.days, before.from, before.to);
+    if (volume === 0 && previous === 0) continue;
+    const seen = volume > 0 ? daysIn(k.days, from, to) : daysIn(k.days, before.from, before.to);
+    const growth = previous === 0 ? null : Math.round(((volume - previous) / previous) * 10_000) / 10_000;
+    alerts.push({
+      id: `pulse_${horizon}_${createHash('sha256').update(keyword).digest('hex').slice(0, 16)}`,
+      topic_id: null, topic_name: keyword, keyword, horizon,
+      status: previous === 0 ? 'new' : volume < previous ? 'fading' : 'active',
+      episode_start: seen[0]!, last_seen: seen[seen.length - 1]!,
+      score: Math.round(volume * (growth === null ? 2 : Math.max(0, 1 + growth)) * 100) / 100,
+      volume, growth, sources: [...k.sources].sort(), strategist_topic: null,
+    });
   }
-  alerts.sort((a, b) => b.score - a.score || a.horizon.localeCompare(b.horizon) || a.keyword.localeCompare(b.keyword));
-  return { alerts: alerts.slice(0, PULSE_LIMIT), truncated: alerts.length > PULSE_LIMIT, new7d: alerts.filter((a) => a.horizon === '7d' && a.status === 'new').length };
+  alerts.sort((a, b) => b.score - a.score || a.keyword.localeCompare(b.keyword));
+  const recent = addDays(to, 1 - NEW_DAYS);
+  return {
+    alerts: alerts.slice(0, PULSE_LIMIT), truncated: alerts.length > PULSE_LIMIT,
+    new7d: alerts.filter((a) => a.status === 'new' && a.episode_start >= recent).length, previous: before,
+  };
 }

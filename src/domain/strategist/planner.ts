@@ -33,10 +33,14 @@ export function trendScore(alert: Pick<PulseAlert, 'volume' | 'growth'>): number
   return Math.round(((volume + growth) / 2) * 10_000) / 100;
 }
 
-/** Each keyword's pulse alert, the 7-day one before the 28-day one. */
-function alertsByKeyword(alerts: PulseAlert[]): Map<string, PulseAlert> {
+/** The pulse periods the planner reads, ending at the report's day: a keyword's 7-day alert is taken before its 28-day one. */
+const PULSE_DAYS = [7, WINDOW_DAYS];
+
+/** Each keyword's pulse alert with a volume, from the shortest period that has one. */
+async function alertsByKeyword(em: Em, tenantId: string, to: string): Promise<Map<string, PulseAlert>> {
+  const periods = await Promise.all(PULSE_DAYS.map((days) => pulse(em, tenantId, { from: addDays(to, 1 - days), to })));
   const out = new Map<string, PulseAlert>();
-  for (const a of [...alerts].sort((x, y) => Number(x.horizon === '28d') - Number(y.horizon === '28d'))) if (!out.has(a.keyword) && a.volume > 0) out.set(a.keyword, a);
+  for (const a of periods.flatMap((p) => p.alerts)) if (!out.has(a.keyword) && a.volume > 0) out.set(a.keyword, a);
   return out;
 }
 
@@ -48,7 +52,7 @@ export async function planCandidates(em: Em, tenantId: string, to: string, since
   const range = { from: addDays(to, 1 - WINDOW_DAYS), to };
   const articles = await articleSubjects(em, tenantId);
   const uncovered = (text: string) => !articles.some((a) => covers(a, text));
-  const alerts = alertsByKeyword((await pulse(em, tenantId, to)).alerts);
+  const alerts = await alertsByKeyword(em, tenantId, to);
   // Searches and pulse keywords come redacted from the rollups; each title is redacted once more
   // so that a rollup built before the redaction existed cannot carry a person into a topic.
   const redact = await customerTextRedactor(em, tenantId);

@@ -6,7 +6,7 @@ import { TIMESERIES_METRICS } from '../../domain/analytics/metrics.js';
 
 /** Wire shapes of the analytics reads: validation and the OpenAPI document. */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date YYYY-MM-DD that exists. */
 export const dateParam = () => Joi.string().pattern(DATE)

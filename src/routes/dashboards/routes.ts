@@ -7,7 +7,7 @@ import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
 import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { rollupCache } from '../../domain/analytics/rollup-cache.js';
-import { pulse } from '../../domain/dashboards/pulse.js';
+import { pulse, PULSE_SOURCES } from '../../domain/dashboards/pulse.js';
 import { BLOCKS, OVERVIEW_BLOCKS, type Block, type OverviewBlock } from '../../domain/dashboards/blocks.js';
 import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
 import { OverviewQuery, OverviewSchema, PulseQuery, PulseSchema } from './schemas.js';
@@ -67,24 +67,26 @@ export const overviewRoute = defineRoute<AskedPeriod & { blocks?: string }>({
 
 export const pulseRoute = defineRoute<AskedPeriod>({
   ...reading, release: 'available', method: 'GET', path: '/dashboards/pulse',
-  summary: 'Rising keywords: site searches, search impressions and customer questions over 7 and 28 days',
+  summary: 'Rising keywords of the period: site searches, search impressions and customer questions against the period just before',
   description: 'Each keyword seen in site_search events, search_performance impressions or customer questions in chats (a customer '
-    + 'message ending with a question mark or starting with a question word, English or Russian) in the 7 or 28 days ending at `to` (or '
-    + 'the horizon before), against the horizon just before: new, active (steady or growing) or fading. Sorted by score, at most 50 '
-    + '(truncated says when cut). Questions count once the snapshot has rolled their day up. Date rules as GET /analytics/timeseries.',
+    + 'message ending with a question mark or starting with a question word, English or Russian) in the period [from, to] or in '
+    + 'previous_period, the same number of days just before it (the overview\'s kpi compares the same way): new (none in the previous '
+    + 'period), active (steady or growing) or fading. Sorted by score, at most 50 (truncated says when cut). Questions count once the '
+    + 'snapshot has rolled their day up. data_as_of names the sources the alerts are read from: web (the site\'s events, site searches '
+    + 'among them; named once page views were sent), search (impressions) and conversations (questions); a source without data is omitted. Date rules as GET /analytics/timeseries (30 days ending at `to` by default).',
   query: PulseQuery,
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
     const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
-    const found = await pulse(em, auth.tenant.id, period.to);
+    const found = await pulse(em, auth.tenant.id, period);
     const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
     return {
       status: 200,
       body: {
         data: {
-          period: { from: period.from, to: period.to, time_zone: zone }, new_7d: found.new7d, truncated: found.truncated, alerts,
-          data_as_of: asOf(state, ['web', 'search']),
+          period: { from: period.from, to: period.to, time_zone: zone }, previous_period: found.previous,
+          new_7d: found.new7d, truncated: found.truncated, alerts, data_as_of: asOf(state, PULSE_SOURCES),
         },
       },
     };

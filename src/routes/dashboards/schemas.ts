@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { OVERVIEW_BLOCKS } from '../../domain/dashboards/blocks.js';
-import { AVAILABILITY, DataAsOfSchema, PeriodSchema, periodParams } from '../analytics/read-schemas.js';
+import { AVAILABILITY, DATE, DataAsOfSchema, PeriodSchema, periodParams } from '../analytics/read-schemas.js';
 
 /** Wire shapes of GET /dashboards/overview and GET /dashboards/pulse. */
 
@@ -64,18 +64,18 @@ export const OverviewSchema = Joi.object({
 export const PulseQuery = Joi.object({ ...periodParams });
 
 export const PulseAlertSchema = Joi.object({
-  id: Joi.string().required().description('Stable for a keyword and horizon: pulse_<horizon>_<hash of the keyword>.'),
+  id: Joi.string().required().description('Stable for a keyword and a period length: pulse_<horizon>_<hash of the keyword>.'),
   topic_id: Joi.string().uuid().allow(null).required().description('The strategist topic proposed for this keyword (strategist_topic), or null when none is.'),
   topic_name: Joi.string().required().description('The linked topic\'s title, else the keyword.'),
   keyword: Joi.string().required(),
-  horizon: Joi.string().valid('7d', '28d').required(),
+  horizon: Joi.string().pattern(/^\d+d$/).required().description('The period\'s length in days, as <days>d (30d by default): the same for every alert of an answer.'),
   status: Joi.string().valid('new', 'active', 'fading').required()
-    .description('new: not seen in the horizon before; active: growing or steady; fading: fewer than in the horizon before.'),
-  episode_start: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required().description('First day seen in the horizon.'),
-  last_seen: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required(),
+    .description('new: not seen in previous_period; active: growing or steady; fading: fewer than in previous_period.'),
+  episode_start: Joi.string().pattern(DATE).required().description('First day seen in the period (in previous_period for a keyword the period no longer has).'),
+  last_seen: Joi.string().pattern(DATE).required(),
   score: Joi.number().required().description('volume × (1 + growth, or 1 when new), to two places: what the list is sorted by.'),
-  volume: Joi.number().integer().min(0).required().description('Searches on the site, search impressions and customer questions in chats, in the horizon.'),
-  growth: Joi.number().allow(null).required().description('(volume - volume of the horizon before) / that volume; null when new.'),
+  volume: Joi.number().integer().min(0).required().description('Searches on the site, search impressions and customer questions in chats, in the period [from, to].'),
+  growth: Joi.number().allow(null).required().description('(volume - volume in previous_period) / that volume, to four places; null when new.'),
   sources: Joi.array().items(Joi.string().valid('chat_question', 'search_performance', 'site_search')).required()
     .description('Where the keyword was seen: chat_question is a customer message that ends with a question mark or starts with a question word (English or Russian), the keyword being the question itself (lower case, without the trailing mark).'),
   strategist_topic: Joi.object({
@@ -89,8 +89,10 @@ export const PulseAlertSchema = Joi.object({
 
 export const PulseSchema = Joi.object({
   data: Joi.object({
-    period: Joi.object(PeriodSchema).required(),
-    new_7d: Joi.number().integer().min(0).required().description('Alerts of horizon 7d with status new.'),
+    period: Joi.object(PeriodSchema).required().description('The period the alerts are counted over.'),
+    previous_period: Joi.object({ from: Joi.string().pattern(DATE).required(), to: Joi.string().pattern(DATE).required() }).required()
+      .description('What the period is compared with: the same number of days just before it (to is the day before period.from), in the same time zone.'),
+    new_7d: Joi.number().integer().min(0).required().description('Alerts with status new whose episode_start is in the last 7 days of the period.'),
     truncated: Joi.boolean().required().description('true when the list was cut at 50 alerts.'),
     alerts: Joi.array().items(PulseAlertSchema).required(),
     data_as_of: DataAsOfSchema.required(),
