@@ -9,7 +9,7 @@ import { closeDelivery } from '../src/domain/webhooks/delivery-end.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';
 import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
 import { SecretBox } from '../src/domain/webhooks/secret-box.js';
-import { sendDelivery } from '../src/domain/webhooks/sender.js';
+import { attemptDelivered, sendDelivery } from '../src/domain/webhooks/sender.js';
 import { deleteExpiredDeliveries } from '../src/domain/webhooks/retention.js';
 
 export interface AttemptInput {
@@ -99,10 +99,11 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal,
         { ...config.webhooks, timeoutMs: input.timeoutMs },
         () => clock.now(),
       );
-      const pauseMs = result.error === null || input.retryBaseMs === null ? null
+      const delivered = attemptDelivered(result);
+      const pauseMs = delivered || input.retryBaseMs === null ? null
         : retryPauseMs({ baseMs: input.retryBaseMs, jitter: input.jitter, retryAfterMs: result.retryAfterMs, retryAfterMaxMs: input.retryAfterMaxMs });
       const state = await recordAttempt(em, { deliveryId: input.deliveryId, attempt: input.attempt, startedAt, result, pauseMs }, clock.now());
-      metrics.attemptLatency.observe({ outcome: result.error === null ? 'delivered' : 'failed' }, result.durationMs / 1000);
+      metrics.attemptLatency.observe({ outcome: delivered ? 'delivered' : 'failed' }, result.durationMs / 1000);
       if (state) metrics.deliveryTransitions.inc({ state });
       if (input.attempt === 1 && delivery.queuedWhilePaused) await releaseNextQueued(delivery.webhookId);
       if (state && releasesItsKey(state, input.attempt)) await releaseNextOfKey(delivery.webhookId, delivery.order);

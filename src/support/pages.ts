@@ -5,6 +5,7 @@ import type { HoldReason } from '../domain/webhooks/delivery-attempts.js';
 import type { DeliveryStory, SupportFindings, SupportDeliveryFilters } from '../domain/support/lookup.js';
 import type { RecordedSupportAction } from '../domain/support/audit.js';
 import { presentDelivery } from '../routes/webhooks/presenters.js';
+import { shownDeliveryError } from '../domain/webhooks/sender.js';
 import { madeBy } from './pages/replays.js';
 import type { SupportOperator } from '../entities/support-operator.js';
 import type { SessionView } from './operators/sessions.js';
@@ -68,8 +69,9 @@ ${rows.map((d) => {
 
 /** The subscriber's answer as the delivery log shows it: its status and the short, safe reason. */
 function answerText(status: number | null, error: string | null): string {
-  if (status === null && error === null) return '—';
-  return [status === null ? null : `HTTP ${status}`, error && error !== `HTTP ${status}` ? error : null].filter(Boolean).join(' · ');
+  const shown = shownDeliveryError(status, error);
+  if (status === null && shown === null) return '—';
+  return [status === null ? null : `HTTP ${status}`, shown].filter(Boolean).join(' · ');
 }
 
 /** The filter form of a delivery list: state, event type and a time range (UTC). */

@@ -4,6 +4,8 @@ import { OperationsHarness } from '../support/operations-harness.js';
 import { call, expectProblem } from '../support/http.js';
 import type { Caller } from '../support/fixtures.js';
 import { getArticle } from './articles-fixtures.js';
+import { startApi } from '../support/app.js';
+import { newCaller } from '../support/fixtures.js';
 
 /** POST /articles/generation-jobs and GET /articles/generation-jobs/{id}: a paid operation with the builtin generator. */
 
@@ -89,11 +91,54 @@ describe('POST /articles/generation-jobs', () => {
 
   it('max_cost below the price is 402 spend_limit_reached; an empty wallet 402 insufficient_funds', async () => {
     const caller = await withProfile();
-    expectProblem(await generate(caller, { keyword: 'lamps', max_cost: '1.00' }), 'spend_limit_reached');
+    expectProblem(await generate(caller, { keyword: 'lamps', max_cost: { amount: '1.00', currency: 'RUB' } }), 'spend_limit_reached');
     const poor = await withProfile({ balanceRub: '0' });
     const res = await generate(poor, { keyword: 'lamps' });
     expect(res.status).toBe(402);
     expect(res.body.code).toBe('insufficient_funds');
+  });
+
+  it("max_cost above the account's cost cap is 422 at /max_cost naming the cap; nothing is created or charged", async () => {
+    const caller = await withProfile();
+    const cap = Number(h.api.services.config.operationCostCapRub);
+    const res = await generate(caller, { keyword: 'lamps', max_cost: { amount: (cap + 0.01).toFixed(2), currency: 'RUB' } });
+    expectProblem(res, 'validation_failed', { errors: [expect.objectContaining({ field: '/max_cost', code: 'out_of_range' })] });
+    expect(res.body.errors[0].message).toContain(`${cap.toFixed(2)} RUB`);
+    expect((await h.db.query('select count(*)::int as n from operations where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+    expect(await h.tenantCharges(caller.tenantId)).toEqual([]);
+    // A max_cost is a Money object; another currency than the cell's is 422 at /max_cost/currency.
+    expectProblem(await generate(caller, { keyword: 'lamps', max_cost: '5.00' }), 'validation_failed', { errors: [expect.objectContaining({ field: '/max_cost' })] });
+    expectProblem(await generate(caller, { keyword: 'lamps', max_cost: { amount: '5.00', currency: 'GBP' } }), 'validation_failed', {
+      errors: [expect.objectContaining({ field: '/max_cost/currency', code: 'not_supported' })],
+    });
+  });
+
+  it('on the en cell max_cost is in GBP (converted with the rate table): GBP taken, RUB refused, the cap and the price told in GBP', async () => {
+    const en = await startApi({ ...h.env, CELL: 'en' });
+    try {
+      const caller = await newCaller(en.services, { integrationAllowlist: null, hostingCountry: null, transferBasis: null });
+      expect((await call(en.base, 'PUT', '/editorial-profile', { key: caller.apiKey, body: PROFILE })).status).toBe(200);
+      const generateEn = (maxCost: unknown, wait = 0) => call(en.base, 'POST', `/articles/generation-jobs?wait=${wait}`, {
+        key: caller.apiKey, body: { keyword: 'lamps', max_cost: maxCost }, headers: { 'idempotency-key': randomUUID() },
+      });
+      expectProblem(await generateEn({ amount: '5.00', currency: 'RUB' }), 'validation_failed', {
+        errors: [expect.objectContaining({ field: '/max_cost/currency', code: 'not_supported' })],
+      });
+      // The default cap, 100 RUB, is 0.95 GBP at 0.0095 GBP per rouble; the 5.00 RUB article 0.05 GBP.
+      const above = await generateEn({ amount: '0.96', currency: 'GBP' });
+      expectProblem(above, 'validation_failed', { errors: [expect.objectContaining({ field: '/max_cost' })] });
+      expect(above.body.errors[0].message).toContain('0.95 GBP');
+      const below = await generateEn({ amount: '0.04', currency: 'GBP' });
+      expectProblem(below, 'spend_limit_reached');
+      expect(below.body.detail).toContain('(0.05 GBP)');
+      expect((await h.db.query('select count(*)::int as n from operations where tenant_id = $1', [caller.tenantId])).rows[0].n).toBe(0);
+      const taken = await generateEn({ amount: '0.95', currency: 'GBP' }, 20);
+      expect(taken.status).toBe(200);
+      expect(taken.body.operation).toMatchObject({ status: 'succeeded', usage: { cost: { amount: '0.05', currency: 'GBP' } } });
+      expect(await h.charges(taken.body.operation.id)).toEqual([{ amount_rub: '-5.00', integration_id: caller.integrationId }]);
+    } finally {
+      await en.close();
+    }
   });
 
   it('needs an Idempotency-Key, a keyword, wait within 0..20 and the articles:generate scope', async () => {

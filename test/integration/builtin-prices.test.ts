@@ -24,7 +24,7 @@ async function oneOfEach(h: OperationsHarness, who: Caller, maxCost?: string) {
   expect(reply.status).toBe(200);
   expect((await call(h.api.base, 'PUT', '/editorial-profile', { key: who.apiKey, body: PROFILE })).status).toBe(200);
   const article = await call(h.api.base, 'POST', '/articles/generation-jobs?wait=15', {
-    key: who.apiKey, body: { keyword: 'sofa for a small living room', ...(maxCost === undefined ? {} : { max_cost: maxCost }) }, headers: { 'idempotency-key': randomUUID() },
+    key: who.apiKey, body: { keyword: 'sofa for a small living room', ...(maxCost === undefined ? {} : { max_cost: { amount: maxCost, currency: 'RUB' } }) }, headers: { 'idempotency-key': randomUUID() },
   });
   expect(article.status).toBe(200);
   // The strategist answers from the analytics snapshot's figures (an answer citing none is free).
@@ -96,7 +96,7 @@ describe('the builtin models with prices set', () => {
     await expectPriced(h, live, await oneOfEach(h, live), ['0.40', '0.70', '0.30']);
     expect(await h.balance(live.tenantId)).toBe('8.60');
     const refused = await call(h.api.base, 'POST', '/articles/generation-jobs', {
-      key: live.apiKey, body: { keyword: 'oak legs', max_cost: '0.69' }, headers: { 'idempotency-key': randomUUID() },
+      key: live.apiKey, body: { keyword: 'oak legs', max_cost: { amount: '0.69', currency: 'RUB' } }, headers: { 'idempotency-key': randomUUID() },
     });
     expectProblem(refused, 'spend_limit_reached');
   });

@@ -75,6 +75,15 @@ describe('GET /api/public/v1/openapi.json', () => {
     });
   });
 
+  it('documents max_cost as one MaxCost object on both routes that take it (cell currency, not above the cap: 422), and the delivery error without 4xx/5xx', () => {
+    const { schemas } = doc.components;
+    expect(schemas.ArticleGenerationRequest.properties.max_cost).toEqual({ $ref: '#/components/schemas/MaxCost' });
+    expect(schemas.StrategistTopicApprove.properties.max_cost).toEqual({ $ref: '#/components/schemas/MaxCost', description: expect.stringContaining('Only with generate true') });
+    expect(schemas.MaxCost.description).toMatch(/cost cap for one operation is 422 validation_failed at \/max_cost/);
+    expect(schemas.MaxCost.properties.currency.description).toMatch(/cell currency.*422 validation_failed at \/max_cost\/currency/);
+    expect(schemas.WebhookDelivery.properties.error.description).toMatch(/null for a 2xx, 4xx or 5xx answer, whose status is status_code/);
+  });
+
   it('documents errors as Problems: GET /me without 402 and 403 scope_missing, GET /disclosures with 402 and 422', () => {
     const me = doc.paths['/me'].get.responses;
     expect(Object.keys(me)).toEqual(expect.arrayContaining(['200', '401', '429', '500', '503']));

@@ -19,8 +19,11 @@ import { taskQueueOf } from '../../src/temporal/task-queues.js';
 
 let h: DeliveryHarness;
 
+/** A name pinned to a loopback address nothing listens on: every connection is refused. */
+const CLOSED_HOST = 'closed.webhooks.test';
+
 beforeAll(async () => {
-  h = await DeliveryHarness.start({ file: import.meta.url, env: { WEBHOOK_RETRY_AFTER_MAX: '2s' } });
+  h = await DeliveryHarness.start({ file: import.meta.url, env: { WEBHOOK_RETRY_AFTER_MAX: '2s' }, resolve: [`${CLOSED_HOST}=127.0.0.253`] });
 }, 120_000);
 
 afterAll(async () => {
@@ -137,7 +140,8 @@ describe('retries', () => {
     const row = await h.settled(sub.id, eventId, 'delivered');
     expect(row).toMatchObject({ attempt: 4, status_code: 200, error: null, next_attempt_at: null });
     const attempts = await h.attempts(row.id);
-    expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([[1, 500, 'HTTP 500'], [2, 500, 'HTTP 500'], [3, 500, 'HTTP 500'], [4, 200, null]]);
+    // A 5xx answer is told by its status alone: error is for no answer, or a 3xx (spec 01 WebhookDelivery).
+    expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([[1, 500, null], [2, 500, null], [3, 500, null], [4, 200, null]]);
     const requests = h.receiver.received(sub.path);
     expect(requests).toHaveLength(4);
     expect(new Set(requests.map((r) => r.eventId))).toEqual(new Set([eventId]));
@@ -152,7 +156,7 @@ describe('retries', () => {
     const sub = await subscription('always-500', answers.always(500));
     const eventId = await h.raise(sub.caller, leadCreated());
     const row = await h.settled(sub.id, eventId, 'dead', 90_000);
-    expect(row).toMatchObject({ attempt: 9, status_code: 500, error: 'HTTP 500', next_attempt_at: null, delivered_at: null });
+    expect(row).toMatchObject({ attempt: 9, status_code: 500, error: null, next_attempt_at: null, delivered_at: null });
     expect((await h.attempts(row.id)).map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(h.receiver.received(sub.path)).toHaveLength(9);
   });
@@ -177,7 +181,7 @@ describe('retries', () => {
     const sub = await subscription('retry-after-long', answers.retryAfterFirst(503, '2'));
     const eventId = await h.raise(sub.caller, leadCreated());
     const failed = await h.settled(sub.id, eventId, 'failed');
-    expect(failed).toMatchObject({ attempt: 1, status_code: 503, error: 'HTTP 503' });
+    expect(failed).toMatchObject({ attempt: 1, status_code: 503, error: null });
     const [first] = await h.attempts(failed.id);
     // The retry's time as recorded: the attempt's start plus at least the pause Retry-After asked.
     expect(failed.next_attempt_at.getTime() - first.started_at.getTime()).toBeGreaterThanOrEqual(2000);
@@ -214,6 +218,25 @@ describe('retries', () => {
     expect(h.receiver.received(sub.path)).toHaveLength(2);
   });
 
+  it('a 4xx or 5xx answer leaves status_code set and error null; a refused connection has no status_code and says why in error', async () => {
+    /** The delivery of a new tenant's event to `url`, once its first attempt is recorded (retries follow 100 ms apart). */
+    const firstAttempt = async (name: string, url: string) => {
+      const caller = await h.caller({ name });
+      const sub = await h.subscribe(caller, { url });
+      const eventId = await h.raise(caller, leadCreated());
+      return eventually(`the first attempt to ${url}`, async () => {
+        const row = await h.delivery(sub.id, eventId);
+        return row && row.attempt >= 1 ? row : undefined;
+      });
+    };
+    const answered = await firstAttempt('answered-404', h.receiver.route(`/answered-404-${randomUUID().slice(0, 8)}`, answers.always(404)));
+    expect(answered).toMatchObject({ status_code: 404, error: null, delivered_at: null });
+    expect((await h.attempts(answered.id))[0]).toMatchObject({ attempt: 1, status_code: 404, error: null });
+
+    const refused = await firstAttempt('refused', `https://${CLOSED_HOST}/hook`);
+    expect(refused).toMatchObject({ status_code: null, error: 'connection refused', delivered_at: null });
+    expect((await h.attempts(refused.id))[0]).toMatchObject({ attempt: 1, status_code: null, error: 'connection refused' });
+  });
 });
 
 describe('matching events to subscriptions', () => {

@@ -662,7 +662,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a draft article (a paid operation)
-         * @description 409 editorial_profile_required without an editorial profile; 402 insufficient_funds or spend_limit_reached as for AI replies (max_cost may lower the cap, never raise it). 202 OperationEnvelope (type article.generation, resource {type: generation_job, id}), or 200 when it finished within wait (0..20 s). The workflow writes a draft article, charges once and raises article.ready and operation.completed; a failure raises article.generation.failed and charges nothing. POST /operations/{id}/cancel cancels it.
+         * @description 409 editorial_profile_required without an editorial profile; 402 insufficient_funds or spend_limit_reached as for AI replies (max_cost, in the cell currency, may lower the cap, never raise it: above it is 422). 202 OperationEnvelope (type article.generation, resource {type: generation_job, id}), or 200 when it finished within wait (0..20 s). The workflow writes a draft article, charges once and raises article.ready and operation.completed; a failure raises article.generation.failed and charges nothing. POST /operations/{id}/cancel cancels it.
          */
         post: operations["postArticlesGenerationJobs"];
         delete?: never;
@@ -1941,10 +1941,10 @@ export interface components {
             hold_reason: "subscription_paused" | "wallet_suspended" | "earlier_delivery_first" | "integration_inactive" | "tenant_inactive" | "feature_not_in_plan" | "scope_missing" | "pii_transfer_not_allowed" | null;
             /** @description Number of the last attempt; 0 = none yet. */
             attempt: number;
-            /** @description Subscriber's HTTP status. */
+            /** @description Subscriber's HTTP status of the last attempt; null when no answer came. A 4xx or 5xx answer is a failed attempt told by this field alone. */
             status_code: number | null;
             duration_ms: number | null;
-            /** @description Timeout, connection or certificate error, or a 3xx answer. */
+            /** @description Timeout, connection or certificate error (or a URL refused by the delivery rules), or a 3xx answer (not followed); null for a 2xx, 4xx or 5xx answer, whose status is status_code. A delivery ended without being sent says why here. */
             error: string | null;
             /** Format: date-time */
             next_attempt_at: string | null;
@@ -2715,8 +2715,14 @@ export interface components {
             locale?: "ru" | "en" | "id";
             /** @description A strategist topic the article answers (carried into article.generation.failed). */
             topic_id?: string;
-            /** @description Lowers the cost cap of this generation (never raises it), in the wallet currency; below the price: 402 spend_limit_reached. */
-            max_cost?: string;
+            max_cost?: components["schemas"]["MaxCost"];
+        };
+        /** @description Money in the cell currency that lowers this operation's cost cap, never raises it: above the account's cost cap for one operation is 422 validation_failed at /max_cost (the message names the cap); below the least the work costs is 402 spend_limit_reached. */
+        MaxCost: {
+            /** @description Decimal text, at most two places, never a float. */
+            amount: string;
+            /** @description The cell currency (RUB on ru, GBP on en, IDR on id); another is 422 validation_failed at /max_cost/currency. */
+            currency: string;
         };
         GenerationJob: {
             /**
@@ -3562,13 +3568,8 @@ export interface components {
              * @default false
              */
             generate?: boolean;
+            /** @description Only with generate true. Money in the cell currency that lowers this operation's cost cap, never raises it: above the account's cost cap for one operation is 422 validation_failed at /max_cost (the message names the cap); below the least the work costs is 402 spend_limit_reached. */
             max_cost?: components["schemas"]["MaxCost"];
-        };
-        /** @description Only with generate true; not above the tenant's single-operation cost limit. */
-        MaxCost: {
-            /** @description Decimal text, never a float. */
-            amount: string;
-            currency: string;
         };
         StrategistSession: {
             /** Format: uuid */

@@ -14,6 +14,8 @@ import { changeLockedOperation } from '../operations/locked-operation.js';
 import { chargeOperation } from '../wallet/operation-charge.js';
 import { announceWalletChange } from '../wallet/wallet-cache.js';
 import { cellMoney } from '../wallet/fx.js';
+import type { Money } from '../wallet/money.js';
+import { maxCostRub } from '../operations/max-cost.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
@@ -36,8 +38,8 @@ export interface GenerationRequest {
   title?: string;
   locale?: 'ru' | 'en' | 'id';
   topic_id?: string;
-  /** Lowers the operation's cost ceiling (never raises it), in the wallet currency (RUB). */
-  max_cost?: string;
+  /** Lowers the operation's cost ceiling, in the cell currency, not above the cost cap (maxCostRub). */
+  max_cost?: Money;
 }
 
 /** The operation's input: the request and the article's id, chosen up front so a retried write finds it. */
@@ -57,24 +59,27 @@ export interface GenerationAdmission {
 }
 
 /**
- * Admits an article generation (spec 02, a paid operation on the AI reply's pattern): 409
- * editorial_profile_required without a profile; the paid checks (402 insufficient_funds,
- * spend_limit_reached; max_cost may lower the ceiling, and a max_cost below the cheapest
- * outcome is spend_limit_reached); then the queued operation `article.generation` with
- * resource {type: generation_job, id: the operation's id}.
+ * Admits an article generation (spec 02, a paid operation on the AI reply's pattern): a
+ * max_cost outside its rule is 422 (maxCostRub); 409 editorial_profile_required without a
+ * profile; the paid checks (402 insufficient_funds, spend_limit_reached; max_cost may lower
+ * the ceiling, and a max_cost below the cheapest outcome is spend_limit_reached); then the
+ * queued operation `article.generation` with resource {type: generation_job, id: the operation's id}.
  */
 export async function requestGeneration(em: Em, r: GenerationAdmission, body: GenerationRequest): Promise<Operation> {
   const tenantId = r.payer.tenantId;
+  const { config } = r.services;
+  const maxRub = body.max_cost === undefined ? null : await maxCostRub(em, tenantId, body.max_cost, config);
   if (!await findEditorialProfile(em, tenantId)) {
     throw domainError('editorial_profile_required', 'Set the editorial profile (PUT /editorial-profile, at least the niche) before generating articles.');
   }
-  const bounds = articleGeneratorOf(aiSettingsFor(r.services.config.ai, r.payer.livemode)).costBounds();
-  if (body.max_cost !== undefined && new Decimal(body.max_cost).lessThan(bounds.minRub)) {
-    throw domainError('spend_limit_reached', `max_cost ${new Decimal(body.max_cost).toFixed(2)} RUB is below the least this generation costs (${bounds.minRub} RUB).`);
+  const bounds = articleGeneratorOf(aiSettingsFor(config.ai, r.payer.livemode)).costBounds();
+  if (maxRub !== null && maxRub.lessThan(bounds.minRub)) {
+    const least = (await cellMoney(em, config.cell))(bounds.minRub);
+    throw domainError('spend_limit_reached', `max_cost ${body.max_cost!.amount} ${body.max_cost!.currency} is below the least this generation costs (${least.amount} ${least.currency}).`);
   }
   const admission = await admitPaidOperation(em, { ...r, costBounds: bounds });
   if (!admission.admitted) throw admission.error;
-  const ceiling = body.max_cost === undefined ? admission.costCeilingRub : Decimal.min(admission.costCeilingRub, body.max_cost).toFixed(2);
+  const ceiling = maxRub === null ? admission.costCeilingRub : Decimal.min(admission.costCeilingRub, maxRub).toFixed(2);
   const input: GenerationInput = {
     keyword: body.keyword, title: body.title ?? null, locale: body.locale ?? null, topic_id: body.topic_id ?? null, article_id: newId(),
   };

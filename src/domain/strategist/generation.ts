@@ -1,6 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import type { StrategistTopic } from '../../entities/strategist.js';
-import { DomainError, invalidField } from '../../errors/domain-error.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { Money } from '../wallet/money.js';
 import { requestGeneration, type GenerationAdmission } from '../articles/generation.js';
 import { presentOperation } from '../operations/operations.js';
 import { cellMoney } from '../wallet/fx.js';
@@ -10,8 +11,8 @@ import type { Operation } from '../../entities/operation.js';
 export interface GenerationRequest {
   admission: GenerationAdmission;
   topic: StrategistTopic;
-  /** Only RUB, the wallet currency max_cost of POST /articles/generation-jobs is in. */
-  maxCost: { amount: string; currency: string } | null;
+  /** As POST /articles/generation-jobs takes it (requestGeneration: maxCostRub's rule). */
+  maxCost: Money | null;
   now: Date;
 }
 
@@ -38,12 +39,9 @@ export interface GenerationStarter {
  */
 export const articleGenerationStarter: GenerationStarter = {
   async start(em, { admission, topic, maxCost, now }) {
-    if (maxCost && maxCost.currency !== 'RUB') {
-      throw invalidField('/max_cost/currency', 'currency', 'max_cost is in the wallet currency, RUB.');
-    }
     const operation = await requestGeneration(em, admission, {
       keyword: (topic.title ?? '').slice(0, 200) || 'Untitled topic', title: topic.title ?? undefined, topic_id: topic.id,
-      ...(maxCost ? { max_cost: maxCost.amount } : {}),
+      ...(maxCost ? { max_cost: maxCost } : {}),
     });
     topic.status = 'generating';
     topic.decidedAt = now;

@@ -7,14 +7,19 @@ import { CELL_CURRENCY, fromRub, type Money } from './money.js';
 /** Turns roubles into Money of one currency. */
 export type ToCellMoney = (amountRub: Decimal.Value) => Money;
 
+/** The cell currency and its rate: units of it per rouble (1 for RUB), from the rate table. */
+export async function cellRate(em: Em, cell: Cell): Promise<{ currency: string; perRub: Decimal }> {
+  const currency = CELL_CURRENCY[cell];
+  if (currency === 'RUB') return { currency, perRub: new Decimal(1) };
+  const rate = await em.findOneOrFail(FxRate, { currency });
+  return { currency, perRub: new Decimal(rate.perRub) };
+}
+
 /**
  * Money in answers is in the cell currency (RUB on ru, GBP on en, IDR on id), converted from
  * the wallet's roubles with the rate table (ARCHITECTURE flow 6).
  */
 export async function cellMoney(em: Em, cell: Cell): Promise<ToCellMoney> {
-  const currency = CELL_CURRENCY[cell];
-  if (currency === 'RUB') return (amount) => fromRub(amount, 'RUB', 1);
-  const rate = await em.findOneOrFail(FxRate, { currency });
-  const perRub = new Decimal(rate.perRub);
+  const { currency, perRub } = await cellRate(em, cell);
   return (amount) => fromRub(amount, currency, perRub);
 }

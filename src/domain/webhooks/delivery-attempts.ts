@@ -6,7 +6,7 @@ import { ACCESS_HOLD_REASONS, deliveryAccess } from './delivery-access.js';
 import { walletState } from '../wallet/wallet-state.js';
 import { logDisclosures } from '../disclosures/disclosure-log.js';
 import { disclosedResources, type StoredEvent } from './envelope.js';
-import type { SendResult } from './sender.js';
+import { attemptDelivered, type SendResult } from './sender.js';
 
 /** Why a delivery waits without spending an attempt (GET …/deliveries shows it as hold_reason). */
 export const HOLD_REASONS = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first', ...ACCESS_HOLD_REASONS] as const;
@@ -359,7 +359,7 @@ export interface AttemptRecord {
  * delivery was deleted meanwhile.
  */
 export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promise<DeliveryState | null> {
-  const ok = a.result.error === null;
+  const ok = attemptDelivered(a.result);
   const state: DeliveryState = ok ? 'delivered' : a.pauseMs === null ? 'dead' : 'failed';
   const nextAttemptAt = ok || a.pauseMs === null ? null : new Date(now.getTime() + a.pauseMs).toISOString();
   const { statusCode, durationMs, error, answerExcerpt } = a.result;

@@ -20,7 +20,11 @@ export interface SendResult {
   /** The subscriber's HTTP status; null when no answer came (refused, timeout, TLS, connection). */
   statusCode: number | null;
   durationMs: number;
-  /** Why the attempt failed (null on 2xx): short, safe to show in the delivery log. */
+  /**
+   * Why no answer counts (spec 01 WebhookDelivery.error): a timeout, a connection or
+   * certificate error, a refused URL or a 3xx answer; short, safe to show in the delivery log.
+   * Null for every 2xx, 4xx and 5xx answer: statusCode says those (attemptDelivered).
+   */
   error: string | null;
   /** A 429 or 503 answer's Retry-After, in milliseconds. */
   retryAfterMs: number | null;
@@ -39,6 +43,21 @@ const ANSWER_DRAIN_BYTES = 64 * 1024;
 export const ANSWER_EXCERPT_CHARS = 200;
 /** How long an error answer's body is waited for at most (within the attempt's timeout). */
 const ANSWER_EXCERPT_WAIT_MS = 1000;
+
+/** Whether an attempt delivered: only a 2xx answer does (a 4xx or 5xx has no error, yet failed). */
+export function attemptDelivered(r: Pick<SendResult, 'statusCode' | 'error'>): boolean {
+  return r.error === null && r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+}
+
+/**
+ * A delivery's or attempt's error as shown (API, support console): rows written before the
+ * 4xx/5xx answers stopped carrying "HTTP <status>" in error show null there too; their status
+ * is status_code (docs/decisions.md, "A 4xx or 5xx answer is no delivery error"). Any other
+ * error is shown as stored.
+ */
+export function shownDeliveryError(statusCode: number | null, error: string | null): string | null {
+  return statusCode !== null && statusCode >= 400 && error === `HTTP ${statusCode}` ? null : error;
+}
 
 /** An error answer's first bytes as one line of text. */
 export function answerExcerpt(bytes: Buffer): string | null {
@@ -106,7 +125,7 @@ export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings
       const drainTimer = setTimeout(() => res.destroy(), settings.timeoutMs);
       const status = res.statusCode ?? 0;
       const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], now()) : null;
-      const failedWith = () => finish(status, `HTTP ${status}`, retryAfter, answerExcerpt(Buffer.concat(head).subarray(0, ANSWER_EXCERPT_CHARS * 4)));
+      const failedWith = () => finish(status, null, retryAfter, answerExcerpt(Buffer.concat(head).subarray(0, ANSWER_EXCERPT_CHARS * 4)));
       res.on('data', (chunk: Buffer) => {
         if (drained < ANSWER_EXCERPT_CHARS * 4) head.push(chunk);
         drained += chunk.length;

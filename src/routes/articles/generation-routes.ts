@@ -17,12 +17,22 @@ import { generationJobOf, requestGeneration, type GenerationRequest } from '../.
 import { OperationEnvelopeSchema, UsageSchema, WaitQuery } from '../conversations/ai-reply-schemas.js';
 import { articleFamily } from './family.js';
 
+/** What max_cost does, said the same way on every route that takes it. */
+export const MAX_COST_RULE = "Money in the cell currency that lowers this operation's cost cap, never raises it: above the account's cost cap for one operation "
+  + 'is 422 validation_failed at /max_cost (the message names the cap); below the least the work costs is 402 spend_limit_reached.';
+
+/** max_cost of every route that orders a generation: a Money object, one rule (maxCostRub). */
+export const MaxCostSchema = Joi.object({
+  amount: Joi.string().pattern(/^\d{1,16}(\.\d{1,2})?$/, 'decimal text').required().description('Decimal text, at most two places, never a float.'),
+  currency: Joi.string().pattern(/^[A-Z]{3}$/, 'ISO 4217 code').required().description('The cell currency (RUB on ru, GBP on en, IDR on id); another is 422 validation_failed at /max_cost/currency.'),
+}).description(MAX_COST_RULE).meta({ ref: 'MaxCost' });
+
 const GenerationRequestSchema = Joi.object({
   keyword: Joi.string().max(200).pattern(/\S/, 'non-blank text').required().description('The main search query the article answers.'),
   title: Joi.string().max(300).pattern(/\S/, 'non-blank text'),
   locale: Joi.string().valid(...ARTICLE_LOCALES).description("Default: the editorial profile's locale, else the cell's language."),
   topic_id: Joi.string().max(64).description('A strategist topic the article answers (carried into article.generation.failed).'),
-  max_cost: Joi.string().pattern(/^\d{1,12}(\.\d{1,2})?$/, 'decimal').description('Lowers the cost cap of this generation (never raises it), in the wallet currency; below the price: 402 spend_limit_reached.'),
+  max_cost: MaxCostSchema,
 }).meta({ ref: 'ArticleGenerationRequest' });
 
 const GenerationJobSchema = Joi.object({
@@ -67,7 +77,7 @@ export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, G
   ...articleFamily, release: 'planned', method: 'POST', path: '/articles/generation-jobs', scope: 'articles:generate', rateClass: 'paid', idempotency: 'required',
   summary: 'Generate a draft article (a paid operation)',
   description: '409 editorial_profile_required without an editorial profile; 402 insufficient_funds or spend_limit_reached as for AI replies '
-    + '(max_cost may lower the cap, never raise it). 202 OperationEnvelope (type article.generation, resource {type: generation_job, id}), '
+    + '(max_cost, in the cell currency, may lower the cap, never raise it: above it is 422). 202 OperationEnvelope (type article.generation, resource {type: generation_job, id}), '
     + 'or 200 when it finished within wait (0..20 s). The workflow writes a draft article, charges once and raises article.ready and '
     + 'operation.completed; a failure raises article.generation.failed and charges nothing. POST /operations/{id}/cancel cancels it.',
   query: WaitQuery,

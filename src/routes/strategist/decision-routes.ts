@@ -1,13 +1,14 @@
 import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
 import { domainError } from '../../errors/domain-error.js';
+import type { Money } from '../../domain/wallet/money.js';
 import { decideTopic, lockProposedTopic } from '../../domain/strategist/topics.js';
 import { cancelAction, confirmAction } from '../../domain/strategist/actions.js';
 import { approveWithGeneration } from '../../domain/strategist/generation.js';
 import { launchOperation } from '../../domain/operations/operation-starts.js';
 import { payerOfApiCaller } from '../../http/authenticate.js';
 import { paidRateCounter } from '../../http/rate-limit.js';
-import { settleGeneration } from '../articles/generation-routes.js';
+import { MAX_COST_RULE, MaxCostSchema, settleGeneration } from '../articles/generation-routes.js';
 import { OperationEnvelopeSchema } from '../conversations/ai-reply-schemas.js';
 import { ActionSchema, DecisionSchema, StrategistParams } from './schemas.js';
 import { presentAction } from './presenters.js';
@@ -17,18 +18,13 @@ const writing = { ...strategistFamily, scope: 'strategist:write', rateClass: 'wr
 
 interface ApproveBody {
   generate: boolean;
-  max_cost?: { amount: string; currency: string };
+  max_cost?: Money;
 }
-
-const MaxCostSchema = Joi.object({
-  amount: Joi.string().pattern(/^\d{1,16}(\.\d{1,2})?$/).required().description('Decimal text, never a float.'),
-  currency: Joi.string().pattern(/^[A-Z]{3}$/).required(),
-}).meta({ ref: 'MaxCost' });
 
 const ApproveSchema = Joi.object({
   generate: Joi.boolean().default(false).description('true orders article generation (paid): needs articles:generate, a completed editorial profile and an Idempotency-Key.'),
   max_cost: MaxCostSchema.when('generate', { is: true, otherwise: Joi.forbidden() })
-    .description("Only with generate true; not above the tenant's single-operation cost limit."),
+    .description(`Only with generate true. ${MAX_COST_RULE}`),
 }).meta({ ref: 'StrategistTopicApprove' });
 
 const WaitQuery = Joi.object({

@@ -2,6 +2,7 @@ import type { Webhook, WebhookDelivery } from '../../entities/webhook.js';
 import type { OutboxEvent } from '../../entities/outbox-event.js';
 import { previousSecretValid } from '../../domain/webhooks/secret-rotation.js';
 import type { HoldReason } from '../../domain/webhooks/delivery-attempts.js';
+import { shownDeliveryError } from '../../domain/webhooks/sender.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -49,7 +50,7 @@ export function presentDelivery(d: WebhookDelivery, hold: HoldReason | null = nu
     attempt: d.attempt,
     status_code: d.statusCode ?? null,
     duration_ms: d.durationMs ?? null,
-    error: d.error ?? null,
+    error: shownDeliveryError(d.statusCode ?? null, d.error ?? null),
     next_attempt_at: iso(d.nextAttemptAt),
     delivered_at: iso(d.deliveredAt),
     created_at: d.createdAt.toISOString(),

@@ -64,9 +64,10 @@ export const WebhookDeliverySchema = Joi.object({
   hold_reason: Joi.string().valid(...HOLD_REASONS).allow(null).required()
     .description('Why it is held: the subscription is paused, the wallet is suspended, an older delivery queued during the pause goes first, an earlier event of the same conversation or lead goes first (earlier_delivery_first for both), or access ended for now (integration_inactive, tenant_inactive, feature_not_in_plan, scope_missing, pii_transfer_not_allowed); null when not held.'),
   attempt: Joi.number().integer().min(0).required().description('Number of the last attempt; 0 = none yet.'),
-  status_code: Joi.number().integer().allow(null).required().description("Subscriber's HTTP status."),
+  status_code: Joi.number().integer().allow(null).required().description("Subscriber's HTTP status of the last attempt; null when no answer came. A 4xx or 5xx answer is a failed attempt told by this field alone."),
   duration_ms: Joi.number().integer().allow(null).required(),
-  error: Joi.string().allow(null).required().description('Timeout, connection or certificate error, or a 3xx answer.'),
+  error: Joi.string().allow(null).required().description('Timeout, connection or certificate error (or a URL refused by the delivery rules), or a 3xx answer (not followed); '
+    + 'null for a 2xx, 4xx or 5xx answer, whose status is status_code. A delivery ended without being sent says why here.'),
   next_attempt_at: IsoDate.allow(null).required(),
   delivered_at: IsoDate.allow(null).required(),
   created_at: IsoDate.required(),
