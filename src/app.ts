@@ -17,7 +17,7 @@ import { MigrationGate } from './http/migration-gate.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { TenantTurns } from './http/tenant-turns.js';
 import { StatusMap } from './domain/status/status-map.js';
-import { statusRouter } from './routes/status/status-page.js';
+import { STATUS_MAP_RELEASE, statusRouter } from './routes/status/status-page.js';
 import { ApiDrain } from './http/drain.js';
 import { docsRouter } from './routes/docs/docs-page.js';
 
@@ -59,7 +59,8 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   koa.use(unmatchedAsProblems);
   koa.use(system.routes());
   koa.use(docsRouter(services.config).routes());
-  koa.use(statusRouter(new StatusMap(services)).routes());
+  // The status map is Planned in spec 01: off (404 like an unknown path) where its label is.
+  if (services.config.releasedLabels.includes(STATUS_MAP_RELEASE)) koa.use(statusRouter(new StatusMap(services)).routes());
   koa.use(widgetRouter(services).routes());
   koa.use(siteModuleRouter(services).routes());
   koa.use(hideUnreleased(API_BASE_PATH, routes.filter((r) => !released(r))));

@@ -27,6 +27,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-28', kind: 'additive', routes: [],
+    text: "Five answers read as spec 01 and 02 write them: insufficient_funds without topup_url, the status map 404 where Planned routes are off, format=blocks as one html block, handed_off only where the hand-off answers, livemode on an operation's resource.",
+  },
+  {
+    date: '2026-11-28', kind: 'additive', routes: [],
     text: 'An address never locks out a valid key: only wrong secrets of issued keys count against a client address, and a valid key from an address at that limit is answered as from any other.',
   },
   {

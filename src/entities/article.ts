@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** Spec 02 article statuses; handed_off is returned (docs/decisions.md "Articles"). */
+/** Spec 02 article statuses; handed_off is answered only where the hand-off answers (src/routes/articles/handoff.ts). */
 export const ARTICLE_STATUSES = ['draft', 'review', 'approved', 'published', 'rejected', 'transferred', 'external', 'handed_off'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 

@@ -81,8 +81,8 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
     remedy: 'Start a new session with the chat init route and use the token it returns.',
   },
   insufficient_funds: {
-    meaning: 'The wallet lacks the funds for this paid operation. The answer carries topup_url and the balance.',
-    remedy: 'Top up the wallet at topup_url, then retry with the same Idempotency-Key.',
+    meaning: 'The wallet lacks the funds for this paid operation (the balance less what running operations reserved is below its possible cost).',
+    remedy: "Top up the wallet at GET /wallet's topup_url, then retry with the same Idempotency-Key.",
   },
   spend_limit_reached: {
     meaning: 'A tenant or integration daily spend limit, the paid-concurrency limit or the per-operation cost cap was reached.',

@@ -13,9 +13,9 @@ export interface ErrorExtras {
   errors?: FieldError[];
   /** wrong_cell: where the key belongs. */
   correct_base_url?: string;
-  /** insufficient_funds: where the tenant tops up. */
+  /** wallet_suspended only (spec 01): where the tenant tops up. */
   topup_url?: string;
-  /** insufficient_funds, wallet_suspended: the balance (Money) when it is known. */
+  /** wallet_suspended: the balance (Money) when it is known. */
   balance?: { amount: string; currency: string } | null;
   [extra: string]: unknown;
 }

@@ -3,13 +3,13 @@ import type { JsonSchema } from './openapi/joi-to-json-schema.js';
 // Every object an API answer carries says `livemode`: false in a test key's sandbox, true live
 // (spec 01 "livemode"; the README's "every object"): the resource at its top, each object of its
 // `data` list, and the objects nested in them (a message, a reply, an operation, a contact, ...).
-// An object is anything with an `id`, except a reference ({type, id}: a pointer to an object, as
-// an operation's `resource`). Added here once for every route, and documented by the same rule.
+// An object is anything with an `id`, a `{type, id}` reference (an operation's `resource`) too:
+// what it points to lives in the same mode. Added here once for every route, and documented by
+// the same rule (docs/decisions.md "Issue 42 item 6e").
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
-const isReference = (keys: string[]): boolean => keys.length === 2 && keys.includes('id') && keys.includes('type');
-const isObjectOfItsOwn = (o: Plain): boolean => typeof o.id === 'string' && !isReference(Object.keys(o));
+const isObjectOfItsOwn = (o: Plain): boolean => typeof o.id === 'string';
 
 function stamp(v: unknown, livemode: boolean): unknown {
   if (Array.isArray(v)) return v.map((item: unknown) => stamp(item, livemode));
@@ -27,11 +27,11 @@ export function stampLivemode(body: unknown, livemode: boolean): unknown {
 
 const LIVEMODE: JsonSchema = {
   type: 'boolean',
-  description: 'false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep.',
+  description: 'false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation\'s {type, id} resource too), however deep.',
 };
 
 const hasId = (s: unknown): s is JsonSchema & { properties: Record<string, JsonSchema> } =>
-  isPlain(s) && isPlain(s.properties) && 'id' in s.properties && !isReference(Object.keys(s.properties));
+  isPlain(s) && isPlain(s.properties) && 'id' in s.properties;
 
 /** `livemode` on this schema if it describes an object with an id, and on every schema nested in it. */
 function addLivemode(schema: unknown): void {
@@ -43,9 +43,9 @@ function addLivemode(schema: unknown): void {
 }
 
 /**
- * Documents what stampLivemode adds: `livemode` on every object schema with an `id` but a
- * reference, however deep (the named components and each 2xx answer's own schema). Optional in
- * the schema: the same component in an event's data carries none (the envelope says it).
+ * Documents what stampLivemode adds: `livemode` on every object schema with an `id`, however
+ * deep (the named components and each 2xx answer's own schema). Optional in the schema: the
+ * same component in an event's data carries none (the envelope says it).
  */
 export function documentLivemode(components: Record<string, JsonSchema>, answers: JsonSchema[]): void {
   for (const schema of [...Object.values(components), ...answers]) addLivemode(schema);

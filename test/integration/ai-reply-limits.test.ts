@@ -46,7 +46,8 @@ describe('with the builtin seller (1.50 RUB a reply)', () => {
     const conversationId = await h.conversation(poor);
     const key = `turn-${randomUUID()}`;
     const refused = await h.say(poor, conversationId, 'Hello!', { key, wait: 5 });
-    expectProblem(refused, 'insufficient_funds', { topup_url: h.api.services.config.topupUrl });
+    // The plain Problem: spec 01 gives topup_url to wallet_suspended only (GET /wallet says where to top up).
+    expectProblem(refused, 'insufficient_funds');
     expect(refused.body.detail).toContain('1.50');
     expect(refused.body.detail).toContain('1.49');
     await expectRefusedCleanly(h, poor, conversationId);
@@ -61,7 +62,7 @@ describe('with the builtin seller (1.50 RUB a reply)', () => {
     expect(await h.balance(poor.tenantId)).toBe('0.00');
 
     const broke = await h.say(poor, conversationId, 'Hello again!', { wait: 5 });
-    expectProblem(broke, 'insufficient_funds', { topup_url: h.api.services.config.topupUrl });
+    expectProblem(broke, 'insufficient_funds');
     expect(await h.messages(conversationId)).toHaveLength(2);
 
     // A turn the AI does not answer costs nothing and is not refused.
@@ -227,7 +228,7 @@ describe('with operations held running (openai provider, PAID_CONCURRENCY=2)', (
 
     const conversationId = await h.conversation(caller);
     const refused = await h.say(caller, conversationId, 'Hello!', { wait: 5 });
-    expectProblem(refused, 'insufficient_funds', { topup_url: h.api.services.config.topupUrl });
+    expectProblem(refused, 'insufficient_funds');
     expect(refused.body.detail).toContain('0.08');
     await expectRefusedCleanly(h, caller, conversationId);
 

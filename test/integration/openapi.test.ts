@@ -156,3 +156,28 @@ describe('real answers hold against the document', () => {
     expect(schemaErrors(drifted, responseSchema('/me', 'get', '200'), doc).length).toBe(2);
   });
 });
+
+describe('the readings of issue 42 item 6, as the document says them (docs/decisions.md)', () => {
+  const schemas = () => doc.components.schemas;
+
+  it('a: insufficient_funds is the plain Problem; topup_url belongs to wallet_suspended alone', () => {
+    expect(schemas().InsufficientFundsProblem).toBeUndefined();
+    const paid = doc.paths['/conversations/{id}/messages'].post.responses['402'].content['application/problem+json'].schema;
+    expect(paid.oneOf).toContainEqual({ allOf: [{ $ref: '#/components/schemas/Problem' }], properties: { code: { enum: expect.arrayContaining(['insufficient_funds']) } } });
+    expect(schemas().WalletSuspendedProblem.properties.topup_url.description).toMatch(/Only this code carries it/);
+  });
+
+  it('c: a content block is of type html only, the editor document whole', () => {
+    expect(schemas().ContentBlock.properties.type).toMatchObject({ type: 'string', enum: ['html'] });
+    expect(schemas().Article.properties.content.description).toMatch(/one block of type html/);
+  });
+
+  it('d: handed_off is described as answered only where the hand-off answers', () => {
+    expect(schemas().ArticleSummary.properties.status.description).toMatch(/reserved for the hand-off.*reads as approved/s);
+  });
+
+  it("e: livemode is documented on an operation's resource as on the operation", () => {
+    expect(schemas().Operation.properties.livemode).toMatchObject({ type: 'boolean' });
+    expect(schemas().Operation.properties.resource.properties.livemode).toMatchObject({ type: 'boolean' });
+  });
+});

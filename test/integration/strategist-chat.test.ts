@@ -93,7 +93,7 @@ describe('POST /strategist/sessions/{id}/turns', () => {
     const { turn, operation } = res.body;
     expect(operation).toEqual({
       id: turn.operation_id, type: 'strategist.turn', status: 'succeeded', created_at: ISO_TIME, completed_at: ISO_TIME,
-      resource: { type: 'strategist_turn', id: turn.id }, usage: { cost: { amount: '2.00', currency: 'RUB' }, model: 'builtin/strategist-chat-v1' }, livemode: true,
+      resource: { type: 'strategist_turn', id: turn.id, livemode: true }, usage: { cost: { amount: '2.00', currency: 'RUB' }, model: 'builtin/strategist-chat-v1' }, livemode: true,
     });
     expect(turn).toEqual({
       id: expect.any(String), session_id: session, status: 'answered', question: 'What should I write about this week?', answer: expect.any(String),
@@ -168,7 +168,7 @@ describe('POST /strategist/sessions/{id}/turns', () => {
   it('402 insufficient_funds without funds, 404 for another integration\'s session, 422 for a bad question, 403 without strategist:chat: nothing written', async () => {
     const poor = await h.caller({ balanceRub: '0' });
     const poorSession = await openSession(poor);
-    expectProblem(await ask(poor, poorSession, 'Ideas?'), 'insufficient_funds', { topup_url: expect.any(String) });
+    expectProblem(await ask(poor, poorSession, 'Ideas?'), 'insufficient_funds');
     // The integration's daily spend limit (1.00 RUB) cannot take a turn's ceiling (2.00 RUB).
     const limited = await h.caller({ dailySpendLimitRub: '1.00' });
     const limitedSession = await openSession(limited);

@@ -3,6 +3,8 @@ import { startApi, type TestApi } from '../support/app.js';
 import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
 import { call, expectProblem } from '../support/http.js';
 import { API_ROUTE_EXTENSIONS, SPEC_API_ROUTES } from '../support/spec-routes.js';
+import { createArticle } from '../../src/domain/articles/articles.js';
+import { publishArticle } from '../../src/domain/articles/publications.js';
 
 const DEPRECATIONS = {
   'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },
@@ -89,20 +91,45 @@ describe('RELEASED_LABELS=available: test keys (Planned in the spec)', () => {
     expect((await call(api.base, 'GET', '/me', { key: caller.apiKey })).status).toBe(200);
   });
 
-  it('GET /status shows the labels that answer, as JSON and on the page', async () => {
-    const json = await (await fetch(`${api.origin}/status`, { headers: { accept: 'application/json' } })).json() as { release_labels: string[] };
-    expect(json.release_labels).toEqual(['available']);
-    const page = await (await fetch(`${api.origin}/status`, { headers: { accept: 'text/html' } })).text();
-    expect(page).toContain('Routes answering: available (test keys are refused)');
+});
+
+describe('RELEASED_LABELS=available: the status map (Planned in spec 01)', () => {
+  it('GET {cell_origin}/status is 404 not_found like an unknown path, asked as JSON and as a page; GET /me/status too', async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const res = await call(api.origin, 'GET', '/status', { headers: { accept } });
+      expectProblem(res, 'not_found');
+    }
+    expectProblem(await call(api.base, 'GET', '/me/status', { key: caller.apiKey }), 'not_found');
+  });
+});
+
+describe('RELEASED_LABELS=available: handed_off, reserved in spec 02 for the Planned hand-off, is never answered', () => {
+  it('an article handed off while the hand-off answered reads as approved without its target-none publication; status=handed_off is 422; approved finds it', async () => {
+    const now = api.services.clock.now();
+    const id = await api.services.orm.em.fork().transactional(async (em) => {
+      const article = await createArticle(em, caller.tenantId, { title: 'Oak', status: 'approved', content: '<p>Oak is hard.</p>' }, now);
+      await publishArticle(em, caller.tenantId, article.id, { target: 'none' }, now);
+      return article.id;
+    });
+    const read = await call(api.base, 'GET', `/articles/${id}`, { key: caller.apiKey });
+    expect(read.status).toBe(200);
+    expect({ status: read.body.status, publication: read.body.publication }).toEqual({ status: 'approved', publication: null });
+    const listed = await call(api.base, 'GET', '/articles?status=approved', { key: caller.apiKey });
+    expect(listed.body.data.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([[id, 'approved']]);
+    expect((await call(api.base, 'GET', '/articles', { key: caller.apiKey })).body.data.map((a: { status: string }) => a.status)).toEqual(['approved']);
+    expectProblem(await call(api.base, 'GET', '/articles?status=handed_off', { key: caller.apiKey }), 'validation_failed',
+      { errors: [{ field: '/status', code: 'not_supported', message: expect.any(String) }] });
   });
 });
 
 describe('the default of a test stack (bin/test, bin/up): every label', () => {
-  it('GET /status shows available, beta and planned, and a test key answers', async () => {
+  it('GET /status answers and shows available, beta and planned, as JSON and on the page, and a test key answers', async () => {
     const all = await startApi();
     try {
       const json = await (await fetch(`${all.origin}/status`, { headers: { accept: 'application/json' } })).json() as { release_labels: string[] };
       expect(json.release_labels).toEqual(['available', 'beta', 'planned']);
+      const page = await (await fetch(`${all.origin}/status`, { headers: { accept: 'text/html' } })).text();
+      expect(page).toContain('Routes answering: available, beta, planned.');
       const live = await newCaller(all.services);
       const test = await sandboxCaller(all.services, live);
       expect((await call(all.base, 'GET', '/me', { key: test.apiKey })).body.key.mode).toBe('test');

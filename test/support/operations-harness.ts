@@ -53,22 +53,26 @@ export interface OperationExpectation {
  */
 export function operationBody(o: OperationExpectation): Record<string, unknown> {
   const finished = FINISHED.includes(o.status);
+  // On the operation and on its resource alike (a {type, id} reference is an object with an id too).
+  const stamped = o.livemode === null ? {} : { livemode: o.livemode ?? true };
   return {
     id: o.id ?? expect.any(String),
     type: 'conversation.ai_reply',
     status: o.status,
     created_at: ISO_TIME,
     ...(finished ? { completed_at: ISO_TIME } : {}),
-    ...(o.status !== 'failed' && o.status !== 'canceled' ? { resource: { type: 'message', id: o.resourceId ?? expect.any(String) } } : {}),
+    ...(o.status !== 'failed' && o.status !== 'canceled' ? { resource: { type: 'message', id: o.resourceId ?? expect.any(String), ...stamped } } : {}),
     ...(o.usage ? { usage: { cost: { amount: o.usage.amount, currency: 'RUB' }, model: o.usage.model } } : {}),
     ...(o.error ? { error: { code: o.error.code, message: o.error.message ?? expect.any(String) } } : {}),
-    ...(o.livemode === null ? {} : { livemode: o.livemode ?? true }),
+    ...stamped,
   };
 }
 
-/** An answer's object without the livemode the pipeline adds: as it travels inside an event's data. */
+/** An answer's object without the livemode the pipeline adds, however deep (an operation's resource too): as it travels inside an event's data. */
 export function withoutLivemode(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'livemode'));
+  const strip = (v: unknown): unknown => (Array.isArray(v) ? v.map(strip)
+    : typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype ? withoutLivemode(v as Record<string, unknown>) : v);
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'livemode').map(([k, v]) => [k, strip(v)]));
 }
 
 /** A stored customer message as a 2xx answer presents it (livemode true, as in every object of such an answer). */

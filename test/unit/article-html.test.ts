@@ -5,7 +5,7 @@ import { articleBlocks, articleMarkdown as markdown, byteLength, countWords, san
  * The article sanitizer's allowlist (src/domain/articles/article-html.ts, spec 02 Article): the
  * tags of an editor document, a few attributes, no style and no class, http(s)/mailto/tel links,
  * paths and fragments, http(s) images; everything else dropped, scripts and the like with their
- * text. Then the read formats built from its output: blocks and the word count.
+ * text. Then the read formats built from its output: blocks (one, the whole document) and the word count.
  */
 const KEPT_TAGS = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'blockquote', 'pre', 'code',
@@ -76,45 +76,31 @@ describe('byteLength', () => {
 });
 
 describe('articleBlocks', () => {
-  it('is one block per top-level element, typed by the element; loose text and unknown elements are html', () => {
+  // Spec 02: "an editor document is returned as one block of type html"; every article body is one.
+  it('is the whole sanitized document as one block of type html, however many top-level elements it has', () => {
     const html = '<h2>A</h2><p>B</p>loose<img src="https://x.example/a.png"><hr><br><ul><li>x</li></ul><table><tr><td>t</td></tr></table>'
       + '<blockquote>q</blockquote><pre>c</pre><figure><img src="https://x.example/f.png"><figcaption>f</figcaption></figure><dl><dt>a</dt></dl>'
       + '<ol><li>o</li></ol><h6>h</h6><div>d</div>tail';
-    expect(articleBlocks(html)).toEqual([
-      { type: 'heading', html: '<h2>A</h2>' },
-      { type: 'paragraph', html: '<p>B</p>' },
-      { type: 'html', html: 'loose' },
-      { type: 'image', html: '<img src="https://x.example/a.png" />' },
-      { type: 'divider', html: '<hr />' },
-      { type: 'html', html: '<br />' },
-      { type: 'list', html: '<ul><li>x</li></ul>' },
-      { type: 'table', html: '<table><tr><td>t</td></tr></table>' },
-      { type: 'quote', html: '<blockquote>q</blockquote>' },
-      { type: 'code', html: '<pre>c</pre>' },
-      { type: 'image', html: '<figure><img src="https://x.example/f.png" /><figcaption>f</figcaption></figure>' },
-      { type: 'list', html: '<dl><dt>a</dt></dl>' },
-      { type: 'list', html: '<ol><li>o</li></ol>' },
-      { type: 'heading', html: '<h6>h</h6>' },
-      { type: 'html', html: '<div>d</div>' },
-      { type: 'html', html: 'tail' },
-    ]);
+    expect(articleBlocks(html)).toEqual([{ type: 'html', html: clean(html) }]);
+    expect(clean(html)).toBe('<h2>A</h2><p>B</p>loose<img src="https://x.example/a.png" /><hr /><br /><ul><li>x</li></ul><table><tr><td>t</td></tr></table>'
+      + '<blockquote>q</blockquote><pre>c</pre><figure><img src="https://x.example/f.png" /><figcaption>f</figcaption></figure><dl><dt>a</dt></dl>'
+      + '<ol><li>o</li></ol><h6>h</h6><div>d</div>tail');
   });
 
-  it('keeps nested elements of one kind in their block, sanitizes first, and answers none for nothing', () => {
+  it('keeps nested elements as they are, sanitizes first, and answers no block for nothing', () => {
     expect(articleBlocks('<div><div>a</div><p>b<br>c</p></div><p>d</p>')).toEqual([
-      { type: 'html', html: '<div><div>a</div><p>b<br />c</p></div>' }, { type: 'paragraph', html: '<p>d</p>' },
+      { type: 'html', html: '<div><div>a</div><p>b<br />c</p></div><p>d</p>' },
     ]);
-    expect(articleBlocks('<script>x</script><p onclick="a()">p</p>')).toEqual([{ type: 'paragraph', html: '<p>p</p>' }]);
+    expect(articleBlocks('<script>x</script><p onclick="a()">p</p>')).toEqual([{ type: 'html', html: '<p>p</p>' }]);
     expect(articleBlocks('')).toEqual([]);
+    expect(articleBlocks('<script>only a script</script>  ')).toEqual([]);
     expect(articleBlocks('only text')).toEqual([{ type: 'html', html: 'only text' }]);
   });
 
-  it('types every heading level as a heading, and drops the blank text between blocks and at the ends', () => {
-    expect(articleBlocks('<h1>a</h1><h3>b</h3><h4>c</h4><h5>d</h5>').map((b) => b.type)).toEqual(['heading', 'heading', 'heading', 'heading']);
-    expect(articleBlocks('x<p>a</p> \n <p>b</p>\n')).toEqual([
-      { type: 'html', html: 'x' }, { type: 'paragraph', html: '<p>a</p>' }, { type: 'paragraph', html: '<p>b</p>' },
-    ]);
-    expect(articleBlocks('<p>a</p>  y  ')).toEqual([{ type: 'paragraph', html: '<p>a</p>' }, { type: 'html', html: 'y' }]);
+  it('keeps every heading level and the text between elements in the one block, trimmed at the ends', () => {
+    expect(articleBlocks('<h1>a</h1><h3>b</h3><h4>c</h4><h5>d</h5>')).toEqual([{ type: 'html', html: '<h1>a</h1><h3>b</h3><h4>c</h4><h5>d</h5>' }]);
+    expect(articleBlocks('x<p>a</p> \n <p>b</p>\n')).toEqual([{ type: 'html', html: 'x<p>a</p> \n <p>b</p>' }]);
+    expect(articleBlocks('<p>a</p>  y  ')).toEqual([{ type: 'html', html: '<p>a</p>  y' }]);
   });
 });
 

@@ -45,6 +45,23 @@ describe('the Problems the server answers are in the document', () => {
   });
 });
 
+describe('the readings of issue 42 item 6 (docs/decisions.md): answers of the old readings drift', () => {
+  const messages = '/conversations/0b6c3a52-1d2e-4c35-9d61-3f1b1b3b4a11/messages';
+  it('a: insufficient_funds is the plain Problem; with topup_url (spec 01 gives it to wallet_suspended only) it drifts', () => {
+    expect(drifts('POST', messages, 402, problem('insufficient_funds', 402))).toEqual([]);
+    expect(drifts('POST', messages, 402, problem('insufficient_funds', 402, { topup_url: 'https://app.example/topup' }))).not.toEqual([]);
+  });
+
+  it('c: a content block is {type: html, html}: a block typed by its element drifts', () => {
+    const article = (content: unknown) => ({
+      id: '0b6c3a52-1d2e-4c35-9d61-3f1b1b3b4a11', title: 'T', slug: null, status: 'draft', locale: null, keyword: null, meta_title: null, meta_description: null,
+      cover_image_url: null, word_count: 2, created_at: null, updated_at: null, published_at: null, format: 'blocks', content, publication: null, livemode: true,
+    });
+    expect(drifts('GET', '/articles/0b6c3a52-1d2e-4c35-9d61-3f1b1b3b4a11', 200, article([{ type: 'html', html: '<h2>A</h2><p>b</p>' }]))).toEqual([]);
+    expect(drifts('GET', '/articles/0b6c3a52-1d2e-4c35-9d61-3f1b1b3b4a11', 200, article([{ type: 'heading', html: '<h2>A</h2>' }]))).not.toEqual([]);
+  });
+});
+
 describe('an answer that drifts from the document fails', () => {
   it('a Problem with a member the document does not name, or a member of another code', () => {
     expect(drifts('PATCH', '/leads/0b6c3a52-1d2e-4c35-9d61-3f1b1b3b4a11', 412, problem('precondition_failed', 412, { current_version: 3, etag: '"3"', surprise: 1 })).join('\n'))

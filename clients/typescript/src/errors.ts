@@ -67,7 +67,7 @@ export class ApiError extends SalesChatError {
 export class BadRequestError extends ApiError { override name = 'BadRequestError'; }
 /** 401: invalid_api_key, wrong_cell (problem.correct_base_url), integration_inactive. */
 export class AuthenticationError extends ApiError { override name = 'AuthenticationError'; }
-/** 402: insufficient_funds, spend_limit_reached, wallet_suspended (problem.topup_url, problem.balance). */
+/** 402: insufficient_funds, spend_limit_reached, wallet_suspended (only wallet_suspended carries problem.topup_url and problem.balance). */
 export class PaymentRequiredError extends ApiError { override name = 'PaymentRequiredError'; }
 /** 403: scope_missing, ip_not_allowed, pii_transfer_not_allowed, feature_not_in_plan, tenant_inactive. */
 export class PermissionError extends ApiError { override name = 'PermissionError'; }

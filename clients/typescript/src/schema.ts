@@ -423,7 +423,7 @@ export interface paths {
         };
         /**
          * Your integration's own status: each subscription's last 15 minutes of deliveries, what waits, your operations queue, the wallet gate
-         * @description Like Svix endpoint stats. Needs no scope and answers while the exchange is suspended, so a suspended integration can see why its deliveries wait. The cell-wide status map is GET {cell_origin}/status (no key).
+         * @description Like Svix endpoint stats. Needs no scope and answers while the exchange is suspended, so a suspended integration can see why its deliveries wait. The cell-wide status map is GET {cell_origin}/status (no key). Both are the status map, Planned in spec 01: where planned routes are off (a production start without RELEASED_LABELS), both answer 404 not_found.
          */
         get: operations["getMeStatus"];
         put?: never;
@@ -572,7 +572,7 @@ export interface paths {
         };
         /**
          * One article with its content and publication
-         * @description format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ({type, html} per top-level element, each sanitized). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. Answers Cache-Control: no-store.
+         * @description format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ([{type, html}]: the editor document, sanitized, as one block of type html, as spec 02 says; [] without a body). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. Answers Cache-Control: no-store.
          */
         get: operations["getArticlesById"];
         put?: never;
@@ -1667,21 +1667,6 @@ export interface components {
              */
             correct_base_url: string;
         };
-        InsufficientFundsProblem: {
-            /** Format: uri */
-            type: string;
-            title: string;
-            status: number;
-            /** @enum {string} */
-            code: "insufficient_funds";
-            detail: string;
-            request_id: string;
-            /**
-             * Format: uri
-             * @description Where the account tops up (absent when the account has no wallet).
-             */
-            topup_url?: string;
-        };
         WalletSuspendedProblem: {
             /** Format: uri */
             type: string;
@@ -1693,7 +1678,7 @@ export interface components {
             request_id: string;
             /**
              * Format: uri
-             * @description Where the account tops up.
+             * @description Where the account tops up. Only this code carries it (spec 01); for insufficient_funds the address is GET /wallet's topup_url.
              */
             topup_url: string;
             balance: components["schemas"]["Money"] | null;
@@ -1723,7 +1708,7 @@ export interface components {
             tenant: {
                 id: string;
                 name: string;
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             };
             /** @enum {string} */
@@ -1733,7 +1718,7 @@ export interface components {
             integration: {
                 id: string;
                 name: string;
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             };
             channel_id: string | null;
@@ -1823,7 +1808,7 @@ export interface components {
             request_id: string | null;
             key_id: string | null;
             recipient_country: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         WebhookPage: {
@@ -1857,7 +1842,7 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         WebhookWithSecret: {
@@ -1889,7 +1874,7 @@ export interface components {
             previous_secret_expires_at: string | null;
             /** @description Signing secret, returned once (creation, rotation); null on an idempotent replay. */
             secret: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         WebhookCreate: {
@@ -1952,7 +1937,7 @@ export interface components {
             delivered_at: string | null;
             /** Format: date-time */
             created_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         CardPage: {
@@ -1983,7 +1968,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         CardButton: {
@@ -2067,7 +2052,7 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             created_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         Attachment: {
@@ -2125,7 +2110,7 @@ export interface components {
              * @description Last change or message; traversal order.
              */
             updated_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         MessagePage: {
@@ -2149,7 +2134,7 @@ export interface components {
             title?: string;
             type?: string;
             id?: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         OperatorMessageCreate: {
@@ -2186,7 +2171,7 @@ export interface components {
                 id: string;
                 content: string | null;
                 cards: unknown[];
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             };
             operation?: components["schemas"]["Operation"];
@@ -2209,6 +2194,8 @@ export interface components {
             resource?: {
                 type: string;
                 id: string;
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
+                livemode?: boolean;
             };
             /** @description failed only: an error-catalogue code (upstream_unavailable, internal_error) or an operation reason (operator_took_over). */
             error?: {
@@ -2216,7 +2203,7 @@ export interface components {
                 message: string;
             };
             usage?: components["schemas"]["Usage"];
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         /** @description Paid operations, once charged. */
@@ -2288,7 +2275,7 @@ export interface components {
                     /** @description Age of the oldest of them; null when nothing waits. */
                     oldest_seconds: number | null;
                 };
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             }[];
         };
@@ -2370,7 +2357,7 @@ export interface components {
              * @description Last change; traversal order.
              */
             updated_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         /** @description The customer; personal data. */
@@ -2382,7 +2369,7 @@ export interface components {
             email: string | null;
             /** @description E.164 (+79123456789) when it can be read as a phone number. */
             phone: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         /** @description Where the lead came from: the page the conversation started on, its referrer and UTM parameters. */
@@ -2524,7 +2511,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             completed_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         LeadTaskCreate: {
@@ -2550,7 +2537,7 @@ export interface components {
             /** @description Page address (a path segment). */
             slug: string | null;
             /**
-             * @description handed_off: published by the caller after POST /articles/{id}/publish with target none, until PATCH published_url.
+             * @description handed_off is reserved for the hand-off (spec 02) and answered only where the hand-off (POST /articles/{id}/publish, Planned) answers: published by the caller after target none, until PATCH published_url. Where it does not answer (the spec's release status), such an article reads as approved and status=handed_off is 422 not_supported.
              * @enum {string}
              */
             status: "draft" | "review" | "approved" | "published" | "rejected" | "transferred" | "external" | "handed_off";
@@ -2569,7 +2556,7 @@ export interface components {
             updated_at: string | null;
             /** Format: date-time */
             published_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         Article: {
@@ -2579,7 +2566,7 @@ export interface components {
             /** @description Page address (a path segment). */
             slug: string | null;
             /**
-             * @description handed_off: published by the caller after POST /articles/{id}/publish with target none, until PATCH published_url.
+             * @description handed_off is reserved for the hand-off (spec 02) and answered only where the hand-off (POST /articles/{id}/publish, Planned) answers: published by the caller after target none, until PATCH published_url. Where it does not answer (the spec's release status), such an article reads as approved and status=handed_off is 422 not_supported.
              * @enum {string}
              */
             status: "draft" | "review" | "approved" | "published" | "rejected" | "transferred" | "external" | "handed_off";
@@ -2603,15 +2590,18 @@ export interface components {
              * @enum {string}
              */
             format: "html" | "markdown" | "blocks";
-            /** @description html: sanitized HTML; markdown: GFM built from it; blocks: its top-level elements. Empty for an article without a body. */
+            /** @description html: sanitized HTML; markdown: GFM built from it; blocks: the editor document as one block of type html. Empty ('' or []) for an article without a body. */
             content: string | components["schemas"]["ContentBlock"][];
             publication: components["schemas"]["Publication"] | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         ContentBlock: {
-            /** @enum {string} */
-            type: "heading" | "paragraph" | "list" | "table" | "quote" | "code" | "image" | "divider" | "html";
+            /**
+             * @description html: an editor document, returned whole as one block (spec 02); every article body is one now. Tolerate other types later.
+             * @enum {string}
+             */
+            type: "html";
             /** @description Sanitized HTML of the block. */
             html: string;
         };
@@ -2621,7 +2611,10 @@ export interface components {
             id: string;
             /** @description Job version; a new one for each changed source (content hash). */
             version: number;
-            /** @enum {string} */
+            /**
+             * @description none arrives with the hand-off (spec 02): answered only where POST /articles/{id}/publish answers; elsewhere the newest connector job is shown.
+             * @enum {string}
+             */
             target: "connector" | "none";
             /** Format: uuid */
             site_id: string | null;
@@ -2636,7 +2629,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         ArticleUpdate: {
@@ -2748,7 +2741,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             completed_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         IngestResult: {
@@ -2817,7 +2810,7 @@ export interface components {
                 utm_term?: string;
                 utm_content?: string;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         SiteSearchEvent: {
@@ -2848,7 +2841,7 @@ export interface components {
                 /** Format: uri */
                 url?: string;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         AddToCartEvent: {
@@ -2878,7 +2871,7 @@ export interface components {
                 quantity?: number;
                 value?: components["schemas"]["MoneyInput"];
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         PurchaseEvent: {
@@ -2907,7 +2900,7 @@ export interface components {
                 order_id?: string;
                 value: components["schemas"]["MoneyInput"];
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         SignupEvent: {
@@ -2935,7 +2928,7 @@ export interface components {
             properties: {
                 method?: string;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         AdSpendEvent: {
@@ -2970,7 +2963,7 @@ export interface components {
                 clicks?: number;
                 impressions?: number;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         SearchPerformanceEvent: {
@@ -3007,7 +3000,7 @@ export interface components {
                 /** @description The day of the figures (YYYY-MM-DD, the day of the rollup). */
                 date: string;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         CustomEvent: {
@@ -3038,7 +3031,7 @@ export interface components {
                 name: string;
                 value?: number;
             };
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         OfflineConversionBatchProblem: {
@@ -3079,7 +3072,7 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
             order_id?: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         Timeseries: {
@@ -3295,7 +3288,7 @@ export interface components {
                 id: string;
                 title: string;
                 published_url: string;
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             }[];
             /** @description Articles not met in a truncated sitemap: they may be in the part not read. */
@@ -3369,10 +3362,10 @@ export interface components {
                 /** @enum {string} */
                 status: "proposed" | "approved" | "generating" | "generated" | "expired";
                 source: string;
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             } | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistReportPage: {
@@ -3397,7 +3390,7 @@ export interface components {
              * @description When strategist.report.ready was raised.
              */
             delivered_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistReport: {
@@ -3418,7 +3411,7 @@ export interface components {
             evidence: components["schemas"]["StrategistEvidence"];
             /** Format: date-time */
             delivered_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         /** @description A highlight (what goes well) or a concern. */
@@ -3514,7 +3507,7 @@ export interface components {
             decided_at: string | null;
             /** Format: date-time */
             expires_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistActionPage: {
@@ -3549,7 +3542,7 @@ export interface components {
             decided_at: string | null;
             /** Format: date-time */
             expires_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistTopicDecision: {
@@ -3559,7 +3552,7 @@ export interface components {
             status: "proposed" | "approved" | "generating" | "generated" | "rejected" | "duplicate" | "expired";
             /** Format: date-time */
             decided_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistTopicApprove: {
@@ -3582,7 +3575,7 @@ export interface components {
              * @description Moves with every turn asked and answered.
              */
             updated_at: string;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistSessionCreate: {
@@ -3623,7 +3616,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             answered_at: string | null;
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id but a {type, id} reference), however deep. */
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
         StrategistTurnUpstreamProblem: {
@@ -4039,6 +4032,8 @@ export interface components {
                 type: "message";
                 /** @description A customer message the scorer read. */
                 id: string;
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
+                livemode?: boolean;
             } | {
                 /** @enum {string} */
                 type: "score";
@@ -4059,6 +4054,8 @@ export interface components {
                 type: "message";
                 /** @description A customer message the scorer read. */
                 id: string;
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
+                livemode?: boolean;
             } | {
                 /** @enum {string} */
                 type: "score";
@@ -7374,8 +7371,8 @@ export interface operations {
                 content: {
                     "application/problem+json": ({
                         /** @enum {unknown} */
-                        code?: "spend_limit_reached";
-                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"] | components["schemas"]["InsufficientFundsProblem"];
+                        code?: "insufficient_funds" | "spend_limit_reached";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"];
                 };
             };
             /** @description Problem: tenant_inactive, ip_not_allowed, feature_not_in_plan, scope_missing, pii_transfer_not_allowed */
@@ -9631,7 +9628,7 @@ export interface operations {
                 limit?: number;
                 /** @description next_cursor of the previous page; valid 24 hours, bound to the filters. */
                 cursor?: string;
-                /** @description Only articles in this status. */
+                /** @description Only articles in this status. handed_off is 422 not_supported where the hand-off (Planned) does not answer; there approved finds handed-off articles too. */
                 status?: "draft" | "review" | "approved" | "published" | "rejected" | "transferred" | "external" | "handed_off";
                 /** @description ISO 8601 date (midnight UTC) or date-time with zone; strictly later. Undated articles never match. */
                 updated_after?: unknown;
@@ -10646,8 +10643,8 @@ export interface operations {
                 content: {
                     "application/problem+json": ({
                         /** @enum {unknown} */
-                        code?: "spend_limit_reached";
-                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"] | components["schemas"]["InsufficientFundsProblem"];
+                        code?: "insufficient_funds" | "spend_limit_reached";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"];
                 };
             };
             /** @description Problem: tenant_inactive, ip_not_allowed, feature_not_in_plan, scope_missing */
@@ -12656,8 +12653,8 @@ export interface operations {
                 content: {
                     "application/problem+json": ({
                         /** @enum {unknown} */
-                        code?: "spend_limit_reached";
-                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"] | components["schemas"]["InsufficientFundsProblem"];
+                        code?: "insufficient_funds" | "spend_limit_reached";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"];
                 };
             };
             /** @description Problem: tenant_inactive, ip_not_allowed, feature_not_in_plan, scope_missing */
@@ -13788,8 +13785,8 @@ export interface operations {
                 content: {
                     "application/problem+json": ({
                         /** @enum {unknown} */
-                        code?: "spend_limit_reached";
-                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"] | components["schemas"]["InsufficientFundsProblem"];
+                        code?: "insufficient_funds" | "spend_limit_reached";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["WalletSuspendedProblem"];
                 };
             };
             /** @description Problem: tenant_inactive, ip_not_allowed, feature_not_in_plan, scope_missing */

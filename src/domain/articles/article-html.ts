@@ -117,49 +117,21 @@ export function articleMarkdown(html: string): string {
   return turndown.turndown(sanitizeArticleHtml(html));
 }
 
+/** One block of format=blocks (spec 02): `{type, html}` only. */
 export interface ContentBlock {
-  type: 'heading' | 'paragraph' | 'list' | 'table' | 'quote' | 'code' | 'image' | 'divider' | 'html';
+  type: 'html';
   html: string;
 }
 
-const BLOCK_TYPES: Record<string, ContentBlock['type']> = {
-  h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', p: 'paragraph',
-  ul: 'list', ol: 'list', dl: 'list', table: 'table', blockquote: 'quote', pre: 'code', figure: 'image', img: 'image', hr: 'divider',
-};
-const VOID = new Set(['br', 'hr', 'img']);
-// Sanitized HTML is balanced and escapes < and > inside text and attribute values, so a tag is always <...>.
-const TAG = /<(\/?)([a-z0-9]+)\b[^>]*>/g;
-
 /**
- * The top-level elements of the sanitized HTML, one block each, typed by their element; each
- * block's HTML is sanitized again on its own. Loose top-level text is a block of type html.
+ * format=blocks (spec 02: "an editor document is returned as one block of type html"). Every
+ * article body is an editor document (the HTML the dashboard's editor, PATCH and generation
+ * write), so the sanitized HTML comes back whole as one block; an empty body is no block
+ * (docs/decisions.md "Issue 42 item 6c").
  */
 export function articleBlocks(html: string): ContentBlock[] {
   const clean = sanitizeArticleHtml(html);
-  const blocks: ContentBlock[] = [];
-  let depth = 0;
-  let start = 0;
-  // Stryker disable next-line StringLiteral: assigned at the first top-level tag, before any read (equivalent)
-  let top = '';
-  const push = (end: number, type: ContentBlock['type']) => {
-    const piece = sanitizeArticleHtml(clean.slice(start, end));
-    if (piece) blocks.push({ type, html: piece });
-    start = end;
-  };
-  for (const m of clean.matchAll(TAG)) {
-    const [whole, closing, name] = m as unknown as [string, string, string];
-    const at = m.index;
-    if (depth === 0 && !closing) {
-      push(at, 'html');
-      top = name;
-    }
-    if (closing) depth -= 1;
-    else if (!VOID.has(name)) depth += 1;
-    // Back at depth 0: a top-level element closed, or was void (a top-level <br> has no block type: html).
-    if (depth === 0) push(at + whole.length, BLOCK_TYPES[top] ?? 'html');
-  }
-  push(clean.length, 'html');
-  return blocks;
+  return clean ? [{ type: 'html', html: clean }] : [];
 }
 
 const BLOCK_BOUNDARY = /<\/?(?:h[1-6]|p|br|hr|li|dt|dd|td|th|tr|div|blockquote|pre|figcaption|caption|img)\b[^>]*>/g;

@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
-import { Article, Publication, type ArticleStatus } from '../../entities/article.js';
+import { Article, Publication, type ArticleStatus, type PublicationTarget } from '../../entities/article.js';
 import { domainError, invalidField } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { newId } from '../../ids.js';
@@ -16,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ARTICLE_ORDER: KeysetOrder = { keys: [['listedAt', 'time'], ['id', 'uuid']], direction: 'desc' };
 
 export interface ArticleFilters {
-  status?: ArticleStatus;
+  /** Any of these stored statuses. */
+  statuses?: ArticleStatus[];
   /** Strictly later than this. */
   updatedAfter?: Date;
 }
@@ -31,14 +32,14 @@ export async function findArticle(em: Em, tenantId: string, id: string, lock = f
 /** One page of the tenant's articles in ARTICLE_ORDER. */
 export function listArticles(em: Em, tenantId: string, f: ArticleFilters, window: PageWindow): Promise<Article[]> {
   const conditions: Record<string, unknown>[] = [{ tenantId }];
-  if (f.status !== undefined) conditions.push({ status: f.status });
+  if (f.statuses !== undefined) conditions.push({ status: { $in: f.statuses } });
   if (f.updatedAfter) conditions.push({ updatedAt: { $gt: f.updatedAfter } });
   return em.find(Article, pageWhere(conditions, window) as never, { orderBy: window.orderBy as never, limit: window.take });
 }
 
-/** The newest job version of the article's publication, or null when it was never published. */
-export function latestPublication(em: Em, articleId: string): Promise<Publication | null> {
-  return em.findOne(Publication, { articleId }, { orderBy: { version: 'desc' } });
+/** The newest job version of the article's publication (of these targets, default any), or null when it was never published. */
+export function latestPublication(em: Em, articleId: string, targets?: readonly PublicationTarget[]): Promise<Publication | null> {
+  return em.findOne(Publication, { articleId, ...(targets ? { target: { $in: [...targets] } } : {}) }, { orderBy: { version: 'desc' } });
 }
 
 /**

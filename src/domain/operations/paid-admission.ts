@@ -157,9 +157,8 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
   }
   const available = new Decimal(row.balance_rub).minus(row.reserved_rub);
   if (row.blocked || available.lessThan(ceiling)) {
-    return refused('insufficient_funds', domainError('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`, {
-      topup_url: config.topupUrl,
-    }));
+    // No topup_url: spec 01 gives it to wallet_suspended only; GET /wallet and GET /me say where (docs/decisions.md "Issue 42 item 6a").
+    return refused('insufficient_funds', domainError('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`));
   }
   if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(r, payer.tenantId, payer.visitorAddress)) {
     return refused('visitor_paid_limit', domainError('rate_limited', 'This address started too many paid chat replies in the last hour.'));

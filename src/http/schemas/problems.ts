@@ -26,11 +26,9 @@ export const PROBLEMS: Partial<Record<ErrorCode, Joi.ObjectSchema>> = {
   wrong_cell: problemOf('wrong_cell', 'WrongCellProblem', {
     correct_base_url: Joi.string().uri().required().description('The base URL of the cell the key belongs to.'),
   }),
-  insufficient_funds: problemOf('insufficient_funds', 'InsufficientFundsProblem', {
-    topup_url: Joi.string().uri().description('Where the account tops up (absent when the account has no wallet).'),
-  }),
+  // insufficient_funds is the plain Problem: spec 01 gives topup_url to wallet_suspended only (GET /wallet says where to top up).
   wallet_suspended: problemOf('wallet_suspended', 'WalletSuspendedProblem', {
-    topup_url: Joi.string().uri().required().description('Where the account tops up.'),
+    topup_url: Joi.string().uri().required().description('Where the account tops up. Only this code carries it (spec 01); for insufficient_funds the address is GET /wallet\'s topup_url.'),
     balance: MoneySchema.allow(null).required().description('The balance, null when it cannot be read now.'),
   }),
   precondition_failed: problemOf('precondition_failed', 'PreconditionFailedProblem', {

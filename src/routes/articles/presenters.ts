@@ -2,16 +2,17 @@ import type { Article, Publication } from '../../entities/article.js';
 import { articleBlocks, articleMarkdown, sanitizeArticleHtml } from '../../domain/articles/article-html.js';
 import { readableHtml } from '../../domain/articles/articles.js';
 import type { ArticleFormat } from './schemas.js';
+import { answeredStatus } from './handoff.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
-/** ArticleSummary (spec 02): no content, no publication. */
-export function presentArticleSummary(a: Article) {
+/** ArticleSummary (spec 02): no content, no publication; handed_off only where the hand-off answers (handoff.ts). */
+export function presentArticleSummary(a: Article, handoff: boolean) {
   return {
     id: a.id,
     title: a.title,
     slug: a.slug ?? null,
-    status: a.status,
+    status: answeredStatus(a.status, handoff),
     locale: a.locale ?? null,
     keyword: a.keyword ?? null,
     meta_title: a.metaTitle ?? null,
@@ -47,10 +48,10 @@ function content(a: Article, format: ArticleFormat): string | unknown[] {
   return sanitizeArticleHtml(html);
 }
 
-/** Article (spec 02): the summary, the content in `format`, and the newest publication. */
-export function presentArticle(a: Article, format: ArticleFormat, publication: Publication | null) {
+/** Article (spec 02): the summary, the content in `format`, and the newest publication (of the targets answered, handoff.ts). */
+export function presentArticle(a: Article, format: ArticleFormat, publication: Publication | null, handoff: boolean) {
   return {
-    ...presentArticleSummary(a),
+    ...presentArticleSummary(a, handoff),
     format,
     content: content(a, format),
     publication: publication ? presentPublication(publication) : null,

@@ -6,8 +6,11 @@ import { keysetPage } from '../../http/keyset-page.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArticles, updateArticle } from '../../domain/articles/articles.js';
 import type { ArticleChanges } from '../../domain/articles/article-rules.js';
-import type { ArticleStatus } from '../../entities/article.js';
+import type { Article, ArticleStatus } from '../../entities/article.js';
+import type { Config } from '../../config.js';
+import type { Em } from '../../db/orm.js';
 import { presentArticle, presentArticleSummary, presentPublication } from './presenters.js';
+import { answeredTargets, filteredStatuses, HANDOFF_RELEASE, handoffAnswers } from './handoff.js';
 import { publishArticle, type PublishRequest } from '../../domain/articles/publications.js';
 import { cancelPublicationWorkflow, publicationStartOf, startPublicationWorkflow } from '../../temporal/publications.js';
 import {
@@ -18,6 +21,12 @@ import {
 const reading = { ...articleFamily, scope: 'articles:read', rateClass: 'read' } as const;
 const writing = { ...articleFamily, scope: 'articles:write', rateClass: 'write' } as const;
 const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The Article as this cell answers it: handed_off and a target-none publication only where the hand-off answers (handoff.ts). */
+async function articleAnswer(em: Em, config: Config, article: Article, format: ArticleFormat) {
+  const handoff = handoffAnswers(config);
+  return presentArticle(article, format, await latestPublication(em, article.id, answeredTargets(handoff)), handoff);
+}
 
 interface IdParams { id: string }
 interface ListQuery { limit: number; cursor?: string; status?: ArticleStatus; updated_after?: Date }
@@ -31,9 +40,10 @@ export const listArticlesRoute = defineRoute<ListQuery>({
   responses: { 200: { description: 'ArticlePage', schema: ArticlePageSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const filters = { status: query.status, updatedAfter: query.updated_after };
+    const handoff = handoffAnswers(services.config);
+    const filters = { statuses: query.status && filteredStatuses(query.status, handoff), updatedAfter: query.updated_after };
     const body = await keysetPage(services, auth.integration.id, 'GET /articles', { ...filters }, query, ARTICLE_ORDER,
-      (window) => listArticles(em, auth.tenant.id, filters, window), presentArticleSummary);
+      (window) => listArticles(em, auth.tenant.id, filters, window), (a) => presentArticleSummary(a, handoff));
     return { status: 200, body };
   },
 });
@@ -41,17 +51,16 @@ export const listArticlesRoute = defineRoute<ListQuery>({
 export const getArticleRoute = defineRoute<{ format: ArticleFormat }, IdParams>({
   ...reading, release: 'available', method: 'GET', path: '/articles/{id}',
   summary: 'One article with its content and publication',
-  description: 'format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ({type, html} per '
-    + 'top-level element, each sanitized). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. '
+  description: 'format: html (default; sanitized), markdown (GFM tables, built from the sanitized HTML) or blocks ([{type, html}]: '
+    + 'the editor document, sanitized, as one block of type html, as spec 02 says; [] without a body). A missing, foreign or non-uuid id is 404. Stored HTML over 2,000,000 bytes is 422 at /content. '
     + 'Answers Cache-Control: no-store.',
   params: ArticleParams,
   query: ArticleReadQuery,
   responses: { 200: { description: 'Article', schema: ArticleSchema, headers: ['Cache-Control'] } },
   errors: ['not_found', 'validation_failed'],
-  handler: async ({ params, query, auth, em }) => {
+  handler: async ({ params, query, auth, em, services }) => {
     const article = await findArticle(em, auth.tenant.id, params.id);
-    const body = presentArticle(article, query.format, await latestPublication(em, article.id));
-    return { status: 200, body, headers: NO_STORE };
+    return { status: 200, body: await articleAnswer(em, services.config, article, query.format), headers: NO_STORE };
   },
 });
 
@@ -68,7 +77,7 @@ export const updateArticleRoute = defineRoute<unknown, IdParams, ArticleChanges>
   handler: async ({ params, body, auth, em, services, afterCommit }) => {
     const article = await updateArticle(em, auth.tenant.id, params.id, body, services.clock.now());
     if (body.published_url !== undefined) afterCommit(() => wakeRelay(services.redis));
-    return { status: 200, body: presentArticle(article, 'html', await latestPublication(em, article.id)), headers: NO_STORE };
+    return { status: 200, body: await articleAnswer(em, services.config, article, 'html'), headers: NO_STORE };
   },
 });
 
@@ -81,12 +90,12 @@ export const approveArticleRoute = defineRoute<unknown, IdParams>({
   errors: ['not_found', 'invalid_state'],
   handler: async ({ params, auth, em, services }) => {
     const article = await approveArticle(em, auth.tenant.id, params.id, services.clock.now());
-    return { status: 200, body: presentArticle(article, 'html', await latestPublication(em, article.id)), headers: NO_STORE };
+    return { status: 200, body: await articleAnswer(em, services.config, article, 'html'), headers: NO_STORE };
   },
 });
 
 export const publishArticleRoute = defineRoute<unknown, IdParams, PublishRequest>({
-  ...writing, release: 'planned', method: 'POST', path: '/articles/{id}/publish',
+  ...writing, release: HANDOFF_RELEASE, method: 'POST', path: '/articles/{id}/publish',
   summary: 'Publish an article through a site module, or hand it off',
   description: 'target connector (site_id, publish_mode): the article must be approved (or published, for a new version) and non-empty, '
     + 'the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed '

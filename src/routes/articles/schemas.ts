@@ -16,7 +16,9 @@ const summaryFields = {
   title: Joi.string().required(),
   slug: nullableText().description('Page address (a path segment).'),
   status: Joi.string().valid(...ARTICLE_STATUSES).required()
-    .description('handed_off: published by the caller after POST /articles/{id}/publish with target none, until PATCH published_url.'),
+    .description('handed_off is reserved for the hand-off (spec 02) and answered only where the hand-off (POST /articles/{id}/publish, Planned) answers: '
+      + 'published by the caller after target none, until PATCH published_url. Where it does not answer (the spec\'s release status), '
+      + 'such an article reads as approved and status=handed_off is 422 not_supported.'),
   locale: Joi.string().allow(null).required().description(`${ARTICLE_LOCALES.join(', ')}.`),
   keyword: nullableText().description('Main search query.'),
   meta_title: nullableText(),
@@ -33,7 +35,8 @@ export const ArticleSummarySchema = Joi.object(summaryFields).meta({ ref: 'Artic
 export const PublicationSchema = Joi.object({
   id: Joi.string().uuid().required(),
   version: Joi.number().integer().min(1).required().description('Job version; a new one for each changed source (content hash).'),
-  target: Joi.string().valid(...PUBLICATION_TARGETS).required(),
+  target: Joi.string().valid(...PUBLICATION_TARGETS).required()
+    .description('none arrives with the hand-off (spec 02): answered only where POST /articles/{id}/publish answers; elsewhere the newest connector job is shown.'),
   site_id: Joi.string().uuid().allow(null).required(),
   publish_mode: Joi.string().allow(null).required().description(`${PUBLISH_MODES.join(' or ')}; draft when the site's owner allows drafts only; null for target none.`),
   state: Joi.string().valid(...PUBLICATION_STATES).required(),
@@ -44,7 +47,8 @@ export const PublicationSchema = Joi.object({
 }).meta({ ref: 'Publication' });
 
 export const ContentBlockSchema = Joi.object({
-  type: Joi.string().valid('heading', 'paragraph', 'list', 'table', 'quote', 'code', 'image', 'divider', 'html').required(),
+  type: Joi.string().valid('html').required()
+    .description('html: an editor document, returned whole as one block (spec 02); every article body is one now. Tolerate other types later.'),
   html: Joi.string().required().description('Sanitized HTML of the block.'),
 }).meta({ ref: 'ContentBlock' });
 
@@ -52,7 +56,7 @@ export const ArticleSchema = Joi.object({
   ...summaryFields,
   format: Joi.string().valid(...ARTICLE_FORMATS).required().description('The format content is in.'),
   content: Joi.alternatives().try(Joi.string().allow(''), Joi.array().items(ContentBlockSchema)).required()
-    .description('html: sanitized HTML; markdown: GFM built from it; blocks: its top-level elements. Empty for an article without a body.'),
+    .description('html: sanitized HTML; markdown: GFM built from it; blocks: the editor document as one block of type html. Empty (\'\' or []) for an article without a body.'),
   publication: PublicationSchema.allow(null).required().description('The newest job version; null = never published.'),
 }).meta({ ref: 'Article' });
 
@@ -64,7 +68,8 @@ export const ArticleParams = Joi.object({ id: Joi.string().max(64).required() })
 export const ArticleListQuery = Joi.object({
   limit: limitParam(),
   cursor: cursorParam(),
-  status: Joi.string().valid(...ARTICLE_STATUSES).description('Only articles in this status.'),
+  status: Joi.string().valid(...ARTICLE_STATUSES)
+    .description('Only articles in this status. handed_off is 422 not_supported where the hand-off (Planned) does not answer; there approved finds handed-off articles too.'),
   updated_after: dayOrTimeParam().description(`Strictly later. ${UNZONED_TIME_RULE} Undated articles never match.`),
   include_deleted: Joi.boolean().valid(false).description('Articles are not soft-deleted: true is 422 not_supported.'),
 });

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { defineRoute } from '../../http/route.js';
 import { integrationStatus } from '../../domain/status/integration-status.js';
 import { WALLET_STATES } from '../../domain/wallet/wallet-state.js';
+import { STATUS_MAP_RELEASE } from './status-page.js';
 
 const seconds = Joi.number().min(0).allow(null).required();
 
@@ -36,10 +37,11 @@ export const IntegrationStatusSchema = Joi.object({
 
 /** GET /me/status: the calling integration's own view of its deliveries, operations and wallet gate. */
 export const getIntegrationStatus = defineRoute({
-  release: 'planned', method: 'GET', path: '/me/status', family: 'account', migration: 'Migration20261124006000StatusSignals',
+  release: STATUS_MAP_RELEASE, method: 'GET', path: '/me/status', family: 'account', migration: 'Migration20261124006000StatusSignals',
   summary: "Your integration's own status: each subscription's last 15 minutes of deliveries, what waits, your operations queue, the wallet gate",
   description: 'Like Svix endpoint stats. Needs no scope and answers while the exchange is suspended, so a suspended integration can see why its deliveries wait. '
-    + 'The cell-wide status map is GET {cell_origin}/status (no key).',
+    + 'The cell-wide status map is GET {cell_origin}/status (no key). Both are the status map, Planned in spec 01: where planned routes are off '
+    + '(a production start without RELEASED_LABELS), both answer 404 not_found.',
   rateClass: 'read', walletGate: false,
   responses: { 200: { description: 'IntegrationStatus', schema: IntegrationStatusSchema } },
   handler: async ({ auth, wallet, em, services }) => ({

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Release } from '../../config.js';
 import { escapeHtml } from '../../http/html.js';
 import type { StatusDocument, StatusMap } from '../../domain/status/status-map.js';
 
@@ -16,7 +17,7 @@ function page(d: StatusDocument): string {
 <style>body{font:15px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #ddd}</style></head>
 <body><h1 style="color:${COLOR[d.status]}">${escapeHtml(d.cell)} cell: ${LABEL[d.status]}</h1>
-<p>Routes answering: ${d.release_labels.map(escapeHtml).join(', ')}${d.release_labels.includes('planned') ? ' (test keys work)' : ' (test keys are refused)'}.</p>
+<p>Routes answering: ${d.release_labels.map(escapeHtml).join(', ')}.</p>
 <p>Updated ${escapeHtml(d.updated_at)} (refreshes every 30 s). JSON: <code>curl -H 'Accept: application/json' ${'{cell origin}'}/status</code>. Other cells: ${cells}</p>
 <table><thead><tr><th>Component</th><th>Status</th><th>Figures (last 15 minutes)</th></tr></thead><tbody>
 ${rows}
@@ -24,8 +25,16 @@ ${rows}
 }
 
 /**
+ * The status map's release label: spec 01 lists the status map as Planned, so GET /status and
+ * GET /me/status answer only where RELEASED_LABELS has it (docs/decisions.md "Issue 42 item 6b");
+ * elsewhere both are 404 not_found like an unknown path.
+ */
+export const STATUS_MAP_RELEASE: Release = 'planned';
+
+/**
  * GET /status on the cell origin, no key: the status map as JSON, or as a page for a browser
  * (Accept: text/html). Never a tenant's data: counts, ages and rates of the whole cell.
+ * Mounted only where STATUS_MAP_RELEASE answers (src/app.ts).
  */
 export function statusRouter(map: StatusMap): Router {
   const router = new Router();
