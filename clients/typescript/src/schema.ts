@@ -618,7 +618,7 @@ export interface paths {
         put?: never;
         /**
          * Publish an article through a site module, or hand it off
-         * @description target connector (site_id, publish_mode): the article must be approved (or published, for a new version) and non-empty, the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed by the hash of the source: unchanged answers the existing job, changed queues a new version (the older waiting one becomes skipped). The module reports the result; applied with an address publishes the article (article.published). target none: the article becomes handed_off; confirm with PATCH published_url. Answers the Publication.
+         * @description target connector (site_id, publish_mode): the article must be approved (or published, for a new version) and non-empty, the site bound and working (a heartbeat within 2 hours), else 409 invalid_state; a foreign site is 404. The job version is keyed by the hash of the source: unchanged answers the existing job, changed queues a new version (the older waiting one becomes skipped). The module reports the result; applied with an address publishes the article (article.published). target none: the article becomes handed_off; confirm with PATCH published_url. Answers the Publication. Before anything is queued: stored HTML over 2,000,000 bytes, or (connector) a job for the module over 3,000,000 bytes (the SiteJob the module fetches, as JSON in UTF-8: the HTML with its escapes, title, meta fields and the rest), is 422 validation_failed at /content.
          */
         post: operations["postArticlesByIdPublish"];
         delete?: never;
@@ -8472,9 +8472,9 @@ export interface operations {
                 status?: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
                 /** @description false (default): non-archived leads only; true: archived only. */
                 archived?: boolean;
-                /** @description Inclusive: updated at or after. ISO 8601 date (the day's start in UTC) or date-time with zone. Not with updated_after. */
+                /** @description Inclusive: updated at or after. ISO 8601 date or date-time: a date is its day's start in UTC (2026-05-01 = 2026-05-01T00:00:00Z), a date-time without a zone is UTC (2026-05-01T10:00:00 = 2026-05-01T10:00:00Z); with a zone (Z or +hh:mm) it is that instant. Not with updated_after. */
                 updated_since?: string;
-                /** @description Strictly later. ISO 8601 date-time with zone. Not with updated_since. */
+                /** @description Strictly later. ISO 8601 date or date-time: a date is its day's start in UTC (2026-05-01 = 2026-05-01T00:00:00Z), a date-time without a zone is UTC (2026-05-01T10:00:00 = 2026-05-01T10:00:00Z); with a zone (Z or +hh:mm) it is that instant. Not with updated_since. */
                 updated_after?: string;
                 /** @description Exact source (channel) value. */
                 source?: string;
@@ -9630,8 +9630,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only articles in this status. handed_off is 422 not_supported where the hand-off (Planned) does not answer; there approved finds handed-off articles too. */
                 status?: "draft" | "review" | "approved" | "published" | "rejected" | "transferred" | "external" | "handed_off";
-                /** @description ISO 8601 date (midnight UTC) or date-time with zone; strictly later. Undated articles never match. */
-                updated_after?: unknown;
+                /** @description Strictly later. ISO 8601 date or date-time: a date is its day's start in UTC (2026-05-01 = 2026-05-01T00:00:00Z), a date-time without a zone is UTC (2026-05-01T10:00:00 = 2026-05-01T10:00:00Z); with a zone (Z or +hh:mm) it is that instant. Undated articles never match. */
+                updated_after?: string;
                 /** @description Articles are not soft-deleted: true is 422 not_supported. */
                 include_deleted?: false;
             };
