@@ -22,6 +22,11 @@ export const SUNSET_NOTICE_DAYS = 90;
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-28', kind: 'breaking',
+    routes: ['GET /leads', 'GET /articles', 'POST /articles/generation-jobs', 'POST /strategist/topics/{id}/approve', 'POST /articles/{id}/publish', 'GET /webhooks/{id}/deliveries', 'GET /conversations/{id}/messages'],
+    text: 'Answers brought to spec 01 and 02 where they differed: scope_missing for a scope the plan cuts, updated_after takes a date or a zone-less time, max_cost refused above the cap and read in the cell currency, the 3,000,000-byte publish payload limit, WebhookDelivery error only for network failures and 3xx, messages are not deleted.',
+  },
+  {
     date: '2026-11-28', kind: 'additive', routes: ['GET /dashboards/pulse'],
     text: 'The pulse counts the period asked for: GET /dashboards/pulse alerts compare [from, to] with the same number of days just before it, named in `previous_period`; its data_as_of names every source the alerts are read from, conversations included.',
   },
