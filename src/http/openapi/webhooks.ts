@@ -9,6 +9,9 @@ export const EVENTS_TAG = 'events';
 /** Svc-Signature as src/domain/webhooks/signature.ts writes it: `t=<unix seconds>` then one v1 per valid secret. */
 const SIGNATURE_PATTERN = '^t=\\d+(,v1=[0-9a-f]{64})+$';
 
+/** webhook-signature as src/domain/webhooks/standard-signature.ts writes it: one `v1,<base64>` per valid secret, space-separated. */
+const STANDARD_SIGNATURE_PATTERN = '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)*$';
+
 /** The headers of every delivery (spec 01, "Delivery requests"; src/domain/webhooks/sender.ts). */
 function headersOf(type: EventType): JsonSchema[] {
   return [
@@ -18,6 +21,13 @@ function headersOf(type: EventType): JsonSchema[] {
       name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string', pattern: SIGNATURE_PATTERN },
       description: '`t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. '
         + 'Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON.',
+    },
+    { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string', pattern: '^evt_[0-9A-Za-z]+$' }, description: 'Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries.' },
+    { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Standard Webhooks: unix seconds, the t of Svc-Signature.' },
+    {
+      name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string', pattern: STANDARD_SIGNATURE_PATTERN },
+      description: 'Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` '
+        + 'keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it.',
     },
   ];
 }
