@@ -144,7 +144,7 @@ async function listenOn(addresses: string[], name: string, tls: { key: Buffer; c
 
 async function forward(url: string, raw: Buffer, req: IncomingMessage): Promise<{ url: string; status: number | null; error: string | null }> {
   const headers: Record<string, string> = { 'content-type': String(req.headers['content-type'] ?? 'application/json') };
-  for (const name of ['svc-event-id', 'svc-event-type', 'svc-signature']) {
+  for (const name of ['svc-event-id', 'svc-event-type', 'svc-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }

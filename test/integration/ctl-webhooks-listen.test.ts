@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import type { TestApi } from '../support/app.js';
-import { Receiver } from '../support/receiver.js';
+import { Receiver, standardVerifies } from '../support/receiver.js';
 import { newCaller, type Caller } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { ctlProcess } from '../support/ctl.js';
@@ -126,6 +126,9 @@ describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to U
       expect(JSON.parse(copy.body.toString('utf8'))).toEqual(printed.body);
       expect(copy.headers['svc-event-type']).toBe('conversation.created');
       expect(specVerify(copy.body, copy.headers['svc-signature'] as string, [ready.secret], 300).ok).toBe(true);
+      // And the Standard Webhooks headers, so a local app verifying with a standardwebhooks library works behind the listener.
+      expect(copy.headers['webhook-id']).toBe(printed.event_id);
+      expect(standardVerifies(ready.secret, copy.body, copy.headers)).toBe(true);
       const delivery = await h.settled(ready.webhook_id, printed.event_id, 'delivered');
       expect(delivery).toMatchObject({ attempt: 1, status_code: 204 });
 

@@ -54,6 +54,7 @@ export function eventDrifts(headers: IncomingHttpHeaders, rawBody: Buffer | stri
   }
   drifts.push(...schemaErrors(body, entry.requestBody.content[media].schema, doc).map((e) => `body ${e}`));
   if (body?.id !== headers['svc-event-id']) drifts.push(`body /id: ${JSON.stringify(body?.id)} is not Svc-Event-Id ${headers['svc-event-id']}`);
+  if (headers['webhook-id'] !== undefined && headers['webhook-id'] !== body?.id) drifts.push(`header webhook-id: ${headers['webhook-id']} is not the body's id ${JSON.stringify(body?.id)}`);
   if (body?.type !== type) drifts.push(`body /type: ${JSON.stringify(body?.type)} is not Svc-Event-Type ${type}`);
   return drifts.map((d) => `${type}: ${d}`);
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { specVerify, type SpecCheck } from './spec-signature.js';
 import { eventually } from './eventually.js';
 import { eventDrifts, isDelivery, publicDocument } from './event-conformance.js';
@@ -16,6 +17,12 @@ export interface ReceivedRequest {
   eventId: string;
   /** The receiver-side check of Svc-Signature; null on a path without secrets. */
   signature: SpecCheck | null;
+  /**
+   * The Standard Webhooks check, one per secret of the path in its order: whether
+   * `new Webhook(secret).verify(rawBody, headers)` of the standardwebhooks library (a peer
+   * verifier, not the project's signer) passed; null on a path without secrets.
+   */
+  standardWebhooks: boolean[] | null;
   /** The status this receiver answered (0 when the client went away first). */
   status: number;
 }
@@ -53,6 +60,16 @@ const TLS_DIR = () => {
   return dir;
 };
 
+/** Whether the standardwebhooks library, given the `whsec_…` secret as it is, verifies the delivery (its signature and 5-minute tolerance). */
+export function standardVerifies(secret: string, rawBody: Buffer, headers: IncomingHttpHeaders): boolean {
+  try {
+    new Webhook(secret).verify(rawBody, headers as Record<string, string>, { jsonParse: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A stable number from a text (the test file's name), to spread receivers over 127.0.0.2-250. */
 function spread(text: string): number {
   let h = process.pid;
@@ -66,7 +83,8 @@ function spread(text: string): number {
  * 443, named `r<X>.webhooks.test`, which the sender reaches only through WEBHOOK_RESOLVE
  * (`resolveEntry`). Every request is recorded with its raw body; each path answers by a script
  * and, given secrets, checks Svc-Signature by the spec's recipe as an integrator would (specVerify:
- * node:crypto, not the project's signer; 400 when it does not verify). Every delivery (a request
+ * node:crypto, not the project's signer) and the Standard Webhooks headers with the
+ * standardwebhooks library (standardVerifies); 400 when either does not verify. Every delivery (a request
  * with Svc-* headers) is held against its entry in the OpenAPI document's `webhooks`
  * (event-conformance.ts): a drift fails the test that reads the receiver (`received`, `waitFor`)
  * and, at the latest, `close`.
@@ -157,12 +175,13 @@ export class Receiver {
       const rawBody = Buffer.concat(chunks);
       const eventId = String(req.headers['svc-event-id'] ?? '');
       const signature = route?.secrets ? specVerify(rawBody, req.headers['svc-signature'] as string | undefined, route.secrets, 300) : null;
-      const request: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, rawBody, receivedAt: Date.now(), eventId, signature, status: 0 };
+      const standardWebhooks = route?.secrets ? route.secrets.map((secret) => standardVerifies(secret, rawBody, req.headers)) : null;
+      const request: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, rawBody, receivedAt: Date.now(), eventId, signature, standardWebhooks, status: 0 };
       if (isDelivery(req.headers)) this.eventDrifts.push(...eventDrifts(req.headers, rawBody).map((d) => ({ path, drift: `${path} ${eventId}: ${d}` })));
       const nth = this.requests.filter((r) => r.path === path && r.eventId === eventId).length + 1;
       this.requests.push(request);
       let answer: Answer = route ? route.script(nth, request) : { status: 404 };
-      if (signature && !signature.ok) answer = { status: 400 };
+      if ((signature && !signature.ok) || (standardWebhooks && !standardWebhooks.includes(true))) answer = { status: 400 };
       const reply = () => {
         if (res.destroyed) return;
         request.status = answer.status;

@@ -5,6 +5,8 @@ import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { EVENT_API_VERSION, type EventType } from '../../src/domain/events/event-types.js';
 import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
 import { signatureHeader } from '../../src/domain/webhooks/signature.js';
+import { standardWebhooksHeaders } from '../../src/domain/webhooks/standard-signature.js';
+import { newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 import { newEventId } from '../../src/ids.js';
 import { eventDrifts, publicDocument } from '../support/event-conformance.js';
 import { SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../support/spec-events.js';
@@ -61,7 +63,11 @@ const BUILT: Record<EventType, () => ReturnType<(typeof EVENTS)[EventType]>> = {
 function delivery(type: EventType, includePii: boolean, built = BUILT[type]()): { headers: IncomingHttpHeaders; body: string; carriesPii: boolean } {
   const id = newEventId();
   const { body, carriesPii } = deliveryBody({ id, type, apiVersion: EVENT_API_VERSION, createdAt: new Date(), livemode: type !== 'webhook.test', data: built.data, piiData: built.piiData ?? null }, includePii);
-  const headers = { 'content-type': 'application/json', 'svc-event-id': id, 'svc-event-type': type, 'svc-signature': signatureHeader(body, ['whsec_a', 'whsec_b'], 1_800_000_000) };
+  const secrets = [newSigningSecret(), newSigningSecret()];
+  const headers = {
+    'content-type': 'application/json', 'svc-event-id': id, 'svc-event-type': type, 'svc-signature': signatureHeader(body, secrets, 1_800_000_000),
+    ...standardWebhooksHeaders(id, body, secrets, 1_800_000_000),
+  };
   return { headers, body, carriesPii };
 }
 
@@ -70,10 +76,11 @@ describe("the document's webhooks section", () => {
     expect(bothWays([...SPEC_EVENT_TYPES], Object.keys(doc.webhooks))).toEqual({ missing: [], unexpected: [] });
   });
 
-  it('each entry: a POST of the envelope (id, type, api_version, created_at, livemode, data) with the Svc-* headers, answered 2xx', () => {
+  it('each entry: a POST of the envelope (id, type, api_version, created_at, livemode, data) with the Svc-* and Standard Webhooks headers, answered 2xx', () => {
     for (const type of SPEC_EVENT_TYPES) {
       const op = entry(type);
-      expect(op.parameters.filter((p: any) => p.in === 'header' && p.required).map((p: any) => p.name)).toEqual(['Svc-Event-Id', 'Svc-Event-Type', 'Svc-Signature']);
+      expect(op.parameters.filter((p: any) => p.in === 'header' && p.required).map((p: any) => p.name))
+        .toEqual(['Svc-Event-Id', 'Svc-Event-Type', 'Svc-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
       const envelope = envelopeOf(type);
       expect(envelope.required).toEqual(['id', 'type', 'api_version', 'created_at', 'livemode', 'data']);
       expect(envelope.properties.type.enum).toEqual([type]);
@@ -137,5 +144,24 @@ describe('a delivery that drifts from its entry is named', () => {
     expect(eventDrifts({ ...d.headers, 'svc-signature': 'v1=abc' }, d.body).join('\n')).toMatch(/header Svc-Signature \/: pattern/);
     const { 'svc-signature': _, ...unsigned } = d.headers;
     expect(eventDrifts(unsigned, d.body)).toEqual(['article.ready: header Svc-Signature: required: missing']);
+  });
+
+  it('Standard Webhooks headers: a hex or comma-joined webhook-signature, a missing one, a webhook-id that is not the event id', () => {
+    const d = delivery('article.ready', false);
+    expect(String(d.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(eventDrifts(d.headers, d.body)).toEqual([]);
+    expect(eventDrifts({ ...d.headers, 'webhook-signature': `v1,${'ab'.repeat(32)}` }, d.body).join('\n')).toMatch(/header webhook-signature \/: pattern/);
+    expect(eventDrifts({ ...d.headers, 'webhook-signature': String(d.headers['webhook-signature']).replace(' ', ',') }, d.body).join('\n')).toMatch(/header webhook-signature \/: pattern/);
+    const { 'webhook-signature': _, ...unsigned } = d.headers;
+    expect(eventDrifts(unsigned, d.body)).toEqual(['article.ready: header webhook-signature: required: missing']);
+    expect(eventDrifts({ ...d.headers, 'webhook-id': 'evt_other' }, d.body)).toEqual([`article.ready: header webhook-id: evt_other is not the body's id ${JSON.stringify(JSON.parse(d.body).id)}`]);
+  });
+
+  it('the events section shows a Python and a Go receiver with the Standard Webhooks libraries', () => {
+    const events = doc.tags.find((t: any) => t.name === 'events').description as string;
+    expect(events).toContain('from standardwebhooks import Webhook');
+    expect(events).toContain('wh.verify(request.get_data(), dict(request.headers))');
+    expect(events).toContain('import standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"');
+    expect(events).toContain('wh.Verify(body, r.Header)');
   });
 });

@@ -4,6 +4,7 @@ import { isIPv6 } from 'node:net';
 import type { WebhookSettings } from '../../config.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
 import { signatureHeader } from './signature.js';
+import { standardWebhooksHeaders } from './standard-signature.js';
 import { subscriberAgents } from './pinned-agents.js';
 
 export interface OutgoingDelivery {
@@ -87,13 +88,15 @@ export async function sendDelivery(d: OutgoingDelivery, settings: SenderSettings
     if (!(err instanceof UrlRefused)) throw err;
     return failed(`refused: ${err.message}`);
   }
+  const signedAt = Math.floor(now().getTime() / 1000);
   const headers = {
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(d.body)),
     'User-Agent': 'PublicApi-Webhooks/1',
     'Svc-Event-Id': d.eventId,
     'Svc-Event-Type': d.eventType,
-    'Svc-Signature': signatureHeader(d.body, d.secrets, Math.floor(now().getTime() / 1000)),
+    'Svc-Signature': signatureHeader(d.body, d.secrets, signedAt),
+    ...standardWebhooksHeaders(d.eventId, d.body, d.secrets, signedAt),
   };
   const family = isIPv6(address) ? 6 : 4;
   const options: RequestOptions = {

@@ -107,10 +107,20 @@ function tagsOf(routes: readonly RouteDefinition[], config: Config): JsonSchema[
       name: EVENTS_TAG, 'x-displayName': 'Events (webhooks)',
       description: 'Each event is POSTed to every active subscription (POST /webhooks) whose `events` match it, signed with the subscription\'s secret. '
         + `The body is the envelope (id, type, api_version ${EVENT_API_VERSION}, created_at, livemode, data); \`data\` is thin (identifiers) unless the subscription has include_pii true, which adds the content of lead.*, contact.* and conversation.* events. `
-        + 'Verify Svc-Signature over the raw body before parsing it, skip an Svc-Event-Id already processed, answer 2xx quickly, and ignore event types you do not know (the list may grow).',
+        + 'Verify Svc-Signature over the raw body before parsing it, skip an Svc-Event-Id already processed, answer 2xx quickly, and ignore event types you do not know (the list may grow).'
+        + `\n\n${STANDARD_WEBHOOKS_NOTE}`,
     },
   ];
 }
+
+/**
+ * Every delivery also carries the Standard Webhooks headers (src/domain/webhooks/standard-signature.ts),
+ * so a maintained library verifies it; these receivers use the libraries' real APIs.
+ */
+const STANDARD_WEBHOOKS_NOTE = 'Every delivery also carries the [Standard Webhooks](https://www.standardwebhooks.com) headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` '
+  + '(`v1,<base64>`, two space-separated during a secret rotation), so a Standard Webhooks library verifies it given the `whsec_…` secret as it is (it checks the signature and a 5-minute tolerance on the timestamp). '
+  + 'Python (`pip install standardwebhooks`):\n\n```python\nfrom standardwebhooks import Webhook\nwh = Webhook(os.environ["WEBHOOK_SECRET"])  # whsec_…\nevent = wh.verify(request.get_data(), dict(request.headers))  # Flask; raises WebhookVerificationError\n```\n\n'
+  + 'Go:\n\n```go\nimport standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"\nwh, err := standardwebhooks.NewWebhook(os.Getenv("WEBHOOK_SECRET")) // whsec_…\nerr = wh.Verify(body, r.Header) // body: the raw request body (io.ReadAll(r.Body)); nil when a v1 signature matches\n```';
 
 /** Every 2xx JSON answer as the pipeline stamps it: `livemode` documented on its objects (src/http/livemode.ts). */
 function withLivemode(document: JsonSchema): JsonSchema {

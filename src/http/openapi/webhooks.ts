@@ -20,9 +20,12 @@ export const WEBHOOK_SECURITY_SCHEMES = {
   [SIGNATURE_SCHEME]: {
     type: 'apiKey', in: 'header', name: 'Svc-Signature',
     description: 'Events (the `webhooks` section) carry no API key: each delivery is signed with the secret of its subscription (returned once by POST /webhooks and by a rotation). '
-      + `Svc-Signature is \`t=<unix seconds>,v1=<hex>\`, two v1 values during a secret rotation. ${VERIFY_SIGNATURE}`,
+      + `Svc-Signature is \`t=<unix seconds>,v1=<hex>\`, two v1 values during a secret rotation. ${VERIFY_SIGNATURE} `
+      + 'The same secret also verifies the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) with any Standard Webhooks library.',
   },
 };
+/** webhook-signature as src/domain/webhooks/standard-signature.ts writes it: one `v1,<base64>` per valid secret, space-separated. */
+const STANDARD_SIGNATURE_PATTERN = '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)*$';
 
 /** The headers of every delivery (spec 01, "Delivery requests"; src/domain/webhooks/sender.ts). */
 function headersOf(type: EventType): JsonSchema[] {
@@ -32,6 +35,13 @@ function headersOf(type: EventType): JsonSchema[] {
     {
       name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string', pattern: SIGNATURE_PATTERN },
       description: `\`t=<unix seconds>,v1=<hex>\`; two v1 values during a secret rotation. ${VERIFY_SIGNATURE}`,
+    },
+    { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string', pattern: '^evt_[0-9A-Za-z]+$' }, description: 'Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries.' },
+    { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Standard Webhooks: unix seconds, the t of Svc-Signature.' },
+    {
+      name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string', pattern: STANDARD_SIGNATURE_PATTERN },
+      description: 'Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` '
+        + 'keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it.',
     },
   ];
 }
