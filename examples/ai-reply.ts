@@ -2,10 +2,12 @@
  * An AI reply: your customer writes (found or created by your id for them), the AI seller's
  * reply is a paid operation. `wait` holds the answer until the reply is ready; when it is not
  * ready in time the answer is 202 with the operation, and client.operations.wait follows it.
+ * The Idempotency-Keys come from the intent (your customer, the conversation and your id of
+ * the customer's message), so running the turn again, after a crash or a timeout, in this
+ * process or another, is the same turn: answered again, charged once.
  *
  *   SALES_CHAT_API_KEY=sk_... SALES_CHAT_BASE_URL=http://127.0.0.1:3000/api/public/v1 node examples/ai-reply.ts
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { SalesChat, type Operation } from '@sales-chat/client';
 
@@ -17,12 +19,19 @@ export interface Turn {
   reply: string | null;
 }
 
-export async function aiReply(client: SalesChat, customer: { id: string; name: string }, text: string, o: { wait?: number; log?: Log } = {}): Promise<Turn> {
+/** Your customer's message: your own id of it (your chat's, your CRM's) and its text. */
+export interface CustomerMessage {
+  id: string;
+  text: string;
+}
+
+export async function aiReply(client: SalesChat, customer: { id: string; name: string }, message: CustomerMessage, o: { wait?: number; log?: Log } = {}): Promise<Turn> {
   const log = o.log ?? console.log;
-  const conversation = await client.conversations.create({ external_customer_id: customer.id, name: customer.name });
+  const text = message.text;
+  const conversation = await client.conversations.create({ external_customer_id: customer.id, name: customer.name }, { idempotencyKey: `conversation-${customer.id}` });
   log(`conversation ${conversation.id.slice(0, 8)} for customer ${customer.id}`);
-  // One Idempotency-Key per customer turn: a retry of this turn (a crash, a timeout) is the same turn, charged once.
-  const turnKey = randomUUID();
+  // One Idempotency-Key per customer turn, made from the turn itself (never a random one): a retry of this turn is the same turn, charged once.
+  const turnKey = `turn-${conversation.id}-${message.id}`;
   const answer = await client.conversations.sendMessage(conversation.id, { content: text }, { wait: o.wait ?? 20, idempotencyKey: turnKey });
   log(`customer: ${text}`);
   if (answer.ai_reply.status === 'replied' && answer.reply) {
@@ -50,7 +59,7 @@ export async function aiReply(client: SalesChat, customer: { id: string; name: s
 
 async function main(): Promise<void> {
   const client = new SalesChat({ apiKey: process.env.SALES_CHAT_API_KEY!, baseUrl: process.env.SALES_CHAT_BASE_URL! });
-  await aiReply(client, { id: 'crm-anna', name: 'Anna' }, 'Hello! Do you have a sofa that seats three?');
+  await aiReply(client, { id: 'crm-anna', name: 'Anna' }, { id: 'crm-anna-msg-1', text: 'Hello! Do you have a sofa that seats three?' });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -21,7 +21,8 @@ export async function articleFromTopic(client: SalesChat, site: string, log: Log
     return null;
   }
   log(`topic ${topic.id.slice(0, 8)}: "${topic.title}" (trend ${topic.trend_score ?? 'not scored'})`);
-  const approved = await client.strategist.topics.approve(topic.id, { generate: true }, { wait: 20 });
+  // Keys from the intent (this topic, this article): run again after a crash, it orders and pays for one generation.
+  const approved = await client.strategist.topics.approve(topic.id, { generate: true }, { wait: 20, idempotencyKey: `generate-topic-${topic.id}` });
   if (!('operation' in approved)) throw new Error('approve with generate answers an operation');
   const generation = await client.operations.wait(approved);
   if (generation.status !== 'succeeded' || !generation.resource) throw new Error(`generation ${generation.status}: ${generation.error?.code ?? ''}`);
@@ -30,8 +31,8 @@ export async function articleFromTopic(client: SalesChat, site: string, log: Log
   const articleId = job.article_id!;
   const draft = await client.articles.retrieve(articleId, { format: 'markdown' });
   log(`draft ${articleId.slice(0, 8)}: "${draft.title}", ${draft.word_count} words, status ${draft.status}`);
-  await client.articles.approve(articleId);
-  await client.articles.publish(articleId, { target: 'none' });
+  await client.articles.approve(articleId, { idempotencyKey: `approve-article-${articleId}` });
+  await client.articles.publish(articleId, { target: 'none' }, { idempotencyKey: `publish-article-${articleId}` });
   // Your CMS publishes the page; then the address is confirmed.
   const url = `${site.replace(/\/$/, '')}/blog/${draft.slug ?? articleId}`;
   await client.articles.update(articleId, { published_url: url });

@@ -44,7 +44,8 @@ export class CrmSync {
 
   /** Subscribes `url` (https, port 443, yours) to lead.updated; keeps the signing secret, shown only now. */
   async subscribe(url: string): Promise<string> {
-    const webhook = await this.client.webhooks.create({ url, events: ['lead.updated'], description: 'CRM sync' });
+    // Keyed by the endpoint: subscribing again (a restart before the secret was stored) replays the first answer, secret included, and makes no second webhook.
+    const webhook = await this.client.webhooks.create({ url, events: ['lead.updated'], description: 'CRM sync' }, { idempotencyKey: `crm-sync-webhook-${url}` });
     this.secret = webhook.secret ?? this.secret;
     this.log(`subscribed ${webhook.id} to lead.updated`);
     return webhook.id;

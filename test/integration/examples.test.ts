@@ -95,10 +95,18 @@ describe('examples/', () => {
 
   it('ai-reply: the customer writes, the paid AI reply comes within wait (200) or through operations.wait (202)', async () => {
     const out = output('ai-reply');
-    const within = await aiReply(client, { id: 'crm-anna', name: 'Anna' }, 'Hello! Do you have a sofa that seats three?', { wait: 20, log: out.log });
+    const hello = { id: 'crm-anna-msg-1', text: 'Hello! Do you have a sofa that seats three?' };
+    const within = await aiReply(client, { id: 'crm-anna', name: 'Anna' }, hello, { wait: 20, log: out.log });
     expect(within.operation).toMatchObject({ type: 'conversation.ai_reply', status: 'succeeded', usage: { cost: { currency: 'RUB' } } });
     expect(within.reply).toEqual(expect.any(String));
-    const later = await aiReply(client, { id: 'crm-boris', name: 'Boris' }, 'How long is delivery to Kazan?', { wait: 0, log: out.log });
+    // The same turn run again (a crash after sending it): the keys come from the turn, so it is answered again, not bought twice.
+    const again = await aiReply(client, { id: 'crm-anna', name: 'Anna' }, hello, { wait: 20, log: out.log });
+    expect(again.conversationId).toBe(within.conversationId);
+    expect(again.operation?.id).toBe(within.operation?.id);
+    const senders = (await client.conversations.listMessages(within.conversationId).toArray({ limit: 100 })).map((m) => m.sender);
+    expect(senders.filter((s) => s === 'customer')).toHaveLength(1);
+    expect(senders.filter((s) => s === 'ai')).toHaveLength(1);
+    const later = await aiReply(client, { id: 'crm-boris', name: 'Boris' }, { id: 'crm-boris-msg-1', text: 'How long is delivery to Kazan?' }, { wait: 0, log: out.log });
     expect(later.operation).toMatchObject({ status: 'succeeded', resource: { type: 'message' } });
     expect(later.reply).toEqual(expect.any(String));
     await out.save();

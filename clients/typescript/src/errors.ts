@@ -1,4 +1,6 @@
 import type { components } from './schema.js';
+import { idempotencyKeyOf } from './request-options.js';
+import { retryAfterMs } from './retry-after.js';
 
 export type FieldError = components['schemas']['FieldError'];
 
@@ -34,7 +36,9 @@ export class SalesChatError extends Error {
 
 /**
  * An answer of 4xx or 5xx: its Problem, as a typed error. `code` is what to branch on,
- * `errors` the field errors of validation_failed, `requestId` the X-Request-Id to quote.
+ * `errors` the field errors of validation_failed, `requestId` the X-Request-Id to quote,
+ * `idempotencyKey` the key the write was sent with (yours or the generated one): to retry the
+ * same intent later, pass it back as `{ idempotencyKey: err.idempotencyKey }`.
  */
 export class ApiError extends SalesChatError {
   override name = 'ApiError';
@@ -48,8 +52,10 @@ export class ApiError extends SalesChatError {
   /** The whole Problem, with the members of its code (correct_base_url, topup_url, balance, current_version, ...). */
   readonly problem: ProblemBody;
   readonly headers: Headers;
+  /** The Idempotency-Key the request carried (every POST has one); null for reads. */
+  readonly idempotencyKey: string | null;
 
-  constructor(status: number, problem: ProblemBody, headers: Headers) {
+  constructor(status: number, problem: ProblemBody, headers: Headers, idempotencyKey: string | null = null) {
     super(`${status} ${problem.code}: ${problem.detail}`);
     this.status = status;
     this.problem = problem;
@@ -60,6 +66,7 @@ export class ApiError extends SalesChatError {
     this.requestId = headers.get('x-request-id') ?? problem.request_id ?? null;
     this.errors = problem.errors ?? [];
     this.headers = headers;
+    this.idempotencyKey = idempotencyKey;
   }
 }
 
@@ -73,19 +80,23 @@ export class PaymentRequiredError extends ApiError { override name = 'PaymentReq
 export class PermissionError extends ApiError { override name = 'PermissionError'; }
 /** 404 not_found (missing or another tenant's: indistinguishable). */
 export class NotFoundError extends ApiError { override name = 'NotFoundError'; }
-/** 409 (invalid_state, idempotency_conflict, operation_in_progress, editorial_profile_required), 412 and 428. */
+/**
+ * 409 (invalid_state, idempotency_conflict, editorial_profile_required, and operation_in_progress
+ * once this client's retries of it are spent), 412 and 428.
+ */
 export class ConflictError extends ApiError { override name = 'ConflictError'; }
 /** 422 validation_failed: `errors` names every field at fault. */
 export class ValidationError extends ApiError { override name = 'ValidationError'; }
 /** 429 rate_limited, after this client's own retries; `retryAfter` in seconds. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
+  /** Seconds to wait, from Retry-After as seconds or as an HTTP date (rounded up); null when absent or unreadable. */
   get retryAfter(): number | null {
-    const seconds = Number(this.headers.get('retry-after'));
-    return Number.isFinite(seconds) && this.headers.has('retry-after') ? seconds : null;
+    const ms = retryAfterMs(this.headers.get('retry-after'));
+    return ms === null ? null : Math.ceil(ms / 1000);
   }
 }
-/** 500 and 503 (service_unavailable, upstream_unavailable), after this client's own retries of 503. */
+/** 5xx: 500, and 502, 503 (service_unavailable, upstream_unavailable), 504 after this client's own retries of them. */
 export class ServerError extends ApiError { override name = 'ServerError'; }
 
 const BY_STATUS: Record<number, typeof ApiError> = {
@@ -96,7 +107,8 @@ const BY_STATUS: Record<number, typeof ApiError> = {
 /** No answer: the connection failed or timed out (after this client's retries where it retries). */
 export class ConnectionError extends SalesChatError {
   override name = 'ConnectionError';
-  constructor(message: string, override readonly cause?: unknown) {
+  /** The Idempotency-Key the request carried: the write may have run; retry it with this key. */
+  constructor(message: string, override readonly cause?: unknown, readonly idempotencyKey: string | null = null) {
     super(message);
   }
 }
@@ -124,7 +136,7 @@ export function apiErrorOf(response: Response, body: unknown): ApiError {
     detail: typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${response.status}`, request_id: response.headers.get('x-request-id') ?? '',
   };
   const Kind = BY_STATUS[response.status] ?? (response.status >= 500 ? ServerError : ApiError);
-  return new Kind(response.status, problem, response.headers);
+  return new Kind(response.status, problem, response.headers, idempotencyKeyOf(response));
 }
 
 function isProblem(body: unknown): body is ProblemBody {

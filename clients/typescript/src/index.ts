@@ -6,6 +6,7 @@ export {
 } from './errors.js';
 export { PageList, type Page } from './pagination.js';
 export type { Body, Query, WaitOptions, WriteOptions } from './resource.js';
+export type { LastResponse, RequestOptions, WithLastResponse } from './request-options.js';
 export { FINISHED_STATUSES, isFinished, type Operation, type OperationEnvelope, type OperationWaitOptions } from './resources/operations.js';
 export type { IfMatch } from './resources/leads.js';
 export type { RetryOptions } from './transport.js';

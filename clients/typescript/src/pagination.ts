@@ -34,12 +34,16 @@ export class PageList<T, P extends Page<T> = Page<T>> implements PromiseLike<P>,
     for await (const page of this.pages()) yield* page.data;
   }
 
-  /** Every item, up to `max` (default 10,000: a guard against collecting an endless list). */
-  async toArray(max = 10_000): Promise<T[]> {
+  /**
+   * Every item, up to `limit` (required: a list may be long, so say how many you can hold).
+   * It stops at `limit` without reading further pages; fewer means the list ended.
+   */
+  async toArray(o: { limit: number }): Promise<T[]> {
+    if (!Number.isInteger(o?.limit) || o.limit < 1) throw new TypeError('toArray({ limit }): limit must be a positive integer');
     const items: T[] = [];
     for await (const item of this) {
-      if (items.length >= max) break;
       items.push(item);
+      if (items.length >= o.limit) break;
     }
     return items;
   }

@@ -22,7 +22,7 @@ export interface Reply {
  */
 export class FarSide {
   readonly seen: Seen[] = [];
-  private script: (request: Seen, nth: number) => Reply = () => ({ status: 404, body: problem('not_found', 404) });
+  private script: (request: Seen, nth: number) => Reply | null = () => ({ status: 404, body: problem('not_found', 404) });
 
   private constructor(private readonly server: Server) {}
 
@@ -36,6 +36,7 @@ export class FarSide {
         const seen: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         far.seen.push(seen);
         const reply = far.script(seen, far.seen.length);
+        if (reply === null) return; // no answer (a request that outlives the client's timeout); close() ends it
         const json = reply.body === undefined ? '' : JSON.stringify(reply.body);
         const type = reply.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8';
         res.writeHead(reply.status, { 'Content-Type': type, 'X-Request-Id': `req_${far.seen.length}`, ...reply.headers }).end(json);
@@ -49,8 +50,8 @@ export class FarSide {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/public/v1`;
   }
 
-  /** How the next requests are answered; clears what was seen. */
-  answer(script: (request: Seen, nth: number) => Reply): void {
+  /** How the next requests are answered (null: never); clears what was seen. */
+  answer(script: (request: Seen, nth: number) => Reply | null): void {
     this.seen.length = 0;
     this.script = script;
   }

@@ -47,7 +47,16 @@ describe('auto-pagination', () => {
 
   it('a cursor you kept starts the walk there; toArray collects', async () => {
     far.answer((s) => pages(s.url));
-    expect((await client.leads.list({ cursor: 'p3' }).toArray()).map((l) => l.id)).toEqual(['lead-5']);
+    expect((await client.leads.list({ cursor: 'p3' }).toArray({ limit: 100 })).map((l) => l.id)).toEqual(['lead-5']);
+  });
+
+  it('toArray takes a required limit: it stops there without reading further pages, and refuses none', async () => {
+    far.answer((s) => pages(s.url));
+    expect((await client.leads.list().toArray({ limit: 3 })).map((l) => l.id)).toEqual(['lead-1', 'lead-2', 'lead-3']);
+    expect(far.seen).toHaveLength(2);
+    const list = client.leads.list() as unknown as { toArray(o?: { limit?: number }): Promise<unknown[]> };
+    await expect(list.toArray()).rejects.toThrow(TypeError);
+    await expect(list.toArray({ limit: 0 })).rejects.toThrow(/limit/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useApiSuite, type ApiSuite } from '../../../test/support/api-suite.js';
-import { newCaller } from '../../../test/support/fixtures.js';
+import { newCaller, type Caller } from '../../../test/support/fixtures.js';
 import { ConflictError, NotFoundError, SalesChat, ValidationError, AuthenticationError, type Lead } from '../src/index.js';
 import { documentedFetch } from './documented-fetch.js';
 
@@ -12,10 +12,11 @@ import { documentedFetch } from './documented-fetch.js';
 
 let suite: ApiSuite;
 let client: SalesChat;
+let caller: Caller;
 useApiSuite((s) => { suite = s; });
 
 beforeAll(async () => {
-  const caller = await newCaller(suite.api.services, { name: 'Client tenant' });
+  caller = await newCaller(suite.api.services, { name: 'Client tenant' });
   client = new SalesChat({ apiKey: caller.apiKey, baseUrl: suite.api.base, fetch: documentedFetch });
 });
 
@@ -43,6 +44,49 @@ describe('the client against the stack', () => {
     const err = await client.cards.create({ ...card, name: 'Other' }, { idempotencyKey: `card-${card.code}` }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConflictError);
     expect(err).toMatchObject({ status: 409, code: 'idempotency_conflict' });
+  });
+
+  it('a write whose key is still running elsewhere (409 operation_in_progress, Retry-After 1) is retried after it and gets the answer', async () => {
+    const key = `card-busy-${Date.now().toString(36)}`;
+    const lock = [caller.integrationId, key];
+    // The first attempt's transaction holds this lock while it runs (src/http/idempotency.ts); hold it here instead.
+    await suite.sql.query('select pg_advisory_lock(hashtext($1), hashtext($2))', lock);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    const watching: typeof globalThis.fetch = async (input, init) => {
+      const response = await documentedFetch(input, init);
+      statuses.push(response.status);
+      if (response.status === 409) {
+        retryAfter = response.headers.get('retry-after');
+        // The first attempt ends once this retry has been refused.
+        await suite.sql.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', lock);
+      }
+      return response;
+    };
+    const busy = new SalesChat({ apiKey: caller.apiKey, baseUrl: suite.api.base, fetch: watching });
+    try {
+      const card = await busy.cards.create({ code: key, name: 'Busy lamp' }, { idempotencyKey: key });
+      expect(statuses).toEqual([409, 201]);
+      expect(retryAfter).toBe('1');
+      expect(card.lastResponse).toMatchObject({ status: 201, idempotencyKey: key });
+      expect((await client.cards.retrieve(key)).id).toBe(card.id);
+    } finally {
+      await suite.sql.query('select pg_advisory_unlock_all()');
+    }
+  });
+
+  it('the generated Idempotency-Key is on the result and on the error, so the intent can be retried with it', async () => {
+    const code = `k-${Date.now().toString(36)}`;
+    const card = await client.cards.create({ code, name: 'Chair' });
+    const key = card.lastResponse.idempotencyKey!;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.cards.create({ code, name: 'Chair' }, { idempotencyKey: key })).id).toBe(card.id);
+    const err = await client.cards.create({ code, name: 'Stool' }, { idempotencyKey: key }).catch((e: unknown) => e) as ConflictError;
+    expect(err).toMatchObject({ code: 'idempotency_conflict', idempotencyKey: key });
+    const taken = await client.cards.create({ code, name: 'Chair' }).catch((e: unknown) => e) as ValidationError;
+    expect(taken).toBeInstanceOf(ValidationError);
+    expect(taken.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(taken.idempotencyKey).not.toBe(key);
   });
 
   it("the server's Problems as typed errors: code, errors[], requestId equal to X-Request-Id", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError, ConflictError, NotFoundError, RateLimitError, SalesChat, ServerError, ValidationError, ConnectionError } from '../src/index.js';
-import { retryAfterMs } from '../src/transport.js';
+import { retryAfterMs } from '../src/retry-after.js';
 import { FarSide, problem } from './far-side.js';
 
 /**
@@ -93,6 +93,55 @@ describe('retries', () => {
     expect(retryAfterMs('soon', now)).toBeNull();
   });
 
+  it('a 409 operation_in_progress (the first attempt of the key still runs) is retried after its Retry-After, with the same key', async () => {
+    far.answer((_, nth) => (nth === 1 ? { status: 409, body: problem('operation_in_progress', 409), headers: { 'Retry-After': '1' } } : { status: 201, body: { id: 'c1', ...CARD } }));
+    const card = await client.cards.create(CARD);
+    expect(card).toEqual({ id: 'c1', ...CARD });
+    expect(far.seen).toHaveLength(2);
+    expect(far.seen[1]!.at - far.seen[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(far.seen[1]!.headers['idempotency-key']).toBe(far.seen[0]!.headers['idempotency-key']);
+  });
+
+  it('502 and 504 are retried for reads and keyed POSTs, never for a PATCH (it may have run)', async () => {
+    far.answer((_, nth) => (nth === 1 ? { status: 504, body: 'Gateway timeout' } : { status: 200, body: ME }));
+    expect(await client.me.retrieve()).toEqual(ME);
+    expect(far.seen).toHaveLength(2);
+    far.answer((_, nth) => (nth === 1 ? { status: 502, body: 'Bad gateway' } : { status: 201, body: { id: 'c1', ...CARD } }));
+    expect(await client.cards.create(CARD)).toMatchObject({ id: 'c1' });
+    expect(far.seen.map((s) => s.headers['idempotency-key'])).toEqual([expect.any(String), far.seen[0]!.headers['idempotency-key']]);
+    far.answer(() => ({ status: 502, body: 'Bad gateway' }));
+    await expect(client.leads.update('l1', { title: 'x' }, { ifMatch: 1 })).rejects.toMatchObject({ status: 502 });
+    expect(far.seen).toHaveLength(1);
+  });
+
+  it('per call: its own timeout and maxRetries; a POST past its timeout is retried with the same key', async () => {
+    far.answer((_, nth) => (nth === 1 ? null : { status: 201, body: { id: 'c1', ...CARD } }));
+    const card = await client.cards.create(CARD, { timeout: 200, maxRetries: 1 });
+    expect(card.lastResponse.idempotencyKey).toBe(far.seen[0]!.headers['idempotency-key']);
+    expect(far.seen[1]!.headers['idempotency-key']).toBe(far.seen[0]!.headers['idempotency-key']);
+    far.answer(() => ({ status: 503, body: problem('service_unavailable', 503), headers: { 'Retry-After': '0' } }));
+    await expect(client.me.retrieve({ maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    expect(far.seen).toHaveLength(1);
+  });
+
+  it('a call past its timeout and retries throws ConnectionError with the key to retry it by', async () => {
+    far.answer(() => null);
+    const err = await client.cards.create(CARD, { timeout: 100, maxRetries: 0 }).catch((e: unknown) => e) as ConnectionError;
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.idempotencyKey).toBe(far.seen[0]!.headers['idempotency-key']);
+  });
+
+  it('a signal you pass cancels the call, its retry waits included', async () => {
+    far.answer(() => ({ status: 503, body: problem('service_unavailable', 503), headers: { 'Retry-After': '30' } }));
+    const controller = new AbortController();
+    const call = client.me.retrieve({ signal: controller.signal });
+    const refused = expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    while (far.seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await refused;
+    expect(far.seen).toHaveLength(1);
+  });
+
   it('a refused connection is retried for a read, then thrown as ConnectionError', async () => {
     const nowhere = new SalesChat({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/api/public/v1', retry: { maxRetries: 1, initialDelayMs: 10 } });
     await expect(nowhere.me.retrieve()).rejects.toBeInstanceOf(ConnectionError);
@@ -120,6 +169,28 @@ describe('errors as typed Problems', () => {
 
   it('an error answer that is no Problem (a proxy page) still throws an ApiError of its status', async () => {
     far.answer(() => ({ status: 502, body: 'Bad gateway' }));
-    await expect(client.me.retrieve()).rejects.toMatchObject({ status: 502, code: 'internal_error', requestId: 'req_1' });
+    await expect(client.me.retrieve({ maxRetries: 0 })).rejects.toMatchObject({ status: 502, code: 'internal_error', requestId: 'req_1' });
+  });
+
+  it('every error and result names the Idempotency-Key it was sent with: the generated one, or yours', async () => {
+    far.answer(() => ({ status: 409, body: problem('idempotency_conflict', 409) }));
+    const err = await client.cards.create(CARD).catch((e: unknown) => e) as ConflictError;
+    expect(err).toBeInstanceOf(ConflictError);
+    expect(err.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(err.idempotencyKey).toBe(far.seen[0]!.headers['idempotency-key']);
+    far.answer(() => ({ status: 201, body: { id: 'c1', ...CARD } }));
+    const card = await client.cards.create(CARD, { idempotencyKey: 'card-sofa' });
+    expect(card.lastResponse).toMatchObject({ status: 201, idempotencyKey: 'card-sofa', requestId: 'req_1' });
+    expect(JSON.stringify(card)).toBe(JSON.stringify({ id: 'c1', ...CARD }));
+    expect((await client.me.retrieve()).lastResponse.idempotencyKey).toBeNull();
+  });
+
+  it('RateLimitError.retryAfter reads Retry-After as seconds or as an HTTP date', async () => {
+    const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 5000).toUTCString();
+    far.answer(() => ({ status: 429, body: problem('rate_limited', 429), headers: { 'Retry-After': at } }));
+    const err = await client.me.retrieve({ maxRetries: 0 }).catch((e: unknown) => e) as RateLimitError;
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.retryAfter).toBeGreaterThanOrEqual(4);
+    expect(err.retryAfter).toBeLessThanOrEqual(6);
   });
 });

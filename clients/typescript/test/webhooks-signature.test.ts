@@ -55,6 +55,17 @@ describe('webhooks.constructEvent', () => {
     expect(refused(() => webhooks.constructEvent(body, `t=${future},v1=${v1(NEW, future)}`, NEW, { now })).reason).toBe('stale');
   });
 
+  it('checks the signature before the timestamp: a forged header with an old t is mismatch, not stale', () => {
+    const old = t - 3600;
+    expect(refused(() => webhooks.constructEvent(body, `t=${old},v1=${'0'.repeat(64)}`, NEW, { now })).reason).toBe('mismatch');
+  });
+
+  it('tolerance 0 turns the timestamp check off: a stored delivery of an hour ago verifies by its signature alone', () => {
+    const old = t - 3600;
+    expect(webhooks.constructEvent(body, `t=${old},v1=${v1(NEW, old)}`, NEW, { now, tolerance: 0 }).id).toBe('evt_1');
+    expect(refused(() => webhooks.constructEvent(body, `t=${old},v1=${v1(OLD, old)}`, NEW, { now, tolerance: 0 })).reason).toBe('mismatch');
+  });
+
   it('refuses a missing or malformed header, and a verified body that is no event', () => {
     for (const header of [undefined, '', `v1=${v1(NEW)}`, `t=${t}`, `t=${t},v1=XYZ`, `t=abc,v1=${v1(NEW)}`]) {
       expect(refused(() => webhooks.constructEvent(body, header, NEW, { now })).reason).toBe('malformed');

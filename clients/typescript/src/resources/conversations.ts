@@ -1,22 +1,23 @@
-import { Resource, keyed, unwrap, type Body, type Query, type WaitOptions, type WriteOptions } from '../resource.js';
+import { Resource, sent, keyed, unwrap, type Body, type Query, type WaitOptions, type WriteOptions } from '../resource.js';
+import type { RequestOptions } from '../request-options.js';
 
 /** Conversations and their messages; the customer's turn and the AI reply. */
 export class Conversations extends Resource {
-  list(query: Query<'getConversations'> = {}) {
-    return this.paged((cursor) => this.api.GET('/conversations', { params: { query: { ...query, cursor } } }), query.cursor);
+  list(query: Query<'getConversations'> = {}, o: RequestOptions = {}) {
+    return this.paged((cursor) => this.api.GET('/conversations', { params: { query: { ...query, cursor } }, ...sent(o) }), query.cursor);
   }
 
   /** Finds or creates the conversation of your customer (by external_customer_id). */
   create(body: Body<'postConversations'>, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations', { params: { header: keyed(o) }, body }));
+    return unwrap(this.api.POST('/conversations', { params: { header: keyed(o) }, body, ...sent(o) }));
   }
 
-  retrieve(id: string) {
-    return unwrap(this.api.GET('/conversations/{id}', { params: { path: { id } } }));
+  retrieve(id: string, o: RequestOptions = {}) {
+    return unwrap(this.api.GET('/conversations/{id}', { params: { path: { id } }, ...sent(o) }));
   }
 
-  listMessages(id: string, query: Query<'getConversationsByIdMessages'> = {}) {
-    return this.paged((cursor) => this.api.GET('/conversations/{id}/messages', { params: { path: { id }, query: { ...query, cursor } } }), query.cursor);
+  listMessages(id: string, query: Query<'getConversationsByIdMessages'> = {}, o: RequestOptions = {}) {
+    return this.paged((cursor) => this.api.GET('/conversations/{id}/messages', { params: { path: { id }, query: { ...query, cursor } }, ...sent(o) }), query.cursor);
   }
 
   /**
@@ -26,27 +27,27 @@ export class Conversations extends Resource {
    */
   sendMessage(id: string, body: Body<'postConversationsByIdMessages'>, o: WaitOptions = {}) {
     return unwrap(this.api.POST('/conversations/{id}/messages', {
-      params: { path: { id }, query: o.wait === undefined ? {} : { wait: o.wait }, header: keyed(o) }, body,
+      params: { path: { id }, query: o.wait === undefined ? {} : { wait: o.wait }, header: keyed(o) }, body, ...sent(o),
     }));
   }
 
   sendCard(id: string, body: Body<'postConversationsByIdCards'>, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations/{id}/cards', { params: { path: { id }, header: keyed(o) }, body }));
+    return unwrap(this.api.POST('/conversations/{id}/cards', { params: { path: { id }, header: keyed(o) }, body, ...sent(o) }));
   }
 
   sendOperatorMessage(id: string, body: Body<'postConversationsByIdOperatorMessages'>, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations/{id}/operator-messages', { params: { path: { id }, header: keyed(o) }, body }));
+    return unwrap(this.api.POST('/conversations/{id}/operator-messages', { params: { path: { id }, header: keyed(o) }, body, ...sent(o) }));
   }
 
   takeover(id: string, body: Body<'postConversationsByIdTakeover'> = {}, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations/{id}/takeover', { params: { path: { id }, header: keyed(o) }, body }));
+    return unwrap(this.api.POST('/conversations/{id}/takeover', { params: { path: { id }, header: keyed(o) }, body, ...sent(o) }));
   }
 
   returnToAi(id: string, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations/{id}/return-to-ai', { params: { path: { id }, header: keyed(o) } }));
+    return unwrap(this.api.POST('/conversations/{id}/return-to-ai', { params: { path: { id }, header: keyed(o) }, ...sent(o) }));
   }
 
   close(id: string, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/conversations/{id}/close', { params: { path: { id }, header: keyed(o) } }));
+    return unwrap(this.api.POST('/conversations/{id}/close', { params: { path: { id }, header: keyed(o) }, ...sent(o) }));
   }
 }

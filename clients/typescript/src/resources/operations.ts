@@ -1,6 +1,7 @@
 import type { components } from '../schema.js';
 import { OperationTimeoutError } from '../errors.js';
-import { Resource, unwrap } from '../resource.js';
+import { Resource, keyed, sent, unwrap, type WriteOptions } from '../resource.js';
+import type { RequestOptions } from '../request-options.js';
 
 export type Operation = components['schemas']['Operation'];
 export type OperationEnvelope = components['schemas']['OperationEnvelope'];
@@ -17,13 +18,13 @@ export interface OperationWaitOptions {
 /** Paid, slow work (AI replies, article generation): GET /operations/{id}, cancel, and wait. */
 export class Operations extends Resource {
   /** The operation; `wait` (0 to 20 s) holds the answer until it finishes. */
-  retrieve(id: string, o: { wait?: number } = {}) {
-    return unwrap(this.api.GET('/operations/{id}', { params: { path: { id }, query: o.wait === undefined ? {} : { wait: o.wait } } }));
+  retrieve(id: string, o: RequestOptions & { wait?: number } = {}) {
+    return unwrap(this.api.GET('/operations/{id}', { params: { path: { id }, query: o.wait === undefined ? {} : { wait: o.wait } }, ...sent(o) }));
   }
 
   /** Cancels a queued or running operation (nothing is charged). */
-  cancel(id: string) {
-    return unwrap(this.api.POST('/operations/{id}/cancel', { params: { path: { id } } }));
+  cancel(id: string, o: WriteOptions = {}) {
+    return unwrap(this.api.POST('/operations/{id}/cancel', { params: { path: { id } }, headers: keyed(o), ...sent(o) }));
   }
 
   /**

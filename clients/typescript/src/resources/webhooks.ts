@@ -1,46 +1,47 @@
-import { Resource, keyed, unwrap, type Body, type Query, type WriteOptions } from '../resource.js';
+import { Resource, sent, keyed, unwrap, type Body, type Query, type WriteOptions } from '../resource.js';
+import type { RequestOptions } from '../request-options.js';
 import { constructEvent, type ConstructEventOptions } from '../signature.js';
 import type { WebhookEvent } from '../events.js';
 
 /** Webhook subscriptions and their delivery log; constructEvent verifies what they deliver. */
 export class Webhooks extends Resource {
-  list(query: Query<'getWebhooks'> = {}) {
-    return this.paged((cursor) => this.api.GET('/webhooks', { params: { query: { ...query, cursor } } }), query.cursor);
+  list(query: Query<'getWebhooks'> = {}, o: RequestOptions = {}) {
+    return this.paged((cursor) => this.api.GET('/webhooks', { params: { query: { ...query, cursor } }, ...sent(o) }), query.cursor);
   }
 
   /** The answer carries the signing secret, once. */
   create(body: Body<'postWebhooks'>, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/webhooks', { params: { header: keyed(o) }, body }));
+    return unwrap(this.api.POST('/webhooks', { params: { header: keyed(o) }, body, ...sent(o) }));
   }
 
-  retrieve(id: string) {
-    return unwrap(this.api.GET('/webhooks/{id}', { params: { path: { id } } }));
+  retrieve(id: string, o: RequestOptions = {}) {
+    return unwrap(this.api.GET('/webhooks/{id}', { params: { path: { id } }, ...sent(o) }));
   }
 
-  update(id: string, body: Body<'patchWebhooksById'>) {
-    return unwrap(this.api.PATCH('/webhooks/{id}', { params: { path: { id } }, body }));
+  update(id: string, body: Body<'patchWebhooksById'>, o: RequestOptions = {}) {
+    return unwrap(this.api.PATCH('/webhooks/{id}', { params: { path: { id } }, body, ...sent(o) }));
   }
 
-  del(id: string) {
-    return unwrap(this.api.DELETE('/webhooks/{id}', { params: { path: { id } } }));
+  del(id: string, o: RequestOptions = {}) {
+    return unwrap(this.api.DELETE('/webhooks/{id}', { params: { path: { id } }, ...sent(o) }));
   }
 
   /** A new secret (shown once); the old one keeps working for 24 hours. */
   rotateSecret(id: string, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id }, header: keyed(o) } }));
+    return unwrap(this.api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id }, header: keyed(o) }, ...sent(o) }));
   }
 
   /** Queues a webhook.test event (livemode false) to the subscription. */
   test(id: string, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/webhooks/{id}/test', { params: { path: { id }, header: keyed(o) } }));
+    return unwrap(this.api.POST('/webhooks/{id}/test', { params: { path: { id }, header: keyed(o) }, ...sent(o) }));
   }
 
-  listDeliveries(id: string, query: Query<'getWebhooksByIdDeliveries'> = {}) {
-    return this.paged((cursor) => this.api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, cursor } } }), query.cursor);
+  listDeliveries(id: string, query: Query<'getWebhooksByIdDeliveries'> = {}, o: RequestOptions = {}) {
+    return this.paged((cursor) => this.api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, cursor } }, ...sent(o) }), query.cursor);
   }
 
   redeliver(id: string, deliveryId: string, o: WriteOptions = {}) {
-    return unwrap(this.api.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id, delivery_id: deliveryId }, header: keyed(o) } }));
+    return unwrap(this.api.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id, delivery_id: deliveryId }, header: keyed(o) }, ...sent(o) }));
   }
 
   /** Verifies a delivery and returns its event (see constructEvent in signature.ts). */
