@@ -10,7 +10,7 @@ describe('article rules (src/domain/articles/article-rules.ts)', () => {
   });
 
   it('has the spec limits, content counted in UTF-8 bytes', () => {
-    expect(ARTICLE_LIMITS).toEqual({ title: 300, slug: 200, keyword: 200, metaTitle: 300, metaDescription: 1000, url: 2048, contentBytes: 2_000_000 });
+    expect(ARTICLE_LIMITS).toEqual({ title: 300, slug: 200, keyword: 200, metaTitle: 300, metaDescription: 1000, url: 2048, contentBytes: 2_000_000, jobBytes: 3_000_000 });
   });
 
   it('takenSlug names the slug as taken at /slug', () => {

@@ -13894,6 +13894,12 @@ export interface operations {
                 "Svc-Event-Type": "conversation.created";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -13930,6 +13936,12 @@ export interface operations {
                 "Svc-Event-Type": "conversation.handoff_requested";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -13966,6 +13978,12 @@ export interface operations {
                 "Svc-Event-Type": "conversation.summary_ready";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14002,6 +14020,12 @@ export interface operations {
                 "Svc-Event-Type": "message.created";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14038,6 +14062,12 @@ export interface operations {
                 "Svc-Event-Type": "lead.created";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14074,6 +14104,12 @@ export interface operations {
                 "Svc-Event-Type": "lead.updated";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14110,6 +14146,12 @@ export interface operations {
                 "Svc-Event-Type": "lead.scored";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14146,6 +14188,12 @@ export interface operations {
                 "Svc-Event-Type": "lead.status_changed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14182,6 +14230,12 @@ export interface operations {
                 "Svc-Event-Type": "lead.action_requested";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14218,6 +14272,12 @@ export interface operations {
                 "Svc-Event-Type": "task.created";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14254,6 +14314,12 @@ export interface operations {
                 "Svc-Event-Type": "task.completed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14290,6 +14356,12 @@ export interface operations {
                 "Svc-Event-Type": "contact.merged";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14326,6 +14398,12 @@ export interface operations {
                 "Svc-Event-Type": "crm.mode_changed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14362,6 +14440,12 @@ export interface operations {
                 "Svc-Event-Type": "article.ready";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14398,6 +14482,12 @@ export interface operations {
                 "Svc-Event-Type": "article.published";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14434,6 +14524,12 @@ export interface operations {
                 "Svc-Event-Type": "article.generation.failed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14470,6 +14566,12 @@ export interface operations {
                 "Svc-Event-Type": "strategist.report.ready";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14506,6 +14608,12 @@ export interface operations {
                 "Svc-Event-Type": "strategist.turn.completed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14542,6 +14650,12 @@ export interface operations {
                 "Svc-Event-Type": "operation.completed";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14578,6 +14692,12 @@ export interface operations {
                 "Svc-Event-Type": "api_key.expiring";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -14614,6 +14734,12 @@ export interface operations {
                 "Svc-Event-Type": "webhook.test";
                 /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
                 "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
