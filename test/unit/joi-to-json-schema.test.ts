@@ -93,4 +93,15 @@ describe('joi to JSON Schema (OpenAPI 3.1)', () => {
       },
     });
   });
+
+  it('marks a field released as beta with x-release where it is, leaving its neighbours unmarked', () => {
+    const schema = new SchemaConverter().convert(Joi.object({
+      url: Joi.string(),
+      max_per_second: Joi.number().integer().min(1).allow(null).meta({ release: 'beta' }),
+    }));
+    expect(schema.properties).toEqual({
+      url: { type: 'string' },
+      max_per_second: { type: ['integer', 'null'], minimum: 1, 'x-release': 'beta' },
+    });
+  });
 });

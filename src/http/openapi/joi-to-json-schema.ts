@@ -10,7 +10,7 @@ interface Description {
   keys?: Record<string, Description>;
   items?: Description[];
   allow?: unknown[];
-  metas?: { ref?: string }[];
+  metas?: { ref?: string; release?: string }[];
   matches?: { schema?: Description }[];
   patterns?: { rule: Description }[];
 }
@@ -18,7 +18,8 @@ interface Description {
 /**
  * Turns joi schemas into JSON Schema for the OpenAPI document, so validation and
  * documentation come from one source. Schemas with `.meta({ ref })` become named
- * components referenced by `$ref`.
+ * components referenced by `$ref`; a field with `.meta({ release: 'beta' })` carries
+ * `x-release: beta`, as operations do, so a beta field inside a stable answer is marked where it is.
  */
 export class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
@@ -105,6 +106,8 @@ export class SchemaConverter {
     if (d.allow?.includes(null) && typeof out.type === 'string') out.type = [out.type, 'null'];
     if (d.flags?.description) out.description = d.flags.description;
     if (d.flags?.default !== undefined && typeof d.flags.default !== 'function') out.default = d.flags.default;
+    const release = d.metas?.find((m) => m.release)?.release;
+    if (release) out['x-release'] = release;
     return out;
   }
 }
