@@ -1,6 +1,5 @@
 import type { VersioningBehavior } from '@temporalio/common';
 import { setWorkflowOptions } from '@temporalio/workflow';
-import type * as registered from './index.js';
 import { keyExpiryNotices } from './key-expiry.js';
 import { deliveryWorkflow } from './delivery.js';
 import { deliveryLogRetention } from './retention.js';
@@ -15,8 +14,8 @@ import { tenantSweep } from './tenant-sweep.js';
 import { reconcilerSweep } from './reconciler.js';
 import { deliveryRecovery } from './recovery.js';
 
-/** Every type workflows/index.ts exports: a new one does not compile without its behavior here. */
-type WorkflowType = keyof typeof registered;
+/** A workflow function and what a deploy does to its open runs. */
+type Versioned = [(...args: never[]) => Promise<unknown>, VersioningBehavior];
 
 /**
  * What a deploy of new workflow code does to each type's open runs (Worker Versioning;
@@ -29,7 +28,7 @@ type WorkflowType = keyof typeof registered;
  * the site module, a lead's scorer), which would keep an old build alive for as long. Their
  * changes of commands still go behind `patched()` (the patch register).
  */
-const VERSIONING: Record<WorkflowType, [(...args: never[]) => Promise<unknown>, VersioningBehavior]> = {
+export const VERSIONING = {
   deliveryWorkflow: [deliveryWorkflow, 'AUTO_UPGRADE'],
   publicationWorkflow: [publicationWorkflow, 'AUTO_UPGRADE'],
   leadScoringWorkflow: [leadScoringWorkflow, 'AUTO_UPGRADE'],
@@ -45,6 +44,6 @@ const VERSIONING: Record<WorkflowType, [(...args: never[]) => Promise<unknown>, 
   reconcilerSweep: [reconcilerSweep, 'PINNED'],
   // A support recovery: minutes at most (bounded by SUPPORT_RECOVERY_MAX), continuing as new after its pages.
   deliveryRecovery: [deliveryRecovery, 'PINNED'],
-};
+} satisfies Record<string, Versioned>;
 
-for (const [workflow, versioningBehavior] of Object.values(VERSIONING)) setWorkflowOptions({ versioningBehavior }, workflow);
+for (const [workflow, versioningBehavior] of Object.values<Versioned>(VERSIONING)) setWorkflowOptions({ versioningBehavior }, workflow);

@@ -3,13 +3,15 @@ import type { Context } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Metrics } from '../observability/metrics.js';
 import type { Clock } from '../clock.js';
-import type { RateClass } from './route.js';
 import type { RateLimits } from '../domain/access/rate-limits.js';
 import type { PaidRateCounter } from '../domain/operations/paid-admission.js';
 import { domainError } from '../errors/domain-error.js';
 import type { Services } from '../services.js';
 
 const WINDOW_MS = 60_000;
+
+/** The class of limit a route counts against (its definition's `rateClass`). */
+export type RateClass = 'read' | 'write' | 'paid';
 
 /**
  * A sliding log: a key is a sorted set of the admitted hits' times (ms). `slide` drops the hits

@@ -9,9 +9,9 @@ import type { MigrationName } from '../../migrations/index.js';
 import type { Disclosure } from '../domain/disclosures/disclosure-log.js';
 import type { DomainError } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/catalogue.js';
+import type { RateClass } from './rate-limit.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RateClass = 'read' | 'write' | 'paid';
 
 import type { Release } from '../config.js';
 export { RELEASES, type Release } from '../config.js';

@@ -1,10 +1,8 @@
-import type { Em } from '../../db/orm.js';
-import { previousPeriod, type Period } from '../analytics/period.js';
-import { asOf, rollupRows, totals, type RollupRow, type SnapshotState } from '../analytics/rollup-reads.js';
+import { previousPeriod } from '../analytics/period.js';
+import { asOf, rollupRows, totals, type RollupRow } from '../analytics/rollup-reads.js';
 import { hasSent } from '../analytics/reports.js';
-import type { RollupCache } from '../analytics/rollup-cache.js';
-import type { SitemapDeps } from '../sitemaps/sitemap-health.js';
 import { clustersBlock, siteModules, sitemapHealthBlock, strategistBlock } from './live-blocks.js';
+import type { Block, BlockContext } from './block.js';
 
 /**
  * The blocks of GET /dashboards/overview (issue 13), each computed from rows the platform
@@ -15,31 +13,6 @@ export const OVERVIEW_BLOCKS = [
   'strategist', 'kpi', 'funnel', 'attention', 'ads', 'ai_assistants', 'popular_pages', 'clusters', 'data_trust', 'sitemap_health', 'status',
 ] as const;
 export type OverviewBlock = (typeof OVERVIEW_BLOCKS)[number];
-
-export type Availability = 'ok' | 'no_data' | 'no_source' | 'not_connected';
-
-export interface Block {
-  availability: Availability;
-  reason?: string;
-  data_as_of: Record<string, string>;
-  [figure: string]: unknown;
-}
-
-export interface BlockContext {
-  em: Em;
-  tenantId: string;
-  period: Period;
-  state: SnapshotState;
-  /** Reads of the rollups go through it (keyed by the tenant's rollup version); live reads do not. */
-  rollups: RollupCache;
-  /** Money of a cell-currency amount, and of a rouble amount. */
-  money(amount: number): { amount: string; currency: string };
-  moneyFromRub(amountRub: number): { amount: string; currency: string };
-  wallet: { state: string; balance: { amount: string; currency: string } | null };
-  now: Date;
-  /** What sitemap_health reads a bound site's sitemap with (the webhooks' address rules, Redis). */
-  sitemaps: SitemapDeps;
-}
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** (current - previous) / previous, null when previous is 0. */

@@ -1,6 +1,6 @@
 import { SITE_WORKING_MS } from '../articles/sites.js';
 import { sitemapOf } from '../sitemaps/sitemap-health.js';
-import type { Block, BlockContext } from './blocks.js';
+import type { Block, BlockContext } from './block.js';
 
 /**
  * The overview blocks read from what exists now (the strategist's latest report, the bound

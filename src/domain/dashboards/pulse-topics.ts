@@ -1,6 +1,5 @@
 import type { Em } from '../../db/orm.js';
 import { nearDuplicateOf } from '../strategist/near-duplicates.js';
-import type { PulseAlert } from './pulse.js';
 
 /** The strategist topic a pulse alert leads to (GET /strategist/topics/{id} has the rest). */
 export interface PulseTopic {
@@ -8,6 +7,14 @@ export interface PulseTopic {
   title: string;
   status: string;
   source: string;
+}
+
+/** The fields of an alert a topic is linked through (pulse.ts's PulseAlert has them). */
+export interface TopicLinked {
+  keyword: string;
+  topic_id: string | null;
+  topic_name: string;
+  strategist_topic: PulseTopic | null;
 }
 
 /** How many of the tenant's newest topics an alert is matched against. */
@@ -21,7 +28,7 @@ interface TopicRow { id: string; title: string; status: string; source: string; 
  * near-duplicates it (the rule the topic queue itself uses). topic_name becomes the topic's title.
  * A proposed topic past its expires_at shows as expired, as GET /strategist/topics shows it.
  */
-export async function linkPulseTopics(em: Em, tenantId: string, alerts: PulseAlert[], now: Date): Promise<PulseAlert[]> {
+export async function linkPulseTopics<A extends TopicLinked>(em: Em, tenantId: string, alerts: A[], now: Date): Promise<A[]> {
   if (!alerts.length) return alerts;
   const rows = await em.execute<TopicRow[]>(
     `select id, title, status, source, expires_at from strategist_topics

@@ -8,7 +8,8 @@ import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { rollupCache } from '../../domain/analytics/rollup-cache.js';
 import { pulse, PULSE_SOURCES } from '../../domain/dashboards/pulse.js';
-import { BLOCKS, OVERVIEW_BLOCKS, type Block, type OverviewBlock } from '../../domain/dashboards/blocks.js';
+import { BLOCKS, OVERVIEW_BLOCKS, type OverviewBlock } from '../../domain/dashboards/blocks.js';
+import type { Block } from '../../domain/dashboards/block.js';
 import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
 import { OverviewQuery, OverviewSchema, PulseQuery, PulseSchema } from './schemas.js';
 
