@@ -7,6 +7,7 @@ import { systemRouter } from './routes/system.js';
 import { widgetRouter } from './widget/router.js';
 import { siteModuleRouter } from './site-module/router.js';
 import type { RouteDefinition } from './http/route.js';
+import { jsonEndsWithNewline } from './http/json-line.js';
 import { errorHandler } from './http/error-handler.js';
 import { observe } from './http/observe.js';
 import { domainError } from './errors/domain-error.js';
@@ -53,6 +54,7 @@ export function createApp(services: Services, routes: readonly RouteDefinition[]
   const drain = new ApiDrain();
   const system = systemRouter(services, routes, drain);
 
+  koa.use(jsonEndsWithNewline);
   koa.use(drain.middleware());
   koa.use(observe(services.log, services.metrics, services.requestLog));
   koa.use(errorHandler(services.log, services.config.publicOrigin));

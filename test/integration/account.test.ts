@@ -45,6 +45,17 @@ describe('GET /me', () => {
   it('answers 401 invalid_api_key without a key', async () => {
     expectProblem(await call(api.base, 'GET', '/me'), 'invalid_api_key');
   });
+
+  it('ends every JSON answer, a Problem too, with one newline (a terminal shows one answer per line)', async () => {
+    const ok = await call(api.base, 'GET', '/me', { key: caller.apiKey });
+    const problem = await call(api.base, 'GET', '/me');
+    for (const res of [ok, problem]) {
+      expect(res.text.endsWith('}\n')).toBe(true);
+      expect(res.text.slice(0, -1)).not.toContain('\n');
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+    }
+    expect(problem.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
 });
 
 describe('GET /wallet', () => {

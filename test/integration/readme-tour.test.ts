@@ -127,6 +127,13 @@ describe('README: the tour runs as printed', () => {
       .map(({ status, line }) => `README.md:${line} answered ${status}: ${readmeLines[line - 1]}`);
     expect(unannounced).toEqual([]);
 
+    // The client's first call (issue 43 item 1): installed from its tarball into a fresh npm project,
+    // a complete .mjs run as printed: the key, the leads, a paid AI reply within its wait, a typed 422.
+    expect(tour.stdout).toMatch(/^key key_\w+ \(live\): \d+ scopes, wallet [\d.]+ RUB$/m);
+    expect(tour.stdout).toMatch(/^new leads: .+$/m);
+    expect(tour.stdout).toMatch(/^AI reply: replied, operation succeeded$/m);
+    expect(tour.stdout).toMatch(/^422 validation_failed at \S*limit, request \S+$/m);
+
     // The publication blocks (issue 31 item 8): the module's result answered once applied, and the
     // site module (token from SITE_TOKEN) printed its site id, published the article and stopped.
     expect(tour.stdout).toMatch(/"state":"applied","published_url":"https:\/\/shop\.example\.com\/blog\/oak-or-beech-legs","accepted":true/);
