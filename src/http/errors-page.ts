@@ -1,6 +1,6 @@
 import { ERROR_GUIDE, type ErrorCode } from '../errors/catalogue.js';
 import { CATALOGUE } from './problem.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../escape-html.js';
 
 /** Where every Problem's `type` links (spec 01, Problem): `${origin}${ERRORS_PAGE_PATH}#<code>`. */
 export const ERRORS_PAGE_PATH = '/developers/errors';

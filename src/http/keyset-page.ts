@@ -3,6 +3,7 @@ import { CursorCodec, filterBinding } from './cursor.js';
 import { invalidField } from '../errors/domain-error.js';
 import { EARLIEST_TIME, LATEST_TIME } from './schemas/common.js';
 import { pageWindow, type KeyKind, type KeysetOrder, type KeyValue, type PageWindow } from '../db/keyset.js';
+import { UUID } from '../ids.js';
 
 // Keyset paging, its HTTP part: the signed cursor, bound to the integration, the route and
 // its filters. The order, the window and its SQL are src/db/keyset.ts.
@@ -13,7 +14,6 @@ function encodeKey(value: unknown, kind: KeyKind): string | number {
 }
 
 const DAY = /^\d{4}-\d\d-\d\d$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the columns hold: integer (int4) and timestamptz of years 1 to 9999; anything else is no position of a list. */
 const INT4 = 2 ** 31;
 

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../escape-html.js';
+
 /**
  * Server-rendered HTML for the support console: every value is escaped unless it is itself
  * Html built by `html`, so customer or integrator text can never become markup.
@@ -6,11 +8,6 @@ export class Html {
   constructor(readonly text: string) {}
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 function render(value: unknown): string {
   if (value instanceof Html) return value.text;

@@ -1,5 +1,5 @@
 import type { DemoProduct } from '../domain/provisioning/demo-catalogue.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../escape-html.js';
 
 /**
  * The demo shop's product pictures: small SVGs drawn here from the product's shape and colour,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DEMO_PRODUCTS, demoProductImagePath, demoProductPath, type DemoProduct } from '../domain/provisioning/demo-catalogue.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../escape-html.js';
 import { BlogStore, type BlogPage } from '../site-module/blog-store.js';
 import { seedDemoBlog } from '../site-module/demo-blog.js';
 import { productImageSvg } from './demo-images.js';

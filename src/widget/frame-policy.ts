@@ -1,6 +1,7 @@
 import type { Services } from '../services.js';
 import { findWebsiteChannelDomains } from '../domain/channels/website-channels.js';
 import { frameAncestorSources } from '../domain/channels/website-settings.js';
+import { UUID } from '../ids.js';
 
 /**
  * Which pages may put the chat page (GET /widget/frame.html?channel=<id>) in a frame: its CSP
@@ -35,8 +36,6 @@ export function frameCsp(domains: readonly string[] | null): string {
   const ancestors = frameAncestors(domains);
   return ancestors ? `${FRAME_BASE_CSP}; frame-ancestors ${ancestors}` : FRAME_BASE_CSP;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The chat page's CSP by the `channel` query, one indexed read per channel and process every

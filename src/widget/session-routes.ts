@@ -13,8 +13,7 @@ import { answerVisitorTurn } from './visitor-answer.js';
 import { HistoryQuery, InitBody, MessageBody, MessageQuery, PollQuery } from './schemas.js';
 import { refuseOverlongContent } from '../domain/conversations/messages.js';
 import { attachmentAddress, attachmentSigner, conversationView, presentForVisitor, visitorHistory, visitorMessagesAfter } from './visitor-reads.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../ids.js';
 
 /**
  * Registered first on the widget router: /api/widget answers are a visitor's conversation,

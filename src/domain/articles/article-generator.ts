@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { CatalogueEntry } from '../ai-seller/seller-model.js';
 import { contentWords, sameStem, words } from '../ai-seller/words.js';
 import type { ComposedArticle } from '../../../workflows/operation-contract.js';
+import { escapeHtml } from '../../escape-html.js';
 
 /** What a generator writes from: the editorial profile, the request and the tenant's AI catalogue. */
 export interface GenerationBrief {
@@ -44,7 +45,6 @@ const COPY = {
   },
 } as const;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A page path segment from latin letters and digits of the text; cyrillic is transliterated. */
@@ -89,11 +89,11 @@ export function builtinArticle(brief: GenerationBrief, priceRub: string): Genera
   const audience = brief.profile.audience ?? c.audience;
   const products = relevantProducts(brief.products, `${k} ${brief.title ?? ''}`);
   const html = [
-    `<p>${escape(c.intro(k, brief.profile.niche, audience))}</p>`,
-    `<h2>${c.why}</h2>`, `<p>${escape(c.whyText(k))}</p>`,
-    `<h2>${c.choose}</h2>`, `<ol>${c.steps.map((s) => `<li>${escape(s)}</li>`).join('')}</ol>`,
-    ...(products.length ? [`<h2>${c.products}</h2>`, `<ul>${products.map((p) => `<li><strong>${escape(p.name)}</strong>${p.price_text ? ` — ${escape(p.price_text)}` : ''}${p.description ? `. ${escape(p.description)}` : ''}</li>`).join('')}</ul>`] : []),
-    `<h2>${c.summary}</h2>`, `<p>${escape(c.summaryText(k))}</p>`,
+    `<p>${escapeHtml(c.intro(k, brief.profile.niche, audience))}</p>`,
+    `<h2>${c.why}</h2>`, `<p>${escapeHtml(c.whyText(k))}</p>`,
+    `<h2>${c.choose}</h2>`, `<ol>${c.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>`,
+    ...(products.length ? [`<h2>${c.products}</h2>`, `<ul>${products.map((p) => `<li><strong>${escapeHtml(p.name)}</strong>${p.price_text ? ` — ${escapeHtml(p.price_text)}` : ''}${p.description ? `. ${escapeHtml(p.description)}` : ''}</li>`).join('')}</ul>`] : []),
+    `<h2>${c.summary}</h2>`, `<p>${escapeHtml(c.summaryText(k))}</p>`,
   ].join('');
   return {
     title, slug: slugOf(title), html, metaTitle: title.slice(0, 60), metaDescription: c.meta(k).slice(0, 160),

@@ -3,14 +3,12 @@ import type { Em } from '../../db/orm.js';
 import { Article, Publication, type ArticleStatus, type PublicationTarget } from '../../entities/article.js';
 import { domainError, invalidField } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
-import { newId } from '../../ids.js';
+import { newId, UUID } from '../../ids.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';
 import { failOnFields } from '../cards/card-rules.js';
 import { ARTICLE_LIMITS, takenSlug, type ArticleChanges } from './article-rules.js';
 import { byteLength, countWords, sanitizeArticleHtml } from './article-html.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /articles: updated_at descending, undated articles last (listed_at), then id descending. */
 export const ARTICLE_ORDER: KeysetOrder = { keys: [['listedAt', 'time'], ['id', 'uuid']], direction: 'desc' };

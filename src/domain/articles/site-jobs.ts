@@ -3,8 +3,8 @@ import { Article, Publication, Site } from '../../entities/article.js';
 import { domainError, invalidField } from '../../errors/domain-error.js';
 import { ARTICLE_LIMITS } from './article-rules.js';
 import { byteLength } from './article-html.js';
+import { UUID } from '../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JOBS_PER_POLL = 20;
 
 /** A job as the module receives it: the version and everything the page needs. */

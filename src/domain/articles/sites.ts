@@ -1,7 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import { Site } from '../../entities/article.js';
 import { domainError } from '../../errors/domain-error.js';
-import { newId, randomBase62 } from '../../ids.js';
+import { newId, randomBase62, UUID } from '../../ids.js';
 import { hashApiKey } from '../access/api-key-format.js';
 
 /** A site is working while its module has sent a heartbeat within this long. */
@@ -10,7 +10,6 @@ export const SITE_WORKING_MS = 2 * 60 * 60 * 1000;
 export const SITE_POLL_SECONDS = 600;
 export const SITE_HEARTBEAT_SECONDS = 3600;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SITE_TOKEN = /^st_[0-9A-Za-z]{48}$/;
 
 export interface BoundSite {

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { Channel } from '../../entities/channel.js';
 import { Tenant } from '../../entities/tenant.js';
 import { Contact, Conversation, type PageRef } from '../../entities/conversation.js';
-import { newId } from '../../ids.js';
+import { newId, UUID } from '../../ids.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { contactEventFields } from '../conversations/contacts.js';
@@ -13,8 +13,6 @@ import { findTenant, ProvisioningError } from '../provisioning/tenants.js';
 import { storedWebsiteSettings, websiteSettings, type WebsiteSettings, type WebsiteSettingsInput } from './website-settings.js';
 
 export const WEBSITE = 'website';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NewWebsiteChannel extends WebsiteSettingsInput {
   /** Only for fixed demo data; otherwise a new id. */

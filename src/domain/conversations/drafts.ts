@@ -1,3 +1,5 @@
+import { UUID } from '../../ids.js';
+
 /**
  * Drafts of AI replies being written (issue 37; the shared contract in docs/decisions.md
  * "Streamed AI replies: the delta event"): while the model writes, the worker keeps the
@@ -22,8 +24,6 @@ export type DraftNotice =
   | { conversationId: string; messageId: string; offset: number; text: string }
   /** The reply failed or was canceled: its draft is gone. */
   | { conversationId: string; messageId: string; retracted: true };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A message or conversation id as the contract writes it (a uuid, lowercased), else null. */
 export function draftId(raw: unknown): string | null {

@@ -2,6 +2,7 @@ import type { Em } from '../../db/orm.js';
 import { customerTextRedactor, type CustomerTextRedactor } from '../privacy/customer-text.js';
 import { METRIC_KEYS } from './snapshot.js';
 import type { ActionEntry, EvidenceItem, Finding, ReportDraft } from './analyst.js';
+import { UUID } from '../../ids.js';
 
 export interface CheckedEvidence {
   actions: { index: number; status: 'valid'; basis: string; items: EvidenceItem[] }[];
@@ -12,8 +13,6 @@ export interface CheckedReport {
   actions: ActionEntry[];
   evidence: CheckedEvidence;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a ref names in the tenant's rows: found or not, and a message's text, redacted, for its excerpts. */
 class TenantRows {

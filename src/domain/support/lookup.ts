@@ -5,8 +5,8 @@ import { Operation } from '../../entities/operation.js';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt, type DeliveryState } from '../../entities/webhook.js';
 import { keyReferenceOf, type KeyReference } from './keys.js';
 import { REQUEST_ID, type LoggedRequest, type RequestLog } from './request-log.js';
+import { UUID } from '../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows a support page shows at most: a page for a person, not an export. */
 export const SUPPORT_PAGE_ROWS = 100;
 

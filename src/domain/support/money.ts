@@ -5,8 +5,8 @@ import { Operation } from '../../entities/operation.js';
 import { Wallet, WalletLedgerEntry } from '../../entities/wallet.js';
 import { walletState, type Exchange, type WalletState } from '../wallet/wallet-state.js';
 import { spendLimitsInForce, type SpendLimits, type StoredSpendLimits } from '../wallet/spend-limits.js';
+import { UUID } from '../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ledger rows a wallet page shows at once; older ones on the next page. */
 export const LEDGER_PAGE_ROWS = 50;
 

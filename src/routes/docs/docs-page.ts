@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import type { Config } from '../../config.js';
 import { API_BASE_PATH } from '../../config.js';
-import { escapeHtml } from '../../http/html.js';
+import { escapeHtml } from '../../escape-html.js';
 import { ERRORS_PAGE_PATH } from '../../http/errors-page.js';
 
 /** The reference page on the cell origin. */

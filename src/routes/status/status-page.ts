@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Release } from '../../config.js';
-import { escapeHtml } from '../../http/html.js';
+import { escapeHtml } from '../../escape-html.js';
 import type { StatusDocument, StatusMap } from '../../domain/status/status-map.js';
 
 const LABEL: Record<string, string> = { operational: 'Operational', degraded: 'Degraded', outage: 'Outage' };
