@@ -6,7 +6,7 @@ import { beginOperation, endOperation, writeAiReply } from '../src/domain/ai-rep
 import { operationInSandbox } from '../src/domain/sandbox/shadows.js';
 import { DraftPublisher } from '../src/domain/ai-reply/reply-draft.js';
 import type { ReplyJob } from '../src/domain/ai-reply/reply-context.js';
-import { modelStepError, type AiReplyOutcome, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
+import { modelStepError, type ModelOperationOutcome, type ComposedReply, type ModelCallTiming } from '../workflows/operation-contract.js';
 import { asModelFailure } from './model-call.js';
 
 /**
@@ -65,7 +65,7 @@ export function createAiReplyActivities(services: Services) {
      * operation has already ended. The database steps are those of the separate activities,
      * each idempotent, so a retry after a lost worker does no harm.
      */
-    async runAiReplyLocally(operationId: string): Promise<ModelCallTiming | { outcome: AiReplyOutcome } | null> {
+    async runAiReplyLocally(operationId: string): Promise<ModelCallTiming | { outcome: ModelOperationOutcome } | null> {
       const begun = await beginOperation(services, operationId);
       if (!begun) return null;
       const timing = timingOf(begun.livemode);

@@ -27,8 +27,8 @@ export interface ModelCallTiming {
   livemode?: boolean;
 }
 
-/** How an AI reply operation's workflow ended. */
-export type AiReplyOutcome = 'succeeded' | 'failed' | 'already_finished';
+/** How a model operation's workflow ended (workflows/model-operation.ts). */
+export type ModelOperationOutcome = 'succeeded' | 'failed' | 'already_finished';
 
 /** What the model activity hands back to the workflow (a SellerReply, serialisable). */
 export interface ComposedReply {

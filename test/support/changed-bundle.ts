@@ -20,7 +20,7 @@ export interface WorkflowChange {
  * would fail its workflow task on replay (and one of the new code on the old).
  */
 export const AI_REPLY_WAITS_FIRST: WorkflowChange = {
-  file: 'ai-reply.js', anchor: 'const begun = await steps.runAiReplyLocally(operationId);',
+  file: 'ai-reply.js', anchor: 'return runModelOperation(operationId, AI_REPLY);',
   imports: "import { sleep as deploySleep } from '@temporalio/workflow';", insert: 'await deploySleep(1);',
 };
 
