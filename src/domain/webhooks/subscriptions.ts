@@ -129,9 +129,9 @@ export async function listSubscriptions(em: Em, integrationId: string, window: P
  * whole window again before the platform pauses it once more (failing-pause.ts).
  */
 function pauseOrResume(webhook: Webhook, status: WebhookStatus): void {
+  if (webhook.status === 'paused' && status === 'active') webhook.failingSince = null;
   webhook.status = status;
   webhook.pausedReason = status === 'paused' ? 'integrator' : null;
-  if (status === 'active') webhook.failingSince = null;
 }
 
 async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {
