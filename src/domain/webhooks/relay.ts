@@ -116,8 +116,8 @@ export class OutboxRelay {
    * relayed. Where an event goes (spec 01, Webhooks): the same tenant; never to a revoked
    * integration's subscriptions; an integration's event only to that integration's
    * subscriptions; a targeted event (webhook.test) only to its subscription, whatever its
-   * patterns; an event about one subscription (webhook.paused) never to that one; any other event to the subscriptions whose `events` hold its type or
-   * `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
+   * patterns; an event about one subscription (webhook.paused) never to that one; any other
+   * event to the subscriptions whose `events` hold its type or `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
    * they wait for the resume. Each delivery carries its event's ordering key and sequence
    * number, by which the attempt keeps a key's events in order (planAttempt). Whether the
    * integration may receive the event now is the attempt's question (deliveryAccess).

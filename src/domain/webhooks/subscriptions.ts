@@ -125,8 +125,8 @@ export async function listSubscriptions(em: Em, integrationId: string, window: P
 
 /**
  * The integration's own pause and resume: a pause it asks for is `integrator`'s (also over the
- * platform's); active clears the reason and the failing run, so a resumed subscription gets the
- * whole window again before the platform pauses it once more (failing-pause.ts).
+ * platform's); active clears the reason, and a resume closes the failing run, so a resumed
+ * subscription gets the whole window again before the platform pauses it once more (failing-pause.ts).
  */
 function pauseOrResume(webhook: Webhook, status: WebhookStatus): void {
   if (webhook.status === 'paused' && status === 'active') webhook.failingSince = null;
