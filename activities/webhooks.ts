@@ -11,6 +11,7 @@ import { retryPauseMs } from '../src/domain/webhooks/retry-pause.js';
 import { SecretBox } from '../src/domain/webhooks/secret-box.js';
 import { attemptDelivered, sendDelivery } from '../src/domain/webhooks/sender.js';
 import { deleteExpiredDeliveries } from '../src/domain/webhooks/retention.js';
+import { followFailingRun } from '../src/domain/webhooks/failing-pause.js';
 
 export interface AttemptInput {
   deliveryId: string;
@@ -42,7 +43,7 @@ export interface AttemptOutcome {
  * Delivery activities. A subscriber's failure is a result, never an exception: Temporal only
  * retries infrastructure errors (database), and the workflow owns the attempts.
  */
-export function createWebhookActivities({ orm, config, clock, metrics, temporal, log }: Services) {
+export function createWebhookActivities({ orm, redis, config, clock, metrics, temporal, log }: Services) {
   const box = new SecretBox(config.webhooks.secretKey);
   /** A queued delivery was tried (or ended): the next one queued from the same pause may go. */
   const releaseNextQueued = async (webhookId: string) => {
@@ -105,6 +106,7 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal,
       const state = await recordAttempt(em, { deliveryId: input.deliveryId, attempt: input.attempt, startedAt, result, pauseMs }, clock.now());
       metrics.attemptLatency.observe({ outcome: delivered ? 'delivered' : 'failed' }, result.durationMs / 1000);
       if (state) metrics.deliveryTransitions.inc({ state });
+      if (state) await followFailingRun({ orm, redis, clock, config, log }, { webhookId: delivery.webhookId, failing: delivery.failing, delivered, startedAt });
       if (input.attempt === 1 && delivery.queuedWhilePaused) await releaseNextQueued(delivery.webhookId);
       if (state && releasesItsKey(state, input.attempt)) await releaseNextOfKey(delivery.webhookId, delivery.order);
       return { state: state ?? 'gone', pauseMs: state === 'failed' ? pauseMs : null, statusCode: result.statusCode, error: result.error };

@@ -65,6 +65,11 @@ export interface WebhookSettings {
    * 2 hours, workflows/step-options.ts): the delivery then ends dead, saying why.
    */
   stepBoundMs: number;
+  /**
+   * A subscription whose every attempt has failed for this long is paused by the platform
+   * (WEBHOOK_PAUSE_FAILING_AFTER; default 5 days; src/domain/webhooks/failing-pause.ts).
+   */
+  pauseFailingAfterMs: number;
 }
 
 /** The model behind the AI seller (see src/domain/ai-seller). */
@@ -346,6 +351,7 @@ const schema = Joi.object({
   WORKER_QUEUES: Joi.string().pattern(new RegExp(`^\\s*(${WORK_KINDS.join('|')})\\s*(,\\s*(${WORK_KINDS.join('|')})\\s*)*$`)).default(WORK_KINDS.join(',')),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  WEBHOOK_PAUSE_FAILING_AFTER: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('5d'),
   DURABLE_STEP_BOUND: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h)$/).default('2h'),
   RECONCILE_EVERY: Joi.string().pattern(/^[1-9]\d*(s|m|h)$/).default('5m'),
   RECONCILE_PAGE: Joi.number().integer().min(1).max(1000).default(500),
@@ -479,6 +485,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
     stepBoundMs: parseDuration(v.DURABLE_STEP_BOUND),
+    pauseFailingAfterMs: parseDuration(v.WEBHOOK_PAUSE_FAILING_AFTER),
   };
 }
 

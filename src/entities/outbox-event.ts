@@ -16,6 +16,8 @@ export const OutboxEvent = defineEntity({
     piiData: p.json<Record<string, unknown>>().nullable(),
     /** Set for an event meant for one subscription only (webhook.test). */
     targetWebhookId: p.uuid().nullable(),
+    /** Set for an event about one subscription that goes to the others only (webhook.paused). */
+    excludedWebhookId: p.uuid().nullable(),
     /**
      * `conversation:<id>` or `lead:<id>`: the events of one key reach each subscription in order
      * (orderingKeyOf). The column `seq` (a sequence, not mapped) orders them.

@@ -3,6 +3,10 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const WEBHOOK_STATUSES = ['active', 'paused'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
+/** Who paused a paused subscription: the platform (every attempt failed for a while) or the integration itself. */
+export const PAUSED_REASONS = ['failing', 'integrator'] as const;
+export type PausedReason = (typeof PAUSED_REASONS)[number];
+
 /** A webhook subscription of one integration. Secrets are stored sealed (AES-256-GCM). */
 export const Webhook = defineEntity({
   name: 'Webhook',
@@ -22,6 +26,10 @@ export const Webhook = defineEntity({
     secretRotatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    /** null while active. */
+    pausedReason: p.enum(PAUSED_REASONS).nullable(),
+    /** The first failed attempt of the unbroken run of failures up to now; null after a success (failing-pause.ts). */
+    failingSince: p.datetime().nullable(),
   },
 });
 export type Webhook = InferEntity<typeof Webhook>;

@@ -92,6 +92,19 @@ describe('events trigger', () => {
     await expect(trigger('webhook.test', '--webhook', sub.id)).rejects.toThrow(/webhook\.test goes to one subscription/);
   });
 
+  it('webhook.paused (beta) pauses the subscription named as the platform does; the event reaches the integration\'s others', async () => {
+    const shop = await h.caller({ name: 'Paused Shop' });
+    const toldPath = `/told-${randomUUID().slice(0, 8)}`;
+    const paused = await h.subscribe(shop, { url: h.receiver.route(`/paused-${randomUUID().slice(0, 8)}`), events: ['webhook.*'] });
+    await h.subscribeSigned(shop, toldPath, { events: ['webhook.paused'] });
+    const answer = await runCtl(['events', 'trigger', 'webhook.paused', '--tenant', shop.tenantId, '--webhook', paused.id, '--json'], api.services);
+    expect(answer).toMatchObject({ type: 'webhook.paused', objects: { webhook_id: paused.id } });
+    expect((await call(api.base, 'GET', `/webhooks/${paused.id}`, { key: shop.apiKey })).body).toMatchObject({ status: 'paused', paused_reason: 'failing' });
+    const [got] = await h.receiver.waitFor(toldPath, 1, 30_000);
+    expect(JSON.parse(got!.rawBody.toString('utf8'))).toMatchObject({ type: 'webhook.paused', data: { webhook_id: paused.id, paused_reason: 'failing' } });
+    await expect(runCtl(['events', 'trigger', 'webhook.paused', '--tenant', shop.tenantId, '--webhook', paused.id, '--json'], api.services)).rejects.toThrow(/pauses one active subscription/);
+  });
+
   it('lead.action_requested is refused while the tenant works its leads itself', async () => {
     const internal = await h.caller({ name: 'Internal CRM Shop' });
     await expect(runCtl(['events', 'trigger', 'lead.action_requested', '--tenant', internal.tenantId, '--json'], api.services)).rejects.toThrow(/external CRM/);

@@ -90,7 +90,7 @@ describe('the status map', () => {
       wallet: { state: 'ok', exchange: 'active' },
       operations: { queued: 0, running: 0, oldest_queued_seconds: null },
       webhooks: [{
-        id: webhook.id, status: 'active', livemode: true,
+        id: webhook.id, status: 'active', paused_reason: null, livemode: true,
         last_15m: { attempts: 1, succeeded: 1, failed: 0, success_rate: 1, p50_ms: expect.any(Number) },
         waiting: { pending: 0, held: 0, failed: 0, oldest_seconds: null },
       }],

@@ -18,4 +18,10 @@ export const SPEC_EVENT_TYPES = [
   'webhook.test',
 ] as const;
 
+/** Event types the code raises beyond spec 01's table (issue 38 item 5): each beta in the document (x-release). */
+export const BETA_EVENT_TYPES = ['webhook.paused'] as const;
+
+/** Every event type the code may raise: the spec's and the beta ones. */
+export const KNOWN_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...BETA_EVENT_TYPES] as const;
+
 export const SPEC_PII_EVENT_FAMILIES = ['lead', 'contact', 'conversation'] as const;

@@ -168,6 +168,13 @@ describe('loadConfig', () => {
     expect(failure({ LEAD_SCORE_IDLE: 'soon' })).toContain('LEAD_SCORE_IDLE');
   });
 
+  it('a subscription is paused as failing after 5 days of failed attempts by default; WEBHOOK_PAUSE_FAILING_AFTER sets the window', () => {
+    expect(load({}).webhooks.pauseFailingAfterMs).toBe(5 * 86_400_000);
+    expect(load({ WEBHOOK_PAUSE_FAILING_AFTER: '3s' }).webhooks.pauseFailingAfterMs).toBe(3_000);
+    expect(failure({ WEBHOOK_PAUSE_FAILING_AFTER: '0' })).toContain('WEBHOOK_PAUSE_FAILING_AFTER');
+    expect(failure({ WEBHOOK_PAUSE_FAILING_AFTER: 'a week' })).toContain('WEBHOOK_PAUSE_FAILING_AFTER');
+  });
+
   it('parses ROUTE_DEPRECATIONS per route, keeping the dates as given', () => {
     const c = load({ ROUTE_DEPRECATIONS: JSON.stringify({
       'GET /me': { deprecation: '2026-12-01T00:00:00Z', sunset: '2027-03-01T00:00:00Z', link: 'https://example.com/changelog' },

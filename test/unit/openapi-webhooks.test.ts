@@ -9,7 +9,7 @@ import { standardWebhooksHeaders } from '../../src/domain/webhooks/standard-sign
 import { newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 import { newEventId } from '../../src/ids.js';
 import { eventDrifts, publicDocument } from '../support/event-conformance.js';
-import { SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../support/spec-events.js';
+import { BETA_EVENT_TYPES, KNOWN_EVENT_TYPES, SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../support/spec-events.js';
 import { bothWays } from '../support/spec-routes.js';
 
 /**
@@ -57,6 +57,7 @@ const BUILT: Record<EventType, () => ReturnType<(typeof EVENTS)[EventType]>> = {
   }),
   'api_key.expiring': () => EVENTS['api_key.expiring']({ key_id: u(), integration_id: u(), expires_at: '2026-12-04T00:00:00.000Z', threshold_days: 7, days_left: 6 }),
   'webhook.test': () => EVENTS['webhook.test']({ webhook_id: u() }),
+  'webhook.paused': () => EVENTS['webhook.paused']({ webhook_id: u(), paused_reason: 'failing', failing_since: '2026-11-24T10:00:00.000Z' }),
 };
 
 /** A delivery as the sender makes it: envelope.ts's body, sender.ts's headers. */
@@ -72,12 +73,17 @@ function delivery(type: EventType, includePii: boolean, built = BUILT[type]()): 
 }
 
 describe("the document's webhooks section", () => {
-  it('has an entry for every event type of spec 01, and nothing else', () => {
-    expect(bothWays([...SPEC_EVENT_TYPES], Object.keys(doc.webhooks))).toEqual({ missing: [], unexpected: [] });
+  it('has an entry for every event type of spec 01 and the beta ones, and nothing else', () => {
+    expect(bothWays([...KNOWN_EVENT_TYPES], Object.keys(doc.webhooks))).toEqual({ missing: [], unexpected: [] });
+  });
+
+  it("a beta event's entry says x-release beta; the spec's events carry no label", () => {
+    expect(KNOWN_EVENT_TYPES.filter((type) => entry(type)['x-release'] === 'beta')).toEqual([...BETA_EVENT_TYPES]);
+    expect(KNOWN_EVENT_TYPES.filter((type) => entry(type)['x-release'] !== undefined && entry(type)['x-release'] !== 'beta')).toEqual([]);
   });
 
   it('each entry: a POST of the envelope (id, type, api_version, created_at, livemode, data) with the Svc-* and Standard Webhooks headers, answered 2xx', () => {
-    for (const type of SPEC_EVENT_TYPES) {
+    for (const type of KNOWN_EVENT_TYPES) {
       const op = entry(type);
       expect(op.parameters.filter((p: any) => p.in === 'header' && p.required).map((p: any) => p.name))
         .toEqual(['Svc-Event-Id', 'Svc-Event-Type', 'Svc-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
@@ -97,7 +103,7 @@ describe("the document's webhooks section", () => {
 });
 
 describe('every event the code raises fits its entry', () => {
-  it.each([...SPEC_EVENT_TYPES])('%s, thin and include_pii', (type) => {
+  it.each([...KNOWN_EVENT_TYPES])('%s, thin and include_pii', (type) => {
     const built = BUILT[type]();
     const thin = delivery(type, false, built);
     expect(eventDrifts(thin.headers, thin.body)).toEqual([]);

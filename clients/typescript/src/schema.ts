@@ -1622,6 +1622,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.paused
+         * @description The platform paused one of your subscriptions: every attempt to it failed for 5 days. Goes to your integration's other subscriptions whose events name it (never to the one paused). Deliveries to the paused subscription are held, not lost: PATCH /webhooks/{id} with status active resumes it, and its held deliveries go out.
+         *
+         *     Thin in both payload modes: include_pii applies to lead.*, contact.* and conversation.* events only.
+         *
+         *     POSTed to every active subscription whose events match `webhook.paused` (or `webhook.*`). A receiver answers 2xx quickly and ignores event types it does not know; anything else is retried up to 8 times, then the delivery is dead (kept 30 days in the delivery log).
+         */
+        post: operations["webhookPausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1842,6 +1866,11 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * @description Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you (PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.
+             * @enum {string|null}
+             */
+            paused_reason: "failing" | "integrator" | null;
             /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
@@ -1872,6 +1901,11 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * @description Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you (PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.
+             * @enum {string|null}
+             */
+            paused_reason: "failing" | "integrator" | null;
             /** @description Signing secret, returned once (creation, rotation); null on an idempotent replay. */
             secret: string | null;
             /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
@@ -2255,6 +2289,11 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 status: "active" | "paused";
+                /**
+                 * @description failing: the platform paused it after every attempt failed for 5 days; integrator: you paused it; null while active.
+                 * @enum {string|null}
+                 */
+                paused_reason: "failing" | "integrator" | null;
                 last_15m: {
                     attempts: number;
                     /** @description Attempts your endpoint answered 2xx. */
@@ -4396,6 +4435,42 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             message: "This is a test event.";
+        };
+        WebhookPausedEvent: {
+            /** @description Event id; equals the Svc-Event-Id header, identical across retries. */
+            id: string;
+            /**
+             * @description Equals the Svc-Event-Type header.
+             * @enum {string}
+             */
+            type: "webhook.paused";
+            /**
+             * @description Event schema version.
+             * @enum {string}
+             */
+            api_version: "2026-10-01";
+            /**
+             * Format: date-time
+             * @description Event time, UTC.
+             */
+            created_at: string;
+            /** @description true for production data; false for webhook.test and sandbox data. */
+            livemode: boolean;
+            data: components["schemas"]["WebhookPausedData"];
+        };
+        WebhookPausedData: {
+            /** @description The subscription paused. */
+            webhook_id: string;
+            /**
+             * @description failing: the platform paused it (its paused_reason).
+             * @enum {string}
+             */
+            paused_reason: "failing";
+            /**
+             * Format: date-time
+             * @description The first failed attempt of the unbroken run of failures.
+             */
+            failing_since: string;
         };
     };
     responses: never;
@@ -14747,6 +14822,48 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer quickly; the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPausedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique event id, identical across retries: skip one already processed. */
+                "Svc-Event-Id": string;
+                /** @description The event type. */
+                "Svc-Event-Type": "webhook.paused";
+                /** @description `t=<unix seconds>,v1=<hex>`; two v1 values during a secret rotation. v1 is the lowercase hex HMAC-SHA256, keyed with the signing secret, of `<t>.<raw body>`. Recompute it over the raw body, compare with each v1 in constant time (any match passes), refuse a t further than 5 minutes from now, and only then parse the JSON. */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same as Svc-Event-Id), identical across retries. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the t of Svc-Signature. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>`, two space-separated during a secret rotation; the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the secret after `whsec_`. A Standard Webhooks library given the `whsec_…` secret as it is verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPausedEvent"];
             };
         };
         responses: {

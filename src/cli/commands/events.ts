@@ -11,7 +11,7 @@ export const events: CommandGroup = {
       (makes the objects of an event of TYPE through the domain code, e.g. a customer's conversation and its lead, so
        a real event goes to the tenant's subscriptions; answers every event the change raised. --integration: whose api
        channel and paid work (default the tenant's oldest active integration); --webhook: the subscription webhook.test
-       goes to. A paid type (article.ready, operation.completed, strategist.turn.completed) charges as the real work does;
+       goes to, or webhook.paused pauses as failing (as the platform does; status active resumes it). A paid type (article.ready, operation.completed, strategist.turn.completed) charges as the real work does;
        lead.action_requested needs an external CRM mode; crm.mode_changed switches the mode and back)`,
   positional: { 'events trigger': 1 },
   ownTransactions: ['events trigger'],

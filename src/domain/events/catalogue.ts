@@ -85,6 +85,8 @@ export const EVENTS = {
   'api_key.expiring': (e: { key_id: string; integration_id: string; expires_at: string; threshold_days: number; days_left: number }): EventData =>
     ({ data: { ...e } }),
   'webhook.test': (e: { webhook_id: string }): EventData => ({ data: { webhook_id: e.webhook_id, message: 'This is a test event.' } }),
+  // Identifiers and times only: never the URL or anything a customer wrote.
+  'webhook.paused': (e: { webhook_id: string; paused_reason: 'failing'; failing_since: string }): EventData => ({ data: { ...e } }),
 } satisfies Record<EventType, (input: never) => EventData>;
 
 function leadData(e: LeadRef): Record<string, unknown> {

@@ -10,7 +10,7 @@ export const EVENT_TYPES = {
   strategist: ['strategist.report.ready', 'strategist.turn.completed'],
   operation: ['operation.completed'],
   api_key: ['api_key.expiring'],
-  webhook: ['webhook.test'],
+  webhook: ['webhook.test', 'webhook.paused'],
 } as const;
 
 export type EventFamily = keyof typeof EVENT_TYPES;

@@ -12,6 +12,8 @@ export interface NewEvent {
   livemode?: boolean;
   /** Only for events meant for one subscription (webhook.test). */
   targetWebhookId?: string | null;
+  /** Only for events about one subscription that go to the integration's others (webhook.paused). */
+  excludedWebhookId?: string | null;
 }
 
 /**
@@ -44,6 +46,7 @@ export function recordEvent(em: Em, event: NewEvent, now: Date): OutboxEvent {
     data: event.data,
     piiData: event.piiData ?? null,
     targetWebhookId: event.targetWebhookId ?? null,
+    excludedWebhookId: event.excludedWebhookId ?? null,
     orderingKey: orderingKeyOf(event.type, event.data),
     createdAt: now,
     relayedAt: null,

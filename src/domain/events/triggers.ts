@@ -25,6 +25,7 @@ import { createSession } from '../strategist/sessions.js';
 import { composeStrategistAnswer, writeTurnAnswer, type TurnInput } from '../strategist/turns.js';
 import { lastWholeDay, reportSourcesFor, writeReport } from '../strategist/report-run.js';
 import { queueTestEvent } from '../webhooks/test-event.js';
+import { recordPaused } from '../webhooks/failing-pause.js';
 import { isSandbox } from '../sandbox/shadows.js';
 import { StrategistTurn } from '../../entities/strategist-turn.js';
 import { Lead } from '../../entities/lead.js';
@@ -239,6 +240,21 @@ const RECIPES: Record<EventType, (step: Step) => Promise<void>> = {
     if (!webhook) throw domainError('not_found', 'webhook.test goes to one subscription: the integration has none (give --webhook ID, or subscribe first).');
     step.objects.webhook_id = webhook.id;
     await queueTestEvent(em, webhook, step.s.clock.now());
+  }),
+  // Pauses the subscription as the platform does when its failing run is old enough: it stays paused until set active.
+  'webhook.paused': (step) => step.tx(async (em) => {
+    const webhook = step.scope.webhookId
+      ? await em.findOne(Webhook, { id: step.scope.webhookId, tenantId: step.scope.tenantId, status: 'active' })
+      : await em.findOne(Webhook, { integrationId: step.scope.integrationId, status: 'active' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    if (!webhook) throw domainError('not_found', 'webhook.paused pauses one active subscription: the integration has none (give --webhook ID of an active one).');
+    const now = step.s.clock.now();
+    const failingSince = webhook.failingSince ?? now;
+    webhook.status = 'paused';
+    webhook.pausedReason = 'failing';
+    webhook.failingSince = failingSince;
+    webhook.updatedAt = now;
+    step.objects.webhook_id = webhook.id;
+    recordPaused(em, { tenantId: webhook.tenantId, integrationId: webhook.integrationId, webhookId: webhook.id, failingSince }, now);
   }),
 };
 

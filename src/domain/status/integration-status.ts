@@ -12,6 +12,8 @@ export interface IntegrationStatus {
   webhooks: {
     id: string;
     status: string;
+    /** failing (the platform paused it) or integrator; null while active. */
+    paused_reason: string | null;
     last_15m: { attempts: number; succeeded: number; failed: number; success_rate: number | null; p50_ms: number | null };
     waiting: { pending: number; held: number; failed: number; oldest_seconds: number | null };
   }[];
@@ -27,9 +29,9 @@ export async function integrationStatus(em: Em, integrationId: string, cell: Cel
        from operations where integration_id = ? and status in ('queued', 'running')`,
     [at, integrationId],
   );
-  const hooks = await em.execute<{ id: string; status: string; attempts: number; succeeded: number; p50: string | null;
+  const hooks = await em.execute<{ id: string; status: string; paused_reason: string | null; attempts: number; succeeded: number; p50: string | null;
     oldest: string | null }[]>(
-    `select w.id, w.status, a.attempts, a.succeeded, a.p50, d.oldest
+    `select w.id, w.status, case when w.status = 'paused' then w.paused_reason end as paused_reason, a.attempts, a.succeeded, a.p50, d.oldest
        from webhooks w
        cross join lateral (
          select count(*)::int as attempts, count(*) filter (where t.status_code between 200 and 299)::int as succeeded,
@@ -50,6 +52,7 @@ export async function integrationStatus(em: Em, integrationId: string, cell: Cel
     webhooks: hooks.map((h) => ({
       id: h.id,
       status: h.status,
+      paused_reason: h.paused_reason,
       last_15m: {
         attempts: h.attempts, succeeded: h.succeeded, failed: h.attempts - h.succeeded,
         success_rate: h.attempts ? Number((h.succeeded / h.attempts).toFixed(4)) : null,

@@ -41,6 +41,8 @@ export interface DeliveryToSend {
   previousSecretSealed: string | null;
   recipientCountry: string | null;
   event: StoredEvent;
+  /** The subscription's run of failed attempts is open (failing-pause.ts): a delivered attempt ends it. */
+  failing: boolean;
 }
 
 /** Where a keyed delivery stands among its subscription's deliveries of the same key. */
@@ -81,6 +83,7 @@ interface AttemptRow {
   ip_allowlist: string[] | null; hosting_country: string | null; transfer_basis: string | null;
   tenant_status: string; features: string[];
   balance_rub: string | null; blocked: boolean | null; low_threshold_rub: string | null;
+  failing: boolean;
 }
 
 /**
@@ -107,6 +110,7 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
         id: row.event_id, type: row.event_type, apiVersion: row.api_version, createdAt: new Date(row.event_created_at),
         livemode: row.livemode, data: row.data, piiData: row.pii_data,
       },
+      failing: row.failing,
     },
   };
 }
@@ -229,7 +233,7 @@ const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.
             w.status, w.url, w.include_pii, w.secret_sealed,
             case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
             e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
-            ${RECIPIENT_COLUMNS}
+            ${RECIPIENT_COLUMNS}, w.failing_since is not null as failing
        from webhook_deliveries d
        join webhooks w on w.id = d.webhook_id
        join outbox_events e on e.id = d.event_id
@@ -237,7 +241,7 @@ const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.
 
 /** What the rules of verdictOf read of a delivery: its row, or a group of deliveries alike in all of it (waitingCounts). */
 type VerdictInputs = Omit<AttemptRow, 'id' | 'tenant_id' | 'integration_id' | 'webhook_id' | 'ordering_key' | 'ordering_seq' | 'url' | 'secret_sealed'
-  | 'previous_secret_sealed' | 'event_id' | 'api_version' | 'event_created_at' | 'livemode' | 'data'>;
+  | 'previous_secret_sealed' | 'event_id' | 'api_version' | 'event_created_at' | 'livemode' | 'data' | 'failing'>;
 
 /**
  * The verdict of a delivery, by the rules planAttempt states, in their order. `olderQueued`

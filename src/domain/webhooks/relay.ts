@@ -116,8 +116,8 @@ export class OutboxRelay {
    * relayed. Where an event goes (spec 01, Webhooks): the same tenant; never to a revoked
    * integration's subscriptions; an integration's event only to that integration's
    * subscriptions; a targeted event (webhook.test) only to its subscription, whatever its
-   * patterns; any other event to the subscriptions whose `events` hold its type or
-   * `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
+   * patterns; an event about one subscription (webhook.paused) never to that one; any other
+   * event to the subscriptions whose `events` hold its type or `<family>.*`. A paused subscription gets its deliveries too, marked queued_while_paused:
    * they wait for the resume. Each delivery carries its event's ordering key and sequence
    * number, by which the attempt keeps a key's events in order (planAttempt). Whether the
    * integration may receive the event now is the attempt's question (deliveryAccess).
@@ -126,7 +126,7 @@ export class OutboxRelay {
     const now = this.s.clock.now().toISOString();
     const [result] = await this.s.orm.em.fork().execute<{ events: number; deliveries: number }[]>(
       `with ev as (
-         select id, tenant_id, integration_id, type, target_webhook_id, ordering_key, seq from outbox_events
+         select id, tenant_id, integration_id, type, target_webhook_id, excluded_webhook_id, ordering_key, seq from outbox_events
           where relayed_at is null order by created_at limit ? for update skip locked
        ),
        matched as (
@@ -137,6 +137,7 @@ export class OutboxRelay {
            join integrations i on i.id = w.integration_id
           where i.status <> 'revoked'
             and (ev.integration_id is null or w.integration_id = ev.integration_id)
+            and (ev.excluded_webhook_id is null or w.id <> ev.excluded_webhook_id)
             and case when ev.target_webhook_id is not null then w.id = ev.target_webhook_id
                      else ev.type = any(w.events) or split_part(ev.type, '.', 1) || '.*' = any(w.events) end
        ),

@@ -103,6 +103,8 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
     secretRotatedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
+    pausedReason: null,
+    failingSince: null,
   });
   if (includePii) registerPiiChange(em, ctx, webhook.id, 'pii_enabled');
   await em.flush();
@@ -119,6 +121,17 @@ export async function findSubscription(em: Em, integrationId: string, id: string
 /** A page of the integration's subscriptions, in the window's order (GET /webhooks: oldest first). */
 export async function listSubscriptions(em: Em, integrationId: string, window: PageWindow): Promise<Webhook[]> {
   return em.find(Webhook, pageWhere([{ integrationId }], window) as never, { orderBy: window.orderBy as never, limit: window.take });
+}
+
+/**
+ * The integration's own pause and resume: a pause it asks for is `integrator`'s (also over the
+ * platform's); active clears the reason, and a resume closes the failing run, so a resumed
+ * subscription gets the whole window again before the platform pauses it once more (failing-pause.ts).
+ */
+function pauseOrResume(webhook: Webhook, status: WebhookStatus): void {
+  if (webhook.status === 'paused' && status === 'active') webhook.failingSince = null;
+  webhook.status = status;
+  webhook.pausedReason = status === 'paused' ? 'integrator' : null;
 }
 
 async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {
@@ -147,7 +160,7 @@ export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: s
   if (changes.url !== undefined) webhook.url = storedUrl(changes.url);
   if (changes.events !== undefined) webhook.events = changes.events;
   if (changes.description !== undefined) webhook.description = changes.description;
-  if (changes.status !== undefined) webhook.status = changes.status;
+  if (changes.status !== undefined) pauseOrResume(webhook, changes.status);
   webhook.includePii = includePii;
   webhook.updatedAt = ctx.now;
   await em.flush();

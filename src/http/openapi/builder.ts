@@ -56,6 +56,8 @@ export interface WebhookDoc {
   body: Joi.Schema;
   /** What the subscriber answers, by status (or range: 2XX). */
   answers: Record<string, string>;
+  /** The release label of an event beyond the spec's (x-release); none: the spec's own. */
+  release?: string;
 }
 
 export interface DocumentDoc {
@@ -154,6 +156,7 @@ function webhookObject(converter: SchemaConverter, w: WebhookDoc): JsonSchema {
     summary: w.summary,
     description: w.description,
     tags: w.tags,
+    ...(w.release ? { 'x-release': w.release } : {}),
     parameters: w.headers,
     security: w.security,
     requestBody: { required: true, content: { 'application/json': { schema: converter.convert(w.body) } } },

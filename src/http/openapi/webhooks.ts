@@ -72,6 +72,7 @@ export function eventWebhooks(): WebhookDoc[] {
       headers: headersOf(type),
       security: [{ [SIGNATURE_SCHEME]: [] }],
       body: eventEnvelopeSchema(type),
+      ...(shape.release ? { release: shape.release } : {}),
       answers: {
         '2XX': 'Received. Answer quickly; the delivery is done.',
         '4XX': 'Refused (answer 4xx to a signature that does not verify): the delivery is retried, then dead.',

@@ -3,6 +3,7 @@ import { defineRoute } from '../../http/route.js';
 import { integrationStatus } from '../../domain/status/integration-status.js';
 import { WALLET_STATES } from '../../domain/wallet/wallet-state.js';
 import { STATUS_MAP_RELEASE } from './status-page.js';
+import { PAUSED_REASONS } from '../../entities/webhook.js';
 
 const seconds = Joi.number().min(0).allow(null).required();
 
@@ -19,6 +20,8 @@ export const IntegrationStatusSchema = Joi.object({
   webhooks: Joi.array().items(Joi.object({
     id: Joi.string().uuid().required(),
     status: Joi.string().valid('active', 'paused').required(),
+    paused_reason: Joi.string().valid(...PAUSED_REASONS).allow(null).required().meta({ release: 'beta' })
+      .description('failing: the platform paused it after every attempt failed for 5 days; integrator: you paused it; null while active.'),
     last_15m: Joi.object({
       attempts: Joi.number().integer().required(),
       succeeded: Joi.number().integer().required().description('Attempts your endpoint answered 2xx.'),

@@ -22,6 +22,8 @@ export interface EventShape {
   data: Record<string, Joi.Schema>;
   /** What an include_pii subscription receives besides (lead.*, contact.*, conversation.* only). */
   pii?: Record<string, Joi.Schema>;
+  /** An event beyond spec 01's table carries its release label (x-release in the document). */
+  release?: 'beta';
 }
 
 const id = (description?: string) => (description ? Joi.string().required().description(description) : Joi.string().required());
@@ -160,6 +162,17 @@ export const EVENT_SHAPES = {
   'webhook.test': {
     summary: 'Sent by POST /webhooks/{id}/test to that subscription only, with livemode false.',
     data: { webhook_id: id(), message: Joi.string().valid('This is a test event.').required() },
+  },
+  'webhook.paused': {
+    summary: 'The platform paused one of your subscriptions: every attempt to it failed for 5 days.',
+    description: 'Goes to your integration\'s other subscriptions whose events name it (never to the one paused). Deliveries to the paused subscription are held, not lost: '
+      + 'PATCH /webhooks/{id} with status active resumes it, and its held deliveries go out.',
+    data: {
+      webhook_id: id('The subscription paused.'),
+      paused_reason: Joi.string().valid('failing').required().description('failing: the platform paused it (its paused_reason).'),
+      failing_since: IsoDate.required().description('The first failed attempt of the unbroken run of failures.'),
+    },
+    release: 'beta',
   },
 } satisfies Record<EventType, EventShape> as Record<EventType, EventShape>;
 

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
-import { DELIVERY_STATES, WEBHOOK_STATUSES } from '../../entities/webhook.js';
+import { DELIVERY_STATES, PAUSED_REASONS, WEBHOOK_STATUSES } from '../../entities/webhook.js';
 import { HOLD_REASONS } from '../../domain/webhooks/delivery-attempts.js';
 
 /** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
@@ -17,6 +17,9 @@ const webhookFields = {
   secret_rotated_at: IsoDate.allow(null).required().description('null = never rotated.'),
   previous_secret_expires_at: IsoDate.allow(null).required()
     .description('While the 24-hour rotation window is open: when the old secret stops working; else null.'),
+  paused_reason: Joi.string().valid(...PAUSED_REASONS).allow(null).required().meta({ release: 'beta' })
+    .description('Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you '
+      + '(PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.'),
 };
 
 export const WebhookSchema = Joi.object(webhookFields).meta({ ref: 'Webhook' });
