@@ -13,7 +13,7 @@ import { strategistReport } from './strategist-report.js';
 import { strategistTurnWorkflow } from './strategist-turn.js';
 import { tenantSweep } from './tenant-sweep.js';
 import { reconcilerSweep } from './reconciler.js';
-import { deliveryRecovery } from './recovery.js';
+import { deliveryRecovery, webhookRecoveryWorkflow } from './recovery.js';
 
 /** Every type workflows/index.ts exports: a new one does not compile without its behavior here. */
 type WorkflowType = keyof typeof registered;
@@ -45,6 +45,8 @@ const VERSIONING: Record<WorkflowType, [(...args: never[]) => Promise<unknown>, 
   reconcilerSweep: [reconcilerSweep, 'PINNED'],
   // A support recovery: minutes at most (bounded by SUPPORT_RECOVERY_MAX), continuing as new after its pages.
   deliveryRecovery: [deliveryRecovery, 'PINNED'],
+  // An integrator's recovery: the same pages, short transactions (30 days of one subscription at most), continuing as new.
+  webhookRecoveryWorkflow: [webhookRecoveryWorkflow, 'PINNED'],
 };
 
 for (const [workflow, versioningBehavior] of Object.values(VERSIONING)) setWorkflowOptions({ versioningBehavior }, workflow);
