@@ -12,6 +12,8 @@ import { startDeliveryEngine } from '../../src/domain/webhooks/delivery-engine.j
 import { recoveryReplayId } from '../../src/domain/webhooks/replay.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
+import { createRecoveryActivities } from '../../activities/recovery.js';
+import { settleStranded } from '../../src/domain/reconciler/stranded.js';
 
 /**
  * Issue 38 item 3: POST /webhooks/{id}/recover, the integrator's recovery by range. It answers
@@ -148,6 +150,22 @@ describe('recoveries that meet, and cancel', () => {
     const c = afterCancel.body.operation.id as string;
     // Cancelled by hand (an operator in the Temporal UI): the workflow itself must settle the row.
     await h.client.workflow.getHandle(operationWorkflowId(c)).cancel();
+
+    // A page that comes after the cancel committed (a worker that took it late) makes nothing.
+    const lateInput = {
+      jobId: a, operationId: a, operator: `integration ${caller.integrationId}`, webhookId: sub.id, tenantId: caller.tenantId,
+      since: r1.since, until: r1.until, total: 3, max: 100, pageSize: 2,
+    };
+    expect(await createRecoveryActivities(h.services).recoverDeliveryPage(lateInput, null, 2)).toEqual({ replays: [], made: [], skipped: 0, next: null });
+
+    // A run that vanished while its row said running (terminated by hand): the reconciler ends it failed.
+    const stranded = await recover(caller, sub.id, { since: ago(100).toISOString(), until: ago(99).toISOString() });
+    const d = stranded.body.operation.id as string;
+    await h.db.query("update operations set status = 'running', started_at = now() where id = $1", [d]);
+    await h.client.workflow.getHandle(operationWorkflowId(d)).terminate('lost, as a test');
+    expect(await settleStranded(h.services, 'operation', d)).toBe('ended');
+    const ended = (await operation(caller, d)).body;
+    expect([ended.status, ended.error.code, ended.error.message]).toEqual(['failed', 'internal_error', expect.stringContaining('after 0 redeliveries')]);
 
     await startWorker();
 
