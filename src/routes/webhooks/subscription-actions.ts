@@ -5,11 +5,8 @@ import { queueTestEvent } from '../../domain/webhooks/test-event.js';
 import { SecretBox } from '../../domain/webhooks/secret-box.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { requestRecovery, type RecoveryRequest } from '../../domain/webhooks/recovery-operation.js';
-import { launchOperation } from '../../domain/operations/operation-starts.js';
-import { presentOperation } from '../../domain/operations/operations.js';
-import { cellMoney } from '../../domain/wallet/fx.js';
-import { OperationEnvelopeSchema, WaitQuery } from '../conversations/ai-reply-schemas.js';
-import { settleGeneration } from '../articles/generation-routes.js';
+import { WaitQuery } from '../conversations/ai-reply-schemas.js';
+import { STARTED_OPERATION_RESPONSES, settleGeneration, startedOperation } from '../articles/generation-routes.js';
 import { RecoveryInProgressProblemSchema, WebhookParams, WebhookRecoveryRequestSchema, WebhookTestResultSchema, WebhookWithSecretSchema } from './schemas.js';
 import { presentTestResult, presentWebhookWithSecret, withoutSecret } from './presenters.js';
 import { WEBHOOKS_MIGRATION } from './context.js';
@@ -57,16 +54,12 @@ export const recoverWebhookDeliveries = defineRoute<{ wait: number }, IdParams, 
     + 'A recovery of an overlapping range of this subscription still queued or running: 409 operation_in_progress with its operation_id.',
   query: WaitQuery,
   body: WebhookRecoveryRequestSchema,
-  responses: {
-    200: { description: 'Finished within wait', schema: OperationEnvelopeSchema },
-    202: { description: 'Queued or running', schema: OperationEnvelopeSchema },
-  },
+  responses: STARTED_OPERATION_RESPONSES,
   errors: ['operation_in_progress', 'validation_failed', 'idempotency_key_required'],
   problems: { operation_in_progress: RecoveryInProgressProblemSchema },
   handler: async ({ params, body, auth, em, services, afterCommit }) => {
     const op = await requestRecovery(em, services, { tenantId: auth.tenant.id, integrationId: auth.integration.id }, params.id, body);
-    afterCommit(() => launchOperation(services, op));
-    return { status: 202, body: { operation: presentOperation(op, await cellMoney(em, services.config.cell)) } };
+    return startedOperation(em, services, op, afterCommit);
   },
   settle: settleGeneration,
 });
