@@ -26,6 +26,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     text: "Failing endpoints are paused, not disabled (beta): a subscription whose every attempt failed for 5 days is paused by the platform, `paused_reason` says who paused a subscription (`failing` or `integrator`), a `webhook.paused` event tells the integration's other subscriptions, and PATCH status active resumes it with its held deliveries.",
   },
   {
+    date: '2026-11-29', kind: 'additive', routes: ['POST /webhooks/{id}/recover', 'GET /operations/{id}'],
+    text: "Webhooks: `POST /webhooks/{id}/recover` (beta) redelivers a subscription's failed and dead deliveries of a time range once each, as new deliveries of the same events (same `Svc-Event-Id`), in an operation `webhook.recovery` with `progress` (beta) on `GET /operations/{id}`.",
+  },
+  {
     date: '2026-11-28', kind: 'breaking',
     routes: ['GET /leads', 'GET /articles', 'POST /articles/generation-jobs', 'POST /strategist/topics/{id}/approve', 'POST /articles/{id}/publish', 'GET /webhooks/{id}/deliveries', 'GET /conversations/{id}/messages'],
     text: 'Answers brought to spec 01 and 02 where they differed: scope_missing for a scope the plan cuts, updated_after takes a date or a zone-less time, max_cost refused above the cap and read in the cell currency, the 3,000,000-byte publish payload limit, WebhookDelivery error only for network failures and 3xx, messages are not deleted.',

@@ -60,6 +60,8 @@ export interface WebhookSettings {
   relayMinRunMs: number;
   retentionDays: number;
   cleanupEvery: string;
+  /** Deliveries an integrator's recovery reads a page (one transaction; WEBHOOK_RECOVERY_PAGE). */
+  recoveryPageSize: number;
   /**
    * How long a delivery's database step retries before it fails (DURABLE_STEP_BOUND; default
    * 2 hours, workflows/step-options.ts): the delivery then ends dead, saying why.
@@ -352,6 +354,7 @@ const schema = Joi.object({
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
   WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_PAUSE_FAILING_AFTER: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('5d'),
+  WEBHOOK_RECOVERY_PAGE: Joi.number().integer().min(1).max(1000).default(200),
   DURABLE_STEP_BOUND: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h)$/).default('2h'),
   RECONCILE_EVERY: Joi.string().pattern(/^[1-9]\d*(s|m|h)$/).default('5m'),
   RECONCILE_PAGE: Joi.number().integer().min(1).max(1000).default(500),
@@ -484,6 +487,7 @@ function parseWebhookSettings(v: Record<string, any>, production: boolean): Webh
     relayMinRunMs: v.RELAY_MIN_RUN_MS,
     retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     cleanupEvery: v.WEBHOOK_CLEANUP_EVERY,
+    recoveryPageSize: v.WEBHOOK_RECOVERY_PAGE,
     stepBoundMs: parseDuration(v.DURABLE_STEP_BOUND),
     pauseFailingAfterMs: parseDuration(v.WEBHOOK_PAUSE_FAILING_AFTER),
   };

@@ -13,4 +13,4 @@ export { strategistReport } from './strategist-report.js';
 export { strategistTurnWorkflow } from './strategist-turn.js';
 export { tenantSweep } from './tenant-sweep.js';
 export { reconcilerSweep } from './reconciler.js';
-export { deliveryRecovery } from './recovery.js';
+export { deliveryRecovery, webhookRecoveryWorkflow } from './recovery.js';

@@ -10,6 +10,7 @@ export const OPERATION_WORKFLOW_TYPES = {
   'conversation.ai_reply': 'aiReplyWorkflow',
   'article.generation': 'articleGenerationWorkflow',
   'strategist.turn': 'strategistTurnWorkflow',
+  'webhook.recovery': 'webhookRecoveryWorkflow',
 } as const;
 export type OperationType = keyof typeof OPERATION_WORKFLOW_TYPES;
 

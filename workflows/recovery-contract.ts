@@ -16,9 +16,15 @@ export interface RecoveryCursor {
 }
 
 export interface RecoveryInput {
+  /** The job's id: the support console's, or the operation's (an integrator's recovery). */
   jobId: string;
-  /** Who started it (the operator's e-mail): recorded with each page's replays. */
+  /** Who started it (the operator's e-mail, recorded with each page's replays; `integration <id>` for an integrator's). */
   operator: string;
+  /**
+   * An integrator's recovery (POST /webhooks/{id}/recover): its operation, whose row each page
+   * locks, counts into and stops at once it is finished (canceled); absent for support's.
+   */
+  operationId?: string;
   webhookId: string;
   tenantId: string;
   /** The range of creation times, ISO: since inclusive, until exclusive. */
@@ -26,7 +32,7 @@ export interface RecoveryInput {
   until: string;
   /** Deliveries to replay counted when it started (what the progress bar fills to). */
   total: number;
-  /** The most it replays (SUPPORT_RECOVERY_MAX when it started), whatever appears in the range meanwhile. */
+  /** The most it replays (SUPPORT_RECOVERY_MAX when it started; no bound but the range for an integrator's), whatever appears in the range meanwhile. */
   max: number;
   /** Deliveries read per page (one activity, one transaction). */
   pageSize: number;

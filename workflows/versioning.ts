@@ -12,7 +12,7 @@ import { strategistReport } from './strategist-report.js';
 import { strategistTurnWorkflow } from './strategist-turn.js';
 import { tenantSweep } from './tenant-sweep.js';
 import { reconcilerSweep } from './reconciler.js';
-import { deliveryRecovery } from './recovery.js';
+import { deliveryRecovery, webhookRecoveryWorkflow } from './recovery.js';
 
 /** A workflow function and what a deploy does to its open runs. */
 type Versioned = [(...args: never[]) => Promise<unknown>, VersioningBehavior];
@@ -44,6 +44,8 @@ export const VERSIONING = {
   reconcilerSweep: [reconcilerSweep, 'PINNED'],
   // A support recovery: minutes at most (bounded by SUPPORT_RECOVERY_MAX), continuing as new after its pages.
   deliveryRecovery: [deliveryRecovery, 'PINNED'],
+  // An integrator's recovery: the same pages, short transactions (30 days of one subscription at most), continuing as new.
+  webhookRecoveryWorkflow: [webhookRecoveryWorkflow, 'PINNED'],
 } satisfies Record<string, Versioned>;
 
 for (const [workflow, versioningBehavior] of Object.values<Versioned>(VERSIONING)) setWorkflowOptions({ versioningBehavior }, workflow);

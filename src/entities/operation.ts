@@ -5,6 +5,18 @@ export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 export const FINISHED_STATUSES: readonly OperationStatus[] = ['succeeded', 'failed', 'canceled'];
 
 /**
+ * How far an operation that works through many rows has come (a webhook recovery): `total`
+ * counted when it started, `redelivered` and `skipped` so far, and `page`, the key of the page
+ * counted last (so a page tried again after it committed is not counted twice).
+ */
+export interface OperationProgress {
+  total: number;
+  redelivered: number;
+  skipped: number;
+  page: string | null;
+}
+
+/**
  * An asynchronous job (spec 01, Operation): an AI reply, an article generation, ... It runs
  * as Temporal workflow `op:<id>`; the row is what the API answers from.
  */
@@ -34,6 +46,8 @@ export const Operation = defineEntity({
     createdAt: p.datetime(),
     startedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
+    /** A webhook recovery's progress (OperationProgress); null for every other operation. */
+    progress: p.json<OperationProgress>().nullable(),
   },
 });
 export type Operation = InferEntity<typeof Operation>;

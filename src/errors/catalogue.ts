@@ -133,8 +133,8 @@ export const ERROR_GUIDE: { readonly [C in ErrorCode]: ErrorGuide } = {
     remedy: 'Read the resource again and act on its current state.',
   },
   operation_in_progress: {
-    meaning: 'A retry with the same Idempotency-Key arrived while the first request is still running.',
-    remedy: 'Wait and retry with the same key, or follow the operation the first request started.',
+    meaning: 'A retry with the same Idempotency-Key arrived while the first request is still running; or (POST /webhooks/{id}/recover) a recovery of an overlapping range of the same subscription is still running, named by operation_id.',
+    remedy: 'Wait and retry with the same key, or follow the operation the first request started (operation_id: GET /operations/{id}, or cancel it).',
   },
   editorial_profile_required: {
     meaning: 'Article generation was requested without a filled editorial profile.',

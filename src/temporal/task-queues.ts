@@ -25,6 +25,7 @@ export const WORKFLOW_KINDS = {
   tenantSweep: 'batch',
   reconcilerSweep: 'batch',
   deliveryRecovery: 'batch',
+  webhookRecoveryWorkflow: 'batch',
 } as const satisfies Record<string, WorkKind>;
 export type WorkflowType = keyof typeof WORKFLOW_KINDS;
 

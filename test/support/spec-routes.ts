@@ -102,6 +102,7 @@ export const API_ROUTE_EXTENSIONS: Readonly<Record<string, { release: 'planned' 
   'POST /leads/{id}/tasks/{task_id}/complete': { release: 'beta', reason: 'spec 01 names event task.completed, no route' },
   'POST /operations/{id}/cancel': { release: 'beta', reason: 'spec 01 Operation status includes canceled; the spec names no way to cancel' },
   'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': { release: 'beta', reason: 'spec 01: "no automatic redelivery"; a manual one beyond the spec' },
+  'POST /webhooks/{id}/recover': { release: 'beta', reason: 'issue 38 item 3: the support console\'s recovery by range, in the integrator\'s hands (an operation)' },
 };
 
 /** Public documents the API serves beside its routes, not described in its own OpenAPI document. */

@@ -129,6 +129,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver the failed and dead deliveries of a time range, once each (an operation)
+         * @description Redelivers every failed or dead delivery of this subscription created in [since, until) that has not been redelivered yet, oldest first: each as a new delivery of the same event (same Svc-Event-Id), once, however often a range is recovered; redeliveries found in the range are not sent again. since is at most the delivery log's 30 days ago; until defaults to now (a later one is taken as now) and must be later than since (else 422 at the field). Answers 202 OperationEnvelope (type webhook.recovery, resource {type: webhook, id}, progress), or 200 when it finished within wait (0..20 s); GET /operations/{id} shows its progress, POST /operations/{id}/cancel stops it (redeliveries already made still go out), and operation.completed tells its end. A recovery of an overlapping range of this subscription still queued or running: 409 operation_in_progress with its operation_id.
+         */
+        post: operations["postWebhooksByIdRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1941,6 +1961,81 @@ export interface components {
             /** @description queued: the event goes out on the next delivery run, within a minute. */
             status: string;
         };
+        OperationEnvelope: {
+            operation: components["schemas"]["Operation"];
+        };
+        Operation: {
+            id: string;
+            /** @description conversation.ai_reply, article.generation, strategist.turn, webhook.recovery, ... */
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Only for succeeded, failed, canceled.
+             */
+            completed_at?: string;
+            /** @description The resource whose result is read (not for failed or canceled). */
+            resource?: {
+                type: string;
+                id: string;
+                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
+                livemode?: boolean;
+            };
+            /** @description failed only: an error-catalogue code (upstream_unavailable, internal_error) or an operation reason (operator_took_over). */
+            error?: {
+                code: string;
+                message: string;
+            };
+            usage?: components["schemas"]["Usage"];
+            /** @description webhook.recovery only: how far it has come. */
+            progress?: {
+                /** @description Failed and dead deliveries of the range without a redelivery, counted when it started. */
+                total: number;
+                /** @description Redeliveries made so far (each a new delivery of the same event, same Svc-Event-Id). */
+                redelivered: number;
+                /** @description Deliveries of the range passed over: their event was already redelivered, or they are redeliveries themselves. */
+                skipped: number;
+            };
+            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
+            livemode?: boolean;
+        };
+        /** @description Paid operations, once charged. */
+        Usage: {
+            /** @description In the cell currency. */
+            cost: components["schemas"]["Money"];
+            /** @description provider/model that did the work, e.g. builtin/retrieval-v1 or openai/gpt-4o-mini. */
+            model: string;
+        };
+        RecoveryInProgressProblem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            /** @enum {string} */
+            code: "operation_in_progress";
+            detail: string;
+            request_id: string;
+            /**
+             * Format: uuid
+             * @description The recovery of an overlapping range of this subscription still queued or running (GET /operations/{id}; cancel it to start this one now). Absent when a retry of the same Idempotency-Key is what is in progress.
+             */
+            operation_id?: string;
+        };
+        WebhookRecoveryRequest: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time with zone (Z or +hh:mm): the deliveries created from this instant on; at most the delivery log's 30 days ago.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time with zone: created before this instant (exclusive); later than since. Default: now; a later one is taken as now.
+             */
+            until?: string;
+        };
         /** @description Log kept 30 days. */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -2208,44 +2303,8 @@ export interface components {
                 /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
                 livemode?: boolean;
             };
+            /** @description Absent when skipped. */
             operation?: components["schemas"]["Operation"];
-        };
-        /** @description Absent when skipped. */
-        Operation: {
-            id: string;
-            /** @description conversation.ai_reply, article.generation, ... */
-            type: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Only for succeeded, failed, canceled.
-             */
-            completed_at?: string;
-            /** @description The resource whose result is read (not for failed or canceled). */
-            resource?: {
-                type: string;
-                id: string;
-                /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
-                livemode?: boolean;
-            };
-            /** @description failed only: an error-catalogue code (upstream_unavailable, internal_error) or an operation reason (operator_took_over). */
-            error?: {
-                code: string;
-                message: string;
-            };
-            usage?: components["schemas"]["Usage"];
-            /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
-            livemode?: boolean;
-        };
-        /** @description Paid operations, once charged. */
-        Usage: {
-            /** @description In the cell currency. */
-            cost: components["schemas"]["Money"];
-            /** @description provider/model that did the work, e.g. builtin/retrieval-v1 or openai/gpt-4o-mini. */
-            model: string;
         };
         CustomerMessageUpstreamProblem: {
             /** Format: uri */
@@ -2732,9 +2791,6 @@ export interface components {
             example_text?: string | null;
             /** @enum {string|null} */
             locale?: "ru" | "en" | "id" | null;
-        };
-        OperationEnvelope: {
-            operation: components["schemas"]["Operation"];
         };
         ArticleGenerationRequest: {
             /** @description The main search query the article answers. */
@@ -5697,6 +5753,173 @@ export interface operations {
                         /** @enum {unknown} */
                         code?: "idempotency_conflict" | "operation_in_progress";
                     } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationFailedProblem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhooksByIdRecover: {
+        parameters: {
+            query?: {
+                /** @description Seconds (0 to 20) to hold the answer until the operation finishes. */
+                wait?: number;
+            };
+            header: {
+                /** @description Retries with the same key and body return the first answer; kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRecoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished within wait */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationEnvelope"];
+                };
+            };
+            /** @description Queued or running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationEnvelope"];
+                };
+            };
+            /** @description Problem: bad_request, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "bad_request" | "idempotency_key_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key, wrong_cell, integration_inactive */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": ({
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key" | "integration_inactive";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["WrongCellProblem"];
+                };
+            };
+            /** @description Problem: wallet_suspended */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["WalletSuspendedProblem"];
+                };
+            };
+            /** @description Problem: tenant_inactive, ip_not_allowed, feature_not_in_plan, scope_missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "tenant_inactive" | "ip_not_allowed" | "feature_not_in_plan" | "scope_missing";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: operation_in_progress, idempotency_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": ({
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    } & components["schemas"]["Problem"]) | components["schemas"]["RecoveryInProgressProblem"];
                 };
             };
             /** @description Problem: payload_too_large */

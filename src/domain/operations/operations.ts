@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
-import { FINISHED_STATUSES, Operation, type OperationStatus } from '../../entities/operation.js';
+import { FINISHED_STATUSES, Operation, type OperationProgress, type OperationStatus } from '../../entities/operation.js';
 import type { OperationType } from '../../../workflows/operation-contract.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
@@ -18,6 +18,8 @@ export interface NewOperation {
   /** The resource whose result is read, known from the start (e.g. the reply message's id). */
   resource: { type: string; id: string } | null;
   costCeilingRub: string;
+  /** Work through many rows (a webhook recovery): where it starts. */
+  progress?: OperationProgress;
 }
 
 /** Writes the operation row, queued. Its workflow is started after the commit. */
@@ -41,6 +43,7 @@ export function createOperation(em: Em, o: NewOperation, now: Date): Operation {
     createdAt: now,
     startedAt: null,
     completedAt: null,
+    progress: o.progress ?? null,
   });
 }
 
@@ -56,7 +59,7 @@ export async function findOwnOperation(em: Em, integrationId: string, id: string
   return operation;
 }
 
-/** Operation (spec 01): completed_at only when finished, error only when failed, usage only when charged. */
+/** Operation (spec 01): completed_at only when finished, error only when failed, usage only when charged; progress (beta) for a webhook recovery. */
 export function presentOperation(op: Operation, money: ToCellMoney) {
   const finished = isFinished(op.status);
   const resultExists = op.status !== 'failed' && op.status !== 'canceled';
@@ -69,6 +72,7 @@ export function presentOperation(op: Operation, money: ToCellMoney) {
     ...(op.resourceType && op.resourceId && resultExists ? { resource: { type: op.resourceType, id: op.resourceId } } : {}),
     ...(op.status === 'failed' ? { error: { code: op.errorCode ?? 'internal_error', message: op.errorMessage ?? 'The operation failed.' } } : {}),
     ...(op.usageCostRub !== null && op.usageCostRub !== undefined ? { usage: { cost: money(op.usageCostRub), model: op.usageModel ?? 'unknown' } } : {}),
+    ...(op.progress ? { progress: { total: op.progress.total, redelivered: op.progress.redelivered, skipped: op.progress.skipped } } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { failQueuedPublication } from '../articles/publication-ends.js';
 import { endOperation } from '../ai-reply/reply-writer.js';
 import { endGeneration } from '../articles/generation.js';
 import { endTurn } from '../strategist/turns.js';
+import { endRecovery } from '../webhooks/recovery-operation.js';
 
 /**
  * What the reconciler does with a row that says its workflow runs (docs/operations.md, "What
@@ -38,6 +39,7 @@ const END_OPERATION: Record<OperationType, (s: ReconcilerServices, id: string, o
   'conversation.ai_reply': endOperation,
   'article.generation': endGeneration,
   'strategist.turn': endTurn,
+  'webhook.recovery': endRecovery,
 };
 
 async function settleDelivery(s: ReconcilerServices, id: string, run: LatestRun): Promise<ReconcileOutcome | null> {

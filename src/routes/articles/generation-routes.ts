@@ -73,6 +73,18 @@ export async function settleGeneration(result: HandlerResult, { query, services,
   return { status: op.status === 'queued' || op.status === 'running' ? 202 : 200, headers: result.headers, body: { operation } };
 }
 
+/** The answers of a route that starts an operation and holds on it up to `wait` (settleGeneration). */
+export const STARTED_OPERATION_RESPONSES = {
+  200: { description: 'Finished within wait', schema: OperationEnvelopeSchema },
+  202: { description: 'Queued or running', schema: OperationEnvelopeSchema },
+} as const;
+
+/** A new operation's answer, 202 with its envelope; its workflow is launched after the commit. */
+export async function startedOperation(em: Parameters<typeof cellMoney>[0], services: Services, op: Operation, afterCommit: (fn: () => Promise<unknown>) => void): Promise<HandlerResult> {
+  afterCommit(() => launchOperation(services, op));
+  return { status: 202, body: { operation: presentOperation(op, await cellMoney(em, services.config.cell)) } };
+}
+
 export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, GenerationRequest>({
   ...articleFamily, release: 'planned', method: 'POST', path: '/articles/generation-jobs', scope: 'articles:generate', rateClass: 'paid', idempotency: 'required',
   summary: 'Generate a draft article (a paid operation)',
@@ -82,15 +94,11 @@ export const createGenerationJobRoute = defineRoute<{ wait: number }, unknown, G
     + 'operation.completed; a failure raises article.generation.failed and charges nothing. POST /operations/{id}/cancel cancels it.',
   query: WaitQuery,
   body: GenerationRequestSchema,
-  responses: {
-    200: { description: 'Finished within wait', schema: OperationEnvelopeSchema },
-    202: { description: 'Queued or running', schema: OperationEnvelopeSchema },
-  },
+  responses: STARTED_OPERATION_RESPONSES,
   errors: ['editorial_profile_required', 'insufficient_funds', 'spend_limit_reached', 'idempotency_key_required', 'validation_failed'],
   handler: async ({ body, auth, wallet, em, services, ctx, afterCommit }): Promise<HandlerResult> => {
     const op = await requestGeneration(em, { payer: payerOfApiCaller(auth), wallet, services, rates: paidRateCounter(services, ctx) }, body);
-    afterCommit(() => launchOperation(services, op));
-    return { status: 202, body: { operation: presentOperation(op, await cellMoney(em, services.config.cell)) } };
+    return startedOperation(em, services, op, afterCommit);
   },
   settle: settleGeneration,
 });

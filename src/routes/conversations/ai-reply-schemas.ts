@@ -15,7 +15,7 @@ export const UsageSchema = Joi.object({
 
 export const OperationSchema = Joi.object({
   id: Joi.string().required(),
-  type: Joi.string().required().description('conversation.ai_reply, article.generation, ...'),
+  type: Joi.string().required().description('conversation.ai_reply, article.generation, strategist.turn, webhook.recovery, ...'),
   status: Joi.string().valid(...OPERATION_STATUSES).required(),
   created_at: IsoDate.required(),
   completed_at: IsoDate.description('Only for succeeded, failed, canceled.'),
@@ -23,6 +23,11 @@ export const OperationSchema = Joi.object({
   error: Joi.object({ code: Joi.string().required(), message: Joi.string().required() })
     .description('failed only: an error-catalogue code (upstream_unavailable, internal_error) or an operation reason (operator_took_over).'),
   usage: UsageSchema.description('Paid operations, once charged.'),
+  progress: Joi.object({
+    total: Joi.number().integer().min(0).required().description('Failed and dead deliveries of the range without a redelivery, counted when it started.'),
+    redelivered: Joi.number().integer().min(0).required().description('Redeliveries made so far (each a new delivery of the same event, same Svc-Event-Id).'),
+    skipped: Joi.number().integer().min(0).required().description('Deliveries of the range passed over: their event was already redelivered, or they are redeliveries themselves.'),
+  }).meta({ release: 'beta' }).description('webhook.recovery only: how far it has come.'),
 }).meta({ ref: 'Operation' });
 
 export const OperationEnvelopeSchema = Joi.object({ operation: OperationSchema.required() }).meta({ ref: 'OperationEnvelope' });

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../http/schemas/common.js';
 import { DELIVERY_STATES, PAUSED_REASONS, WEBHOOK_STATUSES } from '../../entities/webhook.js';
 import { HOLD_REASONS } from '../../domain/webhooks/delivery-attempts.js';
+import { problemOf } from '../../http/schemas/problems.js';
 
 /** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
 
@@ -58,6 +59,17 @@ export const WebhookTestResultSchema = Joi.object({
   type: Joi.string().required(),
   status: Joi.string().required().description('queued: the event goes out on the next delivery run, within a minute.'),
 }).meta({ ref: 'WebhookTestResult' });
+
+export const WebhookRecoveryRequestSchema = Joi.object({
+  since: zonedTimeParam().required().description('ISO 8601 date-time with zone (Z or +hh:mm): the deliveries created from this instant on; at most the delivery log\'s 30 days ago.'),
+  until: zonedTimeParam().description('ISO 8601 date-time with zone: created before this instant (exclusive); later than since. Default: now; a later one is taken as now.'),
+}).meta({ ref: 'WebhookRecoveryRequest' });
+
+/** 409 operation_in_progress of POST /webhooks/{id}/recover: the recovery whose range meets this one's, or (no operation_id) a retry of the same Idempotency-Key still running. */
+export const RecoveryInProgressProblemSchema = problemOf('operation_in_progress', 'RecoveryInProgressProblem', {
+  operation_id: Joi.string().uuid().meta({ release: 'beta' })
+    .description('The recovery of an overlapping range of this subscription still queued or running (GET /operations/{id}; cancel it to start this one now). Absent when a retry of the same Idempotency-Key is what is in progress.'),
+});
 
 export const WebhookDeliverySchema = Joi.object({
   id: Joi.string().required(),

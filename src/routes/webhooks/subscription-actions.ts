@@ -4,7 +4,10 @@ import { rotateSigningSecret } from '../../domain/webhooks/secret-rotation.js';
 import { queueTestEvent } from '../../domain/webhooks/test-event.js';
 import { SecretBox } from '../../domain/webhooks/secret-box.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
-import { WebhookParams, WebhookTestResultSchema, WebhookWithSecretSchema } from './schemas.js';
+import { requestRecovery, type RecoveryRequest } from '../../domain/webhooks/recovery-operation.js';
+import { WaitQuery } from '../conversations/ai-reply-schemas.js';
+import { STARTED_OPERATION_RESPONSES, settleGeneration, startedOperation } from '../articles/generation-routes.js';
+import { RecoveryInProgressProblemSchema, WebhookParams, WebhookRecoveryRequestSchema, WebhookTestResultSchema, WebhookWithSecretSchema } from './schemas.js';
 import { presentTestResult, presentWebhookWithSecret, withoutSecret } from './presenters.js';
 import { WEBHOOKS_MIGRATION } from './context.js';
 
@@ -40,4 +43,25 @@ export const sendWebhookTest = defineRoute<unknown, IdParams>({
   },
 });
 
-export const subscriptionActionRoutes = [rotateWebhookSecret, sendWebhookTest];
+export const recoverWebhookDeliveries = defineRoute<{ wait: number }, IdParams, RecoveryRequest>({
+  ...common, release: 'beta', method: 'POST', path: '/webhooks/{id}/recover', idempotency: 'required',
+  summary: 'Redeliver the failed and dead deliveries of a time range, once each (an operation)',
+  description: 'Redelivers every failed or dead delivery of this subscription created in [since, until) that has not been redelivered yet, oldest first: '
+    + 'each as a new delivery of the same event (same Svc-Event-Id), once, however often a range is recovered; redeliveries found in the range are not sent again. '
+    + 'since is at most the delivery log\'s 30 days ago; until defaults to now (a later one is taken as now) and must be later than since (else 422 at the field). '
+    + 'Answers 202 OperationEnvelope (type webhook.recovery, resource {type: webhook, id}, progress), or 200 when it finished within wait (0..20 s); '
+    + 'GET /operations/{id} shows its progress, POST /operations/{id}/cancel stops it (redeliveries already made still go out), and operation.completed tells its end. '
+    + 'A recovery of an overlapping range of this subscription still queued or running: 409 operation_in_progress with its operation_id.',
+  query: WaitQuery,
+  body: WebhookRecoveryRequestSchema,
+  responses: STARTED_OPERATION_RESPONSES,
+  errors: ['operation_in_progress', 'validation_failed', 'idempotency_key_required'],
+  problems: { operation_in_progress: RecoveryInProgressProblemSchema },
+  handler: async ({ params, body, auth, em, services, afterCommit }) => {
+    const op = await requestRecovery(em, services, { tenantId: auth.tenant.id, integrationId: auth.integration.id }, params.id, body);
+    return startedOperation(em, services, op, afterCommit);
+  },
+  settle: settleGeneration,
+});
+
+export const subscriptionActionRoutes = [rotateWebhookSecret, sendWebhookTest, recoverWebhookDeliveries];

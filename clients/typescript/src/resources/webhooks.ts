@@ -1,4 +1,4 @@
-import { Resource, sent, keyed, unwrap, type Body, type Query, type WriteOptions } from '../resource.js';
+import { Resource, sent, keyed, unwrap, type Body, type Query, type WaitOptions, type WriteOptions } from '../resource.js';
 import type { RequestOptions } from '../request-options.js';
 import { constructEvent, type ConstructEventOptions } from '../signature.js';
 import type { WebhookEvent } from '../events.js';
@@ -42,6 +42,18 @@ export class Webhooks extends Resource {
 
   redeliver(id: string, deliveryId: string, o: WriteOptions = {}) {
     return unwrap(this.api.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id, delivery_id: deliveryId }, header: keyed(o) }, ...sent(o) }));
+  }
+
+  /**
+   * Beta. Redelivers the subscription's failed and dead deliveries created in [since, until),
+   * once each, as the same events (same Svc-Event-Id): a webhook.recovery operation whose
+   * `progress` client.operations.wait follows (client.operations.cancel stops it). A range
+   * overlapping one still running is a ConflictError (operation_in_progress, its operation_id).
+   */
+  recover(id: string, body: Body<'postWebhooksByIdRecover'>, o: WaitOptions = {}) {
+    return unwrap(this.api.POST('/webhooks/{id}/recover', {
+      params: { path: { id }, query: o.wait === undefined ? {} : { wait: o.wait }, header: keyed(o) }, body, ...sent(o),
+    }));
   }
 
   /** Verifies a delivery and returns its event (see constructEvent in signature.ts). */
