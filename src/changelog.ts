@@ -30,6 +30,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     text: "Webhooks: `POST /webhooks/{id}/recover` (beta) redelivers a subscription's failed and dead deliveries of a time range once each, as new deliveries of the same events (same `Svc-Event-Id`), in an operation `webhook.recovery` with `progress` (beta) on `GET /operations/{id}`.",
   },
   {
+    date: '2026-11-29', kind: 'additive', routes: ['PATCH /webhooks/{id}'],
+    text: "Held webhook deliveries go out within seconds of every end of their hold: PATCH /webhooks/{id} turning include_pii off releases the deliveries it held for personal data (a missing scope or transfer condition), and a sandbox's deliveries are released with their live integration's or tenant's access, as the live ones were.",
+  },
+  {
     date: '2026-11-28', kind: 'breaking',
     routes: ['GET /leads', 'GET /articles', 'POST /articles/generation-jobs', 'POST /strategist/topics/{id}/approve', 'POST /articles/{id}/publish', 'GET /webhooks/{id}/deliveries', 'GET /conversations/{id}/messages'],
     text: 'Answers brought to spec 01 and 02 where they differed: scope_missing for a scope the plan cuts, updated_after takes a date or a zone-less time, max_cost refused above the cap and read in the cell currency, the 3,000,000-byte publish payload limit, WebhookDelivery error only for network failures and 3xx, messages are not deleted.',

@@ -42,9 +42,9 @@ export interface WebhookSettings {
   retrySchedule: number[];
   /** Upper bound for a subscriber's Retry-After. */
   retryAfterMaxMs: number;
-  /** How often a held delivery looks again without a signal (jittered). */
+  /** How often a held delivery looked again without a signal (jittered): only runs that waited before every hold's end was signalled. */
   holdRecheckMs: number;
-  /** The timer of a hold whose end is signalled (paused subscription, suspended wallet): a backstop (jittered). */
+  /** The timer of every hold, whose end is signalled: a backstop for a lost signal (jittered; an hour by default). */
   holdBackstopMs: number;
   /** Looks of a hold before the delivery's run continues as new (a short history per run). */
   holdCyclesPerRun: number;

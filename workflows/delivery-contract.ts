@@ -20,11 +20,14 @@ export interface DeliveryTiming {
   /** Pause before retry 1..8. */
   retrySchedule: number[];
   retryAfterMaxMs: number;
-  /** Re-check of a hold when no signal comes (jittered). */
+  /**
+   * Re-check of a hold no signal ended (jittered): the access holds of runs that waited before
+   * every hold's end was signalled (the workflow's patch every-hold-signalled). Unused after it.
+   */
   holdRecheckMs: number;
   /**
-   * The timer of a hold whose end is signalled (SIGNALLED_HOLDS): a backstop for a lost signal
-   * (jittered). Absent in the timing of workflows started before it: holdRecheckMs.
+   * The timer of a held delivery: a backstop for a lost signal (jittered). Absent in the timing
+   * of workflows started before it: DEFAULT_HOLD_BACKSTOP_MS (before the patch every-hold-signalled, holdRecheckMs).
    */
   holdBackstopMs?: number;
   /** Subscriber answer time-out of one attempt. */
@@ -62,10 +65,18 @@ export const stepFailedError = (failure: string): string =>
   `A database step of the delivery failed (${failure}): not sent further; redeliver it to send it again.`;
 
 /**
- * Holds whose end signals the held deliveries (recheckHoldSignal): the subscription set active
- * (the api and bin/ctl), the wallet active again (WalletHoldRelease), the earlier queued delivery
- * tried or the earlier delivery of the event's key done (the attempt). Their timer is only a
- * backstop (holdBackstopMs); the other holds (access ended for now) end with no signal and are
- * looked at every holdRecheckMs.
+ * Holds whose end signalled the held deliveries (recheckHoldSignal) before every hold's did (the
+ * patch every-hold-signalled): the subscription set active (the api and bin/ctl), the wallet
+ * active again (WalletHoldRelease), the earlier queued delivery tried or the earlier delivery of
+ * the event's key done (the attempt). Only the runs that waited before the patch read it: their
+ * access holds (no signal then) were looked at every holdRecheckMs. Since the patch, access
+ * restored signals too (bin/ctl's status and scope changes, their sandbox shadows, the demo seed,
+ * include_pii turned off), and every hold waits on holdBackstopMs.
  */
 export const SIGNALLED_HOLDS: readonly string[] = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first'];
+
+/**
+ * The backstop of a held delivery whose timing has no holdBackstopMs (started before it):
+ * WEBHOOK_HOLD_BACKSTOP's default, an hour.
+ */
+export const DEFAULT_HOLD_BACKSTOP_MS = 3_600_000;

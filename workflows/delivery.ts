@@ -1,7 +1,7 @@
 import { TemporalFailure } from '@temporalio/common';
-import { condition, continueAsNew, isCancellation, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, isCancellation, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
+import { DEFAULT_HOLD_BACKSTOP_MS, SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
 import { DURABLE_STEP, LAST_STEP, boundedStep, stepFailure } from './step-options.js';
 
@@ -26,6 +26,19 @@ export interface DeliveryOutcome {
 const HOLD_CYCLES_PER_RUN = 100;
 
 /**
+ * Every hold's end signals its deliveries (docs/decisions.md, "Every hold's end is a signal"):
+ * every hold waits on the backstop timer. Before it, only SIGNALLED_HOLDS did and the access
+ * holds were looked at every holdRecheckMs; runs that passed that wait replay as they ran.
+ */
+const EVERY_HOLD_SIGNALLED = 'every-hold-signalled';
+
+/** How long a held delivery waits for its signal before it looks again by itself (jittered ±20 % by the caller). */
+function holdWaitMs(timing: DeliveryTiming, holdReason: string | undefined): number {
+  if (patched(EVERY_HOLD_SIGNALLED)) return timing.holdBackstopMs ?? DEFAULT_HOLD_BACKSTOP_MS;
+  return timing.holdBackstopMs && holdReason && SIGNALLED_HOLDS.includes(holdReason) ? timing.holdBackstopMs : timing.holdRecheckMs;
+}
+
+/**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
  * and up to `retrySchedule.length` retries with jittered pauses. The attempt is a local
  * activity (docs/decisions.md, "Deliveries as local activities"): it runs in the worker that
@@ -33,8 +46,8 @@ const HOLD_CYCLES_PER_RUN = 100;
  * workflow task, and the next worker makes the attempt again (at least once: Svc-Event-Id
  * lets the subscriber drop the repeat). The attempt activity first
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
- * not counted, and the workflow waits for recheckHoldSignal or a long jittered timer before it
- * asks again (holdBackstopMs when the hold's end is signalled, else holdRecheckMs). A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * not counted, and the workflow waits for recheckHoldSignal, which every end of a hold sends, or
+ * a long jittered backstop timer (holdBackstopMs, an hour by default) before it asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
  * A database step that fails past its bound (timing.stepBoundMs, DURABLE_STEP_BOUND) or with a
  * permanent error ends the delivery dead in a last step (endFailedDelivery), then the workflow fails;
  * a fresh run the reconciler starts goes on from `progress` after what is left of its pause.
@@ -98,9 +111,8 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
       });
       if (outcome.state === 'held') {
         show('held');
-        // A hold whose end is signalled waits for the signal, its timer only a backstop (docs/decisions.md, "Held deliveries wait for their signal").
-        const waitMs = timing.holdBackstopMs && outcome.holdReason && SIGNALLED_HOLDS.includes(outcome.holdReason) ? timing.holdBackstopMs : timing.holdRecheckMs;
-        await condition(() => recheck, Math.round(waitMs * (0.8 + Math.random() * 0.4)));
+        // A hold waits for the signal of its end, its timer only a backstop (docs/decisions.md, "Every hold's end is a signal").
+        await condition(() => recheck, Math.round(holdWaitMs(timing, outcome.holdReason) * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
         if ((holdCycles >= (timing.holdCyclesPerRun ?? HOLD_CYCLES_PER_RUN) || workflowInfo().continueAsNewSuggested)) {

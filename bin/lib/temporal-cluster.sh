@@ -179,3 +179,35 @@ start_temporal_ui() {
   TEMPORAL_UI_PID=$!
   wait_port 127.0.0.1 "$port" 30 "Temporal UI (log: $log)"
 }
+
+# start_bench_temporal ROOT RUN CLUSTER TEMPORAL_CLI -> sets TEMPORAL_PIDS and exports
+# TEMPORAL_ADDRESS and BENCH_TEMPORAL_PIDS for a benchmark: with CLUSTER non-empty, the cluster of
+# `bin/up --cluster` (issue 26 item 7) on the machine's PostgreSQL (fsync on), role temporal_bench,
+# databases temporal_bench and temporal_bench_visibility dropped and created fresh, ports
+# 7233-7239 (nothing else may hold them), mutual TLS with this run's certificates, and
+# BENCH_TEMPORAL_SETUP=1 (the benchmark registers the namespace and search attributes);
+# else a dev server on a free port. Needs services.sh, dotenv.sh, tls.sh.
+start_bench_temporal() {
+  local root="$1" run="$2" cluster="$3" cli="$4" db
+  if [ -n "$cluster" ]; then
+    ensure_env_secrets .env TEMPORAL_DB_PASSWORD >/dev/null
+    load_dotenv .env
+    ensure_temporal_server "$root"
+    export TEMPORAL_PORT=7233 TEMPORAL_DB_USER=temporal_bench TEMPORAL_DB_NAME=temporal_bench TEMPORAL_VISIBILITY_DB_NAME=temporal_bench_visibility
+    export TEMPORAL_ADDRESS=127.0.0.1:$TEMPORAL_PORT
+    use_temporal_certs "$run/temporal-tls"
+    for db in "$TEMPORAL_DB_NAME" "$TEMPORAL_VISIBILITY_DB_NAME"; do
+      psql "$PG_ADMIN_URL" -q -v ON_ERROR_STOP=1 -c "drop database if exists $db with (force)" >/dev/null
+    done
+    start_temporal_cluster "$root" "$run/temporal-cluster" || { TEMPORAL_PIDS=("${TEMPORAL_CLUSTER_PIDS[@]}"); return 1; }
+    TEMPORAL_PIDS=("${TEMPORAL_CLUSTER_PIDS[@]}")
+    export BENCH_TEMPORAL_PIDS="${TEMPORAL_PIDS[*]}" BENCH_TEMPORAL_SETUP=1
+  else
+    TEMPORAL_PORT=$(free_port)
+    export TEMPORAL_ADDRESS=127.0.0.1:$TEMPORAL_PORT
+    echo "-> starting a Temporal dev server for the benchmark on $TEMPORAL_ADDRESS" >&2
+    start_temporal "$cli" "$TEMPORAL_PORT" none "$run/temporal.db" "$run/temporal.log"
+    TEMPORAL_PIDS=("$TEMPORAL_PID")
+    export BENCH_TEMPORAL_PIDS=$TEMPORAL_PID
+  fi
+}

@@ -4,71 +4,145 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createWorker } from '../../src/temporal/worker.js';
 import { setCurrentVersion } from '../../src/temporal/worker-versioning.js';
+import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
 import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
-import type { DeliveryTiming } from '../../workflows/delivery-contract.js';
-import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, machineSummary, numberOptions, provisionCaller, runBench, withOrm } from './bench-support.js';
+import { postToLedger } from '../../src/domain/wallet/ledger.js';
+import { announceWalletChange } from '../../src/domain/wallet/wallet-cache.js';
+import { WalletHoldRelease } from '../../src/domain/webhooks/hold-release.js';
+import { deliveryTimingOf } from '../../src/temporal/deliveries.js';
+import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, machineSummary, numberOptions, pidsNamed, provisionCaller, runBench, withOrm } from './bench-support.js';
+import { cpuBetween, groupTicks, type CpuGroups } from './open-loop.js';
+import { BenchReceiver, HOST, addBenchWebhook } from './webhook-receiver.js';
 
 /**
- * The steady cost of held webhook deliveries (issue 30, item 8). Not a test, not in CI: run
- * `bin/bench-held-deliveries` (docs/benchmarks.md), which starts a Temporal dev server of its own.
+ * Held webhook deliveries at scale (issue 30 item 8, issue 39 item 3). Not a test, not in CI:
+ * run `bin/bench-held-deliveries [--cluster] [options]` (docs/benchmarks.md), which starts a
+ * Temporal dev server of its own, or with --cluster the four-process cluster on PostgreSQL.
  *
- *   --deliveries 10000  delivery workflows held by a paused subscription (one tenant, bulk rows)
- *   --recheck 60        seconds: the hold's re-check timer (holdRecheckMs; jittered ±20 %)
- *   --backstop 0        seconds: the timer of a hold a signal releases (0: none, the re-check timer)
- *   --window 150        seconds measured (1.25 x the re-check: every delivery looks once in it)
+ *   --count 10000       held deliveries (--deliveries: the same), one tenant, bulk rows
+ *   --paused 0          0: held by the tenant's wallet below zero, released by one top-up;
+ *                       1: by a paused subscription that is never resumed (the steady cost only)
+ *   --keys 1000         ordering keys the deliveries are spread over, round robin (0: unkeyed);
+ *                       a key's deliveries go out one after the other, each signalled by the one before
+ *   --backstop 3600     seconds: the backstop timer of every hold (holdBackstopMs; jittered ±20 %)
+ *   --window 150        seconds of the steady state measured, all held
  *   --settle 0          seconds waited after every delivery is held, before the window
+ *   --starters 32       workflow starts in flight at once
+ *   --drain-timeout 1800  seconds the release may take before the run gives up
  *
- * One worker in this process. Counted over the window: workflow tasks the worker completed (the
- * SDK's temporal_workflow_task_execution_latency count, scraped from its Prometheus endpoint),
- * local activities (the hold's look), database statements the worker ran (MikroORM onQuery) and
- * transactions of the database (pg_stat_database xact_commit + xact_rollback). Per second and
- * per delivery per re-check; scaled to 100,000 held deliveries at today's 10-minute re-check.
+ * One worker in this process (the application: worker, WalletHoldRelease), a real HTTPS
+ * subscriber in it too (test/bench/webhook-receiver.ts, 127.0.0.251-254:443, so as root).
+ * Measured: the start rate; over the window, workflow tasks and local activities the worker ran
+ * (its Prometheus counts), statements the worker ran (MikroORM onQuery), transactions of the
+ * application's database and, on the cluster, of Temporal's two (pg_stat_database), CPU of the
+ * application, Temporal's processes and PostgreSQL (/proc); then one top-up: time until the
+ * release signalled and until every delivery was delivered, each once (the receiver), attempt 1
+ * each, every key's deliveries in their order, the wallet the top-up's sum with nothing else
+ * charged.
  */
 
-const { deliveries: N, recheck: RECHECK_S, backstop: BACKSTOP_S, window: WINDOW_S, settle: SETTLE_S } = numberOptions({ deliveries: 10_000, recheck: 120, backstop: 0, window: 150, settle: 0 });
-
-const env = benchEnv(
-  { name: 'bench-held', nodeEnv: 'production', databaseUrl: benchDatabaseUrl('BENCH_HELD_DATABASE_URL', 'sales_api_bench_held') },
-  { WEBHOOK_HOLD_RECHECK: `${RECHECK_S}s` },
-);
+const o = numberOptions({ count: 0, deliveries: 10_000, paused: 0, keys: 1000, backstop: 3600, window: 150, settle: 0, starters: 32, 'drain-timeout': 1800 });
+const N = o.count || o.deliveries;
+const KEYS = Math.min(o.keys, N);
+const WALLET = o.paused !== 1;
+const TEMPORAL_PIDS = (process.env.BENCH_TEMPORAL_PIDS ?? '').split(' ').filter(Boolean).map(Number);
+const ON_CLUSTER = process.env.BENCH_TEMPORAL_SETUP === '1';
+const TEMPORAL_DATABASES = [process.env.TEMPORAL_DB_NAME, process.env.TEMPORAL_VISIBILITY_DB_NAME].filter((d): d is string => Boolean(d));
+const TOP_UP_RUB = '1000.00';
 
 const pause = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
-async function scrape(address: string): Promise<{ tasks: number; localActivities: number }> {
+/** Counts of the worker's Prometheus endpoint: workflow tasks, local activities, failed workflow tasks. */
+async function scrape(address: string): Promise<{ tasks: number; localActivities: number; failedTasks: number }> {
   const text = await (await fetch(`http://${address}/metrics`)).text();
-  const sum = (prefix: string) => text.split('\n').filter((l) => l.startsWith(prefix) && /_count(\{| )/.test(l))
+  const sum = (prefix: string, count = true) => text.split('\n').filter((l) => l.startsWith(prefix) && (!count || /_count(\{| )/.test(l)))
     .reduce((n, l) => n + Number(l.trim().split(/\s+/).at(-1)), 0);
-  return { tasks: sum('temporal_workflow_task_execution_latency'), localActivities: sum('temporal_local_activity_execution_latency') };
+  return {
+    tasks: sum('temporal_workflow_task_execution_latency'), localActivities: sum('temporal_local_activity_execution_latency'),
+    failedTasks: sum('temporal_workflow_task_execution_failed', false),
+  };
 }
 
-async function transactions(services: Services): Promise<number> {
-  const [row] = await services.orm.em.fork().execute<{ n: string }[]>('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
-  return Number(row!.n);
+/** Transactions (commits and rollbacks) of the application's database and of Temporal's (on the cluster). */
+async function transactions(services: Services): Promise<{ app: number; temporal: number }> {
+  const rows = await services.orm.em.fork().execute<{ datname: string; n: string }[]>(
+    'select datname, xact_commit + xact_rollback as n from pg_stat_database where datname = current_database() or datname = any(?::text[])',
+    [`{${TEMPORAL_DATABASES.join(',')}}`]);
+  const app = rows.find((r) => !TEMPORAL_DATABASES.includes(r.datname));
+  return { app: Number(app?.n ?? 0), temporal: rows.filter((r) => TEMPORAL_DATABASES.includes(r.datname)).reduce((n, r) => n + Number(r.n), 0) };
 }
 
-/** One tenant, its integration, a paused subscription, N events and N deliveries of them (already started: the relay leaves them). */
-async function populate(services: Services, now: Date): Promise<string[]> {
+const count = async (services: Services, where: string): Promise<number> =>
+  Number((await services.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from webhook_deliveries where ${where}`))[0]!.n);
+
+/**
+ * One tenant with its wallet at -1.00 RUB (or a paused subscription), N events of KEYS ordering
+ * keys (sequence numbers in the order of the series) and N deliveries of them, already started as
+ * the relay leaves them. Answers the ids and the tenant.
+ */
+async function populate(services: Services, receiver: BenchReceiver, now: Date): Promise<{ ids: string[]; tenantId: string }> {
   const em = services.orm.em.fork();
   const caller = await em.transactional((tx) => provisionCaller(tx, services.config, 'Held deliveries', now));
-  const [hook] = await em.execute<{ id: string }[]>(
-    `insert into webhooks (id, tenant_id, integration_id, url, events, status, secret_sealed, created_at, updated_at)
-     values (gen_random_uuid(), ?, ?, 'https://127.0.0.1:9/hook', '{operation.completed}', 'paused', 'unused', now(), now()) returning id`,
-    [caller.tenantId, caller.integrationId]);
+  const hook = await em.transactional(async (tx) => {
+    const h = addBenchWebhook(tx, services.config, receiver, { tenantId: caller.tenantId, integrationId: caller.integrationId, path: '/held', events: ['operation.completed'] }, now);
+    if (!WALLET) h.status = 'paused';
+    if (WALLET) await postToLedger(tx, { tenantId: caller.tenantId, kind: 'adjustment', amountRub: '-1.00', description: 'benchmark: a wallet below zero' }, now);
+    return h;
+  });
   for (let from = 0; from < N; from += 10_000) {
     await em.execute(
-      `with e as (insert into outbox_events (id, tenant_id, integration_id, type, api_version, data, relayed_at)
-                  select 'evt_held_' || (? + g), ?, ?, 'operation.completed', '2026-11-01', '{}', now() from generate_series(1, ?) g returning id)
-       insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, workflow_started_at, created_at, updated_at)
-       select gen_random_uuid(), ?, ?, ?, e.id, 'operation.completed', now(), now(), now() from e`,
-      [from, caller.tenantId, caller.integrationId, Math.min(10_000, N - from), caller.tenantId, caller.integrationId, hook!.id]);
+      `with e as (insert into outbox_events (id, tenant_id, integration_id, type, api_version, data, relayed_at, ordering_key)
+                  select 'evt_held_' || (? + g), ?, ?, 'operation.completed', '2026-11-01', '{}', now(),
+                         case when ? > 0 then 'key-' || ((? + g) % greatest(?, 1)) end
+                    from generate_series(1, ?) g order by g returning id, ordering_key, seq)
+       insert into webhook_deliveries (id, tenant_id, integration_id, webhook_id, event_id, event_type, ordering_key, ordering_seq, workflow_started_at, created_at, updated_at)
+       select gen_random_uuid(), ?, ?, ?, e.id, 'operation.completed', e.ordering_key, case when e.ordering_key is not null then e.seq end, now(), now(), now() from e`,
+      [from, caller.tenantId, caller.integrationId, KEYS, from, KEYS, Math.min(10_000, N - from), caller.tenantId, caller.integrationId, hook.id]);
   }
-  const rows = await em.execute<{ id: string }[]>('select id from webhook_deliveries');
-  return rows.map((r) => r.id);
+  const rows = await em.execute<{ id: string }[]>('select id from webhook_deliveries order by ordering_seq nulls last');
+  return { ids: rows.map((r) => r.id), tenantId: caller.tenantId };
+}
+
+/** What the release left behind: each delivery delivered once, attempt 1, in its key's order; the wallet the top-up's. */
+async function verify(services: Services, receiver: BenchReceiver, tenantId: string) {
+  const em = services.orm.em.fork();
+  const rows = await em.execute<{ event_id: string; ordering_key: string | null; ordering_seq: string | null; state: string; attempt: number; attempts: string }[]>(
+    `select d.event_id, d.ordering_key, d.ordering_seq, d.state, d.attempt, (select count(*) from webhook_delivery_attempts a where a.delivery_id = d.id) as attempts
+       from webhook_deliveries d order by d.ordering_key, d.ordering_seq`);
+  const arrivals = receiver.arrivals.get('/held')!;
+  let outOfOrder = 0;
+  let lastKey: string | null = null;
+  let lastOrder = 0;
+  for (const r of rows) {
+    const order = arrivals.get(r.event_id)?.order ?? 0;
+    if (r.ordering_key !== null && r.ordering_key === lastKey && order < lastOrder) outOfOrder++;
+    lastKey = r.ordering_key;
+    lastOrder = order;
+  }
+  const [wallet] = await em.execute<{ balance_rub: string; ledger_rub: string; postings: string }[]>(
+    `select w.balance_rub, (select coalesce(sum(amount_rub), 0) from wallet_ledger l where l.tenant_id = w.tenant_id) as ledger_rub,
+            (select count(*) from wallet_ledger l where l.tenant_id = w.tenant_id) as postings from wallets w where w.tenant_id = ?`, [tenantId]);
+  return {
+    delivered: rows.filter((r) => r.state === 'delivered').length,
+    notAttempt1: rows.filter((r) => r.attempt !== 1 || r.attempts !== '1').length,
+    received: arrivals.size,
+    missing: rows.filter((r) => !arrivals.has(r.event_id)).length,
+    duplicates: receiver.duplicates,
+    rejected: receiver.rejected,
+    outOfOrder,
+    wallet,
+  };
 }
 
 async function main(): Promise<void> {
-  if (!process.env.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set: run bin/bench-held-deliveries (it starts a Temporal dev server)');
+  if (!process.env.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set: run bin/bench-held-deliveries (it starts Temporal)');
+  const receiver = await BenchReceiver.start(process.env.WEBHOOK_BENCH_TLS_DIR ?? '');
+  // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE (the receiver on 127.0.0.25x) are refused there.
+  const env = benchEnv(
+    { name: 'bench-held', nodeEnv: 'development', databaseUrl: benchDatabaseUrl('BENCH_HELD_DATABASE_URL', 'sales_api_bench_held') },
+    { WEBHOOK_HOLD_BACKSTOP: `${o.backstop}s`, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RESOLVE: `${HOST}=${receiver.address}` },
+  );
   const config = loadConfig(env);
   await freshDatabase(config);
   const metricsAddress = `127.0.0.1:${await freePort()}`;
@@ -79,57 +153,105 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   const statements = { n: 0 };
   services.orm.config.set('onQuery', (sql: string) => { statements.n += 1; return sql; });
+  const cpu: CpuGroups = {
+    application: () => [process.pid],
+    temporal: () => (TEMPORAL_PIDS.length ? TEMPORAL_PIDS : pidsNamed('temporal')),
+    postgres: () => pidsNamed('postgres'),
+  };
+  const holds = new WalletHoldRelease(services);
   try {
-    const now = new Date();
-    const ids = await populate(services, now);
+    if (ON_CLUSTER) console.error(`-> Temporal setup on the cluster: ${JSON.stringify(await setupTemporal(config))}`);
+    const { ids, tenantId } = await populate(services, receiver, new Date());
     await withOrm(config, (orm) => orm.em.fork().execute('analyze'));
     const { worker, version } = await createWorker(services);
     const running = worker.run();
+    await holds.start();
     const client = await services.temporal.client();
     await setCurrentVersion(client, version, 'bench');
-    const timing: DeliveryTiming & { holdBackstopMs?: number } = {
-      retrySchedule: config.webhooks.retrySchedule, retryAfterMaxMs: config.webhooks.retryAfterMaxMs, timeoutMs: config.webhooks.timeoutMs,
-      holdRecheckMs: RECHECK_S * 1000, ...(BACKSTOP_S > 0 ? { holdBackstopMs: BACKSTOP_S * 1000 } : {}),
-    };
+    const timing = deliveryTimingOf(config.webhooks);
     try {
       const started = Date.now();
-      console.error(`-> starting ${N} delivery workflows`);
-      await forEachConcurrently(ids, 32, (id) => startDeliveryWorkflow(client, config.temporal.taskQueue,
+      console.error(`-> starting ${N} delivery workflows, ${o.starters} at once`);
+      await forEachConcurrently(ids, o.starters, (id) => startDeliveryWorkflow(client, config.temporal.taskQueue,
         { id, tenantId: '', integrationId: '', webhookId: '', eventType: 'operation.completed' }, timing), (id, err) => { throw new Error(`delivery ${id} not started: ${String(err)}`); });
       const startSeconds = (Date.now() - started) / 1000;
-      for (;;) {
-        const [row] = await services.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from webhook_deliveries where held_at is not null');
-        if (Number(row!.n) >= N) break;
-        await pause(1000);
-      }
+      while (await count(services, 'held_at is not null') < N) await pause(1000);
       const heldSeconds = (Date.now() - started) / 1000;
-      console.error(`-> all ${N} held after ${heldSeconds.toFixed(0)} s; settling ${SETTLE_S} s`);
-      await pause(SETTLE_S * 1000);
-      const before = { ...(await scrape(metricsAddress)), statements: statements.n, xacts: await transactions(services), at: Date.now(), load: os.loadavg()[0]! };
-      console.error(`-> measuring ${WINDOW_S} s`);
-      await pause(WINDOW_S * 1000);
-      const after = { ...(await scrape(metricsAddress)), statements: statements.n, xacts: await transactions(services), at: Date.now(), load: os.loadavg()[0]! };
+      console.error(`-> ${N} started in ${startSeconds.toFixed(0)} s, all held after ${heldSeconds.toFixed(0)} s; settling ${o.settle} s`);
+      await pause(o.settle * 1000);
+
+      const sample = async () => ({ ...(await scrape(metricsAddress)), statements: statements.n, xacts: await transactions(services), at: Date.now(), load: os.loadavg()[0]!, ticks: groupTicks(cpu) });
+      const before = await sample();
+      console.error(`-> measuring ${o.window} s held`);
+      await pause(o.window * 1000);
+      const after = await sample();
       const s = (after.at - before.at) / 1000;
-      type Measure = 'tasks' | 'localActivities' | 'statements' | 'xacts';
-      const rate = (k: Measure) => (after[k] - before[k]) / s;
-      const looks = after.localActivities - before.localActivities;
-      // Per look (a hold cycle: a timer fires, a workflow task runs the look), and at 100,000 held deliveries: one look per delivery per period.
-      const perLook = (k: Measure) => (looks ? (after[k] - before[k]) / looks : NaN);
-      const at100k = (k: Measure, periodS: number) => (perLook(k) * 100_000) / periodS;
-      console.log(`\nHeld deliveries: ${N} held by a paused subscription, re-check ${RECHECK_S} s${BACKSTOP_S > 0 ? `, backstop ${BACKSTOP_S} s` : ''}, ${new Date().toISOString()}`);
-      console.log(`${machineSummary()}; one worker in the benchmark's process (NODE_ENV production, pool max ${config.dbPoolMax}); a Temporal dev server (SQLite); `
-        + `${N} starts took ${startSeconds.toFixed(0)} s, all held after ${heldSeconds.toFixed(0)} s; window ${s.toFixed(0)} s after ${SETTLE_S} s; ${looks} looks in it; load average ${before.load.toFixed(2)} → ${after.load.toFixed(2)}.\n`);
-      console.log('| measure | per second (measured) | per look (measured) | per second at 100,000 held, 10-min re-check (computed) | the same, 1-h backstop (computed) |');
-      console.log('| --- | ---: | ---: | ---: | ---: |');
-      for (const [k, name] of [['tasks', 'workflow tasks'], ['localActivities', 'local activities (hold looks)'], ['statements', 'worker statements'], ['xacts', 'database transactions']] as const) {
-        console.log(`| ${name} | ${rate(k).toFixed(1)} | ${perLook(k).toFixed(2)} | ${at100k(k, 600).toFixed(1)} | ${at100k(k, 3600).toFixed(1)} |`);
+      const steady = {
+        tasks: (after.tasks - before.tasks) / s, looks: (after.localActivities - before.localActivities) / s,
+        statements: (after.statements - before.statements) / s, appXacts: (after.xacts.app - before.xacts.app) / s,
+        temporalXacts: (after.xacts.temporal - before.xacts.temporal) / s, cpu: cpuBetween(before.ticks, after.ticks, after.at - before.at),
+      };
+
+      let drain: { signalledS: number; halfS: number; allS: number | null; cpu: Record<string, number>; tasks: number; statements: number; failedTasks: number } | null = null;
+      if (WALLET) {
+        const t0 = Date.now();
+        const b = await sample();
+        await services.orm.em.fork().transactional((em) => postToLedger(em, { tenantId, kind: 'topup', amountRub: TOP_UP_RUB, description: 'benchmark: one top-up' }, new Date()));
+        await announceWalletChange(services.redis, tenantId);
+        console.error(`-> one top-up of ${TOP_UP_RUB} RUB; waiting for ${N} deliveries`);
+        let signalledS = NaN;
+        let halfS = NaN;
+        let allS: number | null = null;
+        for (;;) {
+          const [claimed, delivered] = [await count(services, "held_for = 'wallet_suspended'"), await count(services, "state = 'delivered'")];
+          const at = (Date.now() - t0) / 1000;
+          if (Number.isNaN(signalledS) && claimed === 0) signalledS = at;
+          if (Number.isNaN(halfS) && delivered >= N / 2) halfS = at;
+          if (delivered >= N) { allS = at; break; }
+          if (at > o['drain-timeout']) break;
+          await pause(250);
+        }
+        const a = await sample();
+        drain = {
+          signalledS, halfS, allS, cpu: cpuBetween(b.ticks, a.ticks, a.at - b.at), tasks: a.tasks - b.tasks, statements: a.statements - b.statements,
+          failedTasks: a.failedTasks,
+        };
+        // Stragglers a duplicate would be: a moment for them to arrive.
+        await pause(2000);
+      }
+      const checked = WALLET ? await verify(services, receiver, tenantId) : null;
+
+      const where = ON_CLUSTER ? 'the four-process Temporal cluster on PostgreSQL (fsync on)' : 'a Temporal dev server (SQLite)';
+      console.log(`\nHeld deliveries: ${N} held ${WALLET ? 'by a wallet below zero' : 'by a paused subscription'}${KEYS ? ` over ${KEYS} ordering keys` : ''}, backstop ${o.backstop} s, ${new Date().toISOString()}`);
+      console.log(`${machineSummary()}; one worker in the benchmark's process with WalletHoldRelease and an HTTPS receiver (pool max ${config.dbPoolMax}); ${where}; `
+        + `load average ${before.load.toFixed(2)} → ${after.load.toFixed(2)}.\n`);
+      console.log('| measure | figure |');
+      console.log('| --- | ---: |');
+      console.log(`| starts (${o.starters} in flight) | ${N} in ${startSeconds.toFixed(0)} s: ${(N / startSeconds).toFixed(0)}/s; all held after ${heldSeconds.toFixed(0)} s |`);
+      console.log(`| held, ${s.toFixed(0)} s window: workflow tasks/s | ${steady.tasks.toFixed(2)} |`);
+      console.log(`| held: looks (local activities)/s | ${steady.looks.toFixed(2)} |`);
+      console.log(`| held: application statements/s (worker) | ${steady.statements.toFixed(2)} |`);
+      console.log(`| held: application database transactions/s | ${steady.appXacts.toFixed(2)} |`);
+      console.log(`| held: Temporal database transactions/s | ${ON_CLUSTER ? steady.temporalXacts.toFixed(2) : 'n/a (SQLite)'} |`);
+      console.log(`| held: CPU, % of one core (application / Temporal / PostgreSQL, all of the machine's) | ${steady.cpu.application} / ${steady.cpu.temporal} / ${steady.cpu.postgres} |`);
+      console.log(`| held: computed at 100,000 held, looks/s at the ${o.backstop} s backstop | ${(100_000 / o.backstop).toFixed(1)} |`);
+      if (drain && checked) {
+        console.log(`| release after one top-up: all claimed and signalled | ${drain.signalledS.toFixed(1)} s |`);
+        console.log(`| release: half delivered / all delivered | ${drain.halfS.toFixed(1)} s / ${drain.allS === null ? `not within ${o['drain-timeout']} s` : `${drain.allS.toFixed(1)} s (${(N / drain.allS).toFixed(0)}/s)`} |`);
+        console.log(`| release: workflow tasks, worker statements (per delivery) | ${drain.tasks} (${(drain.tasks / N).toFixed(2)}), ${drain.statements} (${(drain.statements / N).toFixed(2)}) |`);
+        console.log(`| release: CPU, % of one core (application / Temporal / PostgreSQL) | ${drain.cpu.application} / ${drain.cpu.temporal} / ${drain.cpu.postgres} |`);
+        console.log(`| delivered / received once / missing / duplicates / rejected | ${checked.delivered} / ${checked.received} / ${checked.missing} / ${checked.duplicates} / ${checked.rejected} |`);
+        console.log(`| not exactly one attempt / a key's delivery before an earlier one / workflow tasks failed | ${checked.notAttempt1} / ${checked.outOfOrder} / ${drain.failedTasks} |`);
+        console.log(`| wallet: balance / ledger sum / postings (the -1.00 and the top-up: nothing charged) | ${checked.wallet?.balance_rub} / ${checked.wallet?.ledger_rub} / ${checked.wallet?.postings} |`);
       }
     } finally {
       worker.shutdown();
       await running;
     }
   } finally {
+    await holds.stop();
     await services.close();
+    await receiver.close();
   }
 }
 

@@ -31,7 +31,8 @@ export interface StepResult {
 /** Processes whose CPU a step reports: a name and how to find their pids now. */
 export type CpuGroups = Record<string, () => number[]>;
 
-function groupTicks(groups: CpuGroups): Map<string, Map<number, number>> {
+/** CPU ticks of every process of each group now (pid → ticks). */
+export function groupTicks(groups: CpuGroups): Map<string, Map<number, number>> {
   const out = new Map<string, Map<number, number>>();
   for (const [name, pids] of Object.entries(groups)) {
     const ticks = new Map<number, number>();
@@ -45,7 +46,7 @@ function groupTicks(groups: CpuGroups): Map<string, Map<number, number>> {
 }
 
 /** CPU % per group between two samples (processes born in between count from zero). */
-function cpuBetween(before: Map<string, Map<number, number>>, after: Map<string, Map<number, number>>, ms: number): Record<string, number> {
+export function cpuBetween(before: Map<string, Map<number, number>>, after: Map<string, Map<number, number>>, ms: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, ticks] of after) {
     let used = 0;

@@ -27,6 +27,8 @@ export const HOST = 'bench.webhooks.test';
 interface Arrival {
   at: number;
   count: number;
+  /** The first arrivals of every path before it, plus one: the order requests were answered in. */
+  order: number;
 }
 
 /** The subscriber: answers 200 at once after checking Svc-Signature; records first arrivals per path and Svc-Event-Id. */
@@ -38,6 +40,8 @@ export class BenchReceiver {
   connections = 0;
   duplicates = 0;
   total = 0;
+  /** First arrivals so far (Arrival.order). */
+  private firsts = 0;
   /** Told of every delivery whose signature verified, duplicates included (cluster-faults reads the bodies). */
   onDelivery?: (d: { path: string; eventId: string; at: number; body: Buffer; duplicate: boolean }) => void;
 
@@ -74,7 +78,7 @@ export class BenchReceiver {
 
   reset(): void {
     for (const m of this.arrivals.values()) m.clear();
-    this.rejected = this.duplicates = this.total = 0;
+    this.rejected = this.duplicates = this.total = this.firsts = 0;
   }
 
   async close(): Promise<void> {
@@ -104,7 +108,7 @@ export class BenchReceiver {
         known.count++;
         this.duplicates++;
       } else {
-        seen.set(eventId, { at, count: 1 });
+        seen.set(eventId, { at, count: 1, order: ++this.firsts });
       }
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
     });

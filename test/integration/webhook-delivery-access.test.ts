@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryHarness } from '../support/delivery-harness.js';
 import { answers, type Script } from '../support/receiver.js';
 import { eventually } from '../support/eventually.js';
-import type { Caller, CallerOptions } from '../support/fixtures.js';
+import { sandboxCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
+import type { TestApi } from '../support/app.js';
+import { call } from '../support/http.js';
+import { historiesOf, signalsIn } from '../support/workflow-history.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
@@ -33,9 +36,9 @@ const leadCreated = () => ({
   ...EVENTS['lead.created']({ lead_id: randomUUID(), contact_id: null, conversation_id: null, version: 1, contact: { name: 'Anna Petrova', email: 'anna@example.com', phone: null } }),
 });
 
-async function subscription(name: string, o: { script?: Script; includePii?: boolean; caller?: CallerOptions } = {}) {
+async function subscription(name: string, o: { script?: Script; includePii?: boolean; caller?: CallerOptions; of?: Caller } = {}) {
   const path = `/${name}-${randomUUID().slice(0, 8)}`;
-  const caller = await h.caller({ name, ...o.caller });
+  const caller = o.of ?? await h.caller({ name, ...o.caller });
   const sub = await h.subscribe(caller, { url: h.receiver.route(path, o.script ?? answers.ok()), includePii: o.includePii ?? false });
   return { ...sub, caller, path };
 }
@@ -54,17 +57,22 @@ async function held(deliveryId: string): Promise<void> {
 const disclosures = async (caller: Caller) =>
   (await h.db.query("select request_id, occurred_at from disclosure_log where integration_id = $1 and channel = 'webhook'", [caller.integrationId])).rows;
 
-/** A held delivery: no request, no attempt, no disclosure; then `release` lets it go out. */
-async function heldUntil(name: string, caller: CallerOptions, restrict: (c: Caller) => Promise<unknown>, release: (c: Caller) => Promise<unknown>) {
-  const sub = await subscription(name, { includePii: true, caller });
-  await restrict(sub.caller);
+/**
+ * A held delivery: no request, no attempt, no disclosure; then `release` lets it go out.
+ * `restrict` and `release` act on the live caller; with `sandbox` the delivery is its sandbox
+ * shadow's (a test key's subscription), whose access follows the live rows'.
+ */
+async function heldUntil(name: string, caller: CallerOptions, restrict: (c: Caller) => Promise<unknown>, release: (c: Caller) => Promise<unknown>, o: { sandbox?: true } = {}) {
+  const live = await h.caller({ name, ...caller });
+  const sub = await subscription(name, { includePii: true, of: o.sandbox ? await sandboxCaller(h.services, live) : live });
+  await restrict(live);
   const eventId = await h.raise(sub.caller, leadCreated());
   const row = await pending(sub, eventId);
   await held(row.id);
   expect(await h.delivery(sub.id, eventId)).toMatchObject({ state: 'pending', attempt: 0 });
   expect(h.receiver.received(sub.path)).toEqual([]);
   expect(await disclosures(sub.caller)).toEqual([]);
-  await release(sub.caller);
+  await release(live);
   expect(await h.settled(sub.id, eventId, 'delivered', 30_000)).toMatchObject({ attempt: 1 });
   expect(h.receiver.received(sub.path)).toHaveLength(1);
   expect(await disclosures(sub.caller)).toEqual([expect.objectContaining({ request_id: row.id })]);
@@ -137,6 +145,65 @@ describe('access that ends stops the webhooks at send time', () => {
     await heldUntil('no-transfer-basis', { transferBasis: null }, async () => undefined,
       (c) => h.db.query("update integrations set transfer_basis = 'DPA' where id = $1", [c.integrationId])
         .then(() => recheckDeliveriesOf(h.services, { integrationId: c.integrationId })));
+  });
+});
+
+// Ends of a hold that signalled nobody before every hold's end did (docs/decisions.md, "Every
+// hold's end is a signal"): the hold's timer is an hour, so only the change's signal releases them.
+describe('access restored to a live integration or tenant releases its sandbox\'s held deliveries', () => {
+  it('the integration set active again', async () => {
+    await heldUntil('shadow-suspended', {},
+      (c) => ctl('integration', 'set-status', '--integration', c.integrationId, '--status', 'suspended'),
+      (c) => ctl('integration', 'set-status', '--integration', c.integrationId, '--status', 'active'), { sandbox: true });
+  });
+
+  it('its scope granted back', async () => {
+    await heldUntil('shadow-narrowed', {},
+      (c) => ctl('integration', 'set-scopes', '--integration', c.integrationId, '--scopes', 'webhooks:manage,conversations:read'),
+      (c) => ctl('integration', 'set-scopes', '--integration', c.integrationId, '--scopes', 'all'), { sandbox: true });
+  });
+
+  it('the tenant set active again', async () => {
+    await heldUntil('shadow-tenant', {},
+      (c) => ctl('tenant', 'set-status', '--tenant', c.tenantId, '--status', 'inactive'),
+      (c) => ctl('tenant', 'set-status', '--tenant', c.tenantId, '--status', 'active'), { sandbox: true });
+  });
+});
+
+describe('PATCH /webhooks/{id} with include_pii off', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await h.startApi();
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** A delivery held for the ru cell's transfer conditions (no transfer basis), of a subscription with personal data. */
+  async function heldForTransfer(name: string) {
+    const sub = await subscription(name, { includePii: true, caller: { transferBasis: null } });
+    const eventId = await h.raise(sub.caller, leadCreated());
+    const row = await pending(sub, eventId);
+    await held(row.id);
+    expect(h.receiver.received(sub.path)).toEqual([]);
+    return { sub, eventId, deliveryId: row.id as string };
+  }
+
+  it('releases the deliveries held for personal-data transfer conditions: they go out without personal data', async () => {
+    const { sub, eventId } = await heldForTransfer('pii-off');
+    expect((await call(api.base, 'PATCH', `/webhooks/${sub.id}`, { key: sub.caller.apiKey, body: { include_pii: false } })).status).toBe(200);
+    expect(await h.settled(sub.id, eventId, 'delivered', 30_000)).toMatchObject({ attempt: 1 });
+    const [request] = h.receiver.received(sub.path);
+    expect(JSON.parse(request!.rawBody.toString('utf8')).data).not.toHaveProperty('contact');
+    expect(await disclosures(sub.caller)).toEqual([]);
+  });
+
+  it('signals nothing when it ends no hold (the description changed)', async () => {
+    const { sub, deliveryId } = await heldForTransfer('pii-kept');
+    expect((await call(api.base, 'PATCH', `/webhooks/${sub.id}`, { key: sub.caller.apiKey, body: { description: 'still with personal data' } })).status).toBe(200);
+    // The route's signals are sent before it answers.
+    const runs = await historiesOf(h.client, deliveryWorkflowId(deliveryId));
+    expect(runs.flatMap((r) => signalsIn(r.events))).toEqual([]);
   });
 });
 

@@ -17,9 +17,10 @@ import { TemporalAccess } from '../../src/temporal/access.js';
 import { Metrics } from '../../src/observability/metrics.js';
 import { freePort } from '../support/api-process.js';
 import { deliveryHolds } from '../../src/domain/webhooks/delivery-attempts.js';
+import { SCOPES } from '../../src/domain/access/scopes.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { DELIVERY_STATE, TENANT_ID } from '../../workflows/search-attributes.js';
-import { WalletHoldRelease } from '../../src/domain/webhooks/hold-release.js';
+import { WalletHoldRelease, recheckDeliveriesOf } from '../../src/domain/webhooks/hold-release.js';
 import { forEachConcurrently } from '../../src/domain/pacing/concurrently.js';
 
 let h: DeliveryHarness;
@@ -214,9 +215,9 @@ describe('wallet announcements at a busy tenant\'s rate', () => {
   });
 });
 
-describe('without any signal', () => {
-  it('a held delivery is released by its periodic, jittered re-check', async () => {
-    const sub = await subscription('recheck-timer');
+describe('a run whose timing has no holdBackstopMs (started before it)', () => {
+  it('waits on the default backstop of an hour, not on its re-check, and goes out on the signal', async () => {
+    const sub = await subscription('no-backstop');
     await setStatus(sub.id, 'paused');
     const deliveryId = await existingDelivery(sub, 'none');
     const { retrySchedule, retryAfterMaxMs, timeoutMs } = h.services.config.webhooks;
@@ -224,7 +225,40 @@ describe('without any signal', () => {
       id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
     }, { retrySchedule, retryAfterMaxMs, timeoutMs, holdRecheckMs: 1000 });
     await held(deliveryId);
+    expectAroundTheHour(await holdTimer(deliveryId));
     await setStatus(sub.id, 'active');
+    await signalRecheck(h.client, deliveryId);
+    expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
+  });
+});
+
+/** The one timer of a held delivery's run (its wait after the look), once it is started. */
+async function holdTimer(deliveryId: string): Promise<number> {
+  const timers = await eventually('the hold\'s timer', async () => {
+    const t = await timerDurations(h.client, deliveryWorkflowId(deliveryId));
+    return t.length ? t : undefined;
+  });
+  expect(timers).toHaveLength(1);
+  return timers[0]!;
+}
+
+/** Jittered ±20 % around the hour, not around the minute. */
+function expectAroundTheHour(ms: number): void {
+  expect(ms).toBeGreaterThanOrEqual(0.8 * 3_600_000);
+  expect(ms).toBeLessThanOrEqual(1.2 * 3_600_000);
+}
+
+describe('an access hold (its end signalled since every hold\'s end is)', () => {
+  it('waits on the backstop timer, not the re-check one, and goes out on the signal of the scope granted back', async () => {
+    const sub = await subscription('access-backstop');
+    await h.db.query("update integrations set scopes = '{webhooks:manage}' where id = $1", [sub.caller.integrationId]);
+    const deliveryId = await existingDelivery(sub, 'none');
+    await h.startWithTiming(sub, deliveryId, { holdRecheckMs: 60_000, holdBackstopMs: 3_600_000 });
+    await held(deliveryId);
+    expect((await deliveryHolds(h.services.orm.em.fork(), [deliveryId], h.services.config.cell, new Date())).get(deliveryId)).toBe('scope_missing');
+    expectAroundTheHour(await holdTimer(deliveryId));
+    await h.db.query('update integrations set scopes = $2 where id = $1', [sub.caller.integrationId, [...SCOPES]]);
+    await recheckDeliveriesOf(h.services, { integrationId: sub.caller.integrationId });
     expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
   });
 });
@@ -239,14 +273,7 @@ describe('a hold whose end is signalled', () => {
       id: deliveryId, tenantId: sub.caller.tenantId, integrationId: sub.caller.integrationId, webhookId: sub.id, eventType: 'lead.created',
     }, { retrySchedule, retryAfterMaxMs, timeoutMs, holdRecheckMs: 60_000, holdBackstopMs: 3_600_000 });
     await held(deliveryId);
-    const timers = await eventually('the hold\'s timer', async () => {
-      const t = await timerDurations(h.client, deliveryWorkflowId(deliveryId));
-      return t.length ? t : undefined;
-    });
-    // Jittered ±20 % around the hour, not around the minute.
-    expect(timers).toHaveLength(1);
-    expect(timers[0]).toBeGreaterThanOrEqual(0.8 * 3_600_000);
-    expect(timers[0]).toBeLessThanOrEqual(1.2 * 3_600_000);
+    expectAroundTheHour(await holdTimer(deliveryId));
     await setStatus(sub.id, 'active');
     await signalRecheck(h.client, deliveryId);
     expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });

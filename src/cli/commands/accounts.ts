@@ -59,10 +59,14 @@ export const accounts: CommandGroup = {
   tenant set-crm-mode --tenant ID --mode internal|CRM_NAME
   lead show --lead ID`,
   commands: {
-    'demo seed': async (s, em, f) => {
+    'demo seed': async (s, em, f, afterCommit) => {
       const shopDomain = f.optional('shop-domain');
       f.done();
-      return { ...(await seedDemo(em, s.config, s.clock.now(), s.issuedKeys, shopDomain === undefined ? undefined : parsePrimaryDomain(shopDomain))) };
+      const seeded = await seedDemo(em, s.config, s.clock.now(), s.issuedKeys, shopDomain === undefined ? undefined : parsePrimaryDomain(shopDomain));
+      // The seed sets the demo tenant and integration active with every scope again: a hold of their access ends.
+      afterCommit(accessAnnouncement(s, { integrationId: seeded.integration_id }));
+      afterCommit(accessChanged(s, { tenantId: seeded.tenant_id }));
+      return { ...seeded };
     },
     'tenant create': async (s, em, f) => {
       const name = f.required('name');

@@ -65,14 +65,17 @@ export class WalletHoldRelease {
 /**
  * Asks every unfinished delivery of an integration or a tenant to look at its hold again
  * (issue 9 item 1): after a status or scope change, a held delivery goes out at once when
- * access returned, and one of a revoked integration ends at once. Their re-check timer is the
- * backstop when this is lost. Returns how many were asked.
+ * access returned, and one of a revoked integration ends at once. The shadows in the sandbox
+ * follow their live rows' access (the sandbox migration's triggers), so their deliveries are
+ * asked too. Their backstop timer is the only other way a hold ends. Returns how many were asked.
  */
 export async function recheckDeliveriesOf(s: Pick<Services, 'orm' | 'temporal' | 'log' | 'metrics'>, owner: { integrationId: string } | { tenantId: string }): Promise<number> {
-  const [column, id] = 'integrationId' in owner ? ['integration_id', owner.integrationId] : ['tenant_id', owner.tenantId];
+  const [column, id] = 'integrationId' in owner
+    ? ['integration_id in (select id from integrations where id = ? or live_integration_id = ?)', owner.integrationId]
+    : ['tenant_id in (select id from tenants where id = ? or live_tenant_id = ?)', owner.tenantId];
   const rows = await s.orm.em.fork().execute<{ id: string }[]>(
-    `select id from webhook_deliveries where ${column} = ? and state in ('pending', 'failed') and workflow_started_at is not null`,
-    [id],
+    `select id from webhook_deliveries where ${column} and state in ('pending', 'failed') and workflow_started_at is not null`,
+    [id, id],
   );
   await noticeDeliveries(s, rows.map((r) => r.id), 'recheck');
   return rows.length;

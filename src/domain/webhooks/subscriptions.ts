@@ -140,8 +140,10 @@ async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {
 }
 
 /**
- * Changes a subscription. Answers the subscription and, when it went from paused to active,
- * the deliveries it was holding (pending or failed), to be signalled after the commit.
+ * Changes a subscription. Answers the subscription and, when a change may end a hold of its
+ * deliveries (paused to active; include_pii turned off, which ends a hold for a personal-data
+ * scope or transfer condition), the deliveries it was holding (pending or failed), to be
+ * signalled after the commit.
  */
 export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: string, changes: SubscriptionChanges): Promise<{ webhook: Webhook; resumed: string[] }> {
   const webhook = await findSubscription(em, ctx.subscriber.integrationId, id, true);
@@ -156,7 +158,8 @@ export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: s
   ]);
   if (piiTouched) checkPiiAllowed(ctx, events);
   if (includePii !== webhook.includePii) registerPiiChange(em, ctx, webhook.id, includePii ? 'pii_enabled' : 'pii_disabled');
-  const resumed = webhook.status === 'paused' && changes.status === 'active' ? await heldDeliveryIds(em, webhook.id) : [];
+  const endsAHold = (webhook.status === 'paused' && changes.status === 'active') || (webhook.includePii && !includePii);
+  const resumed = endsAHold ? await heldDeliveryIds(em, webhook.id) : [];
   if (changes.url !== undefined) webhook.url = storedUrl(changes.url);
   if (changes.events !== undefined) webhook.events = changes.events;
   if (changes.description !== undefined) webhook.description = changes.description;
