@@ -22,6 +22,8 @@ export const Webhook = defineEntity({
     secretRotatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    /** Deliveries start no faster than this many a second (delivery-rate.ts); null = no limit. */
+    maxPerSecond: p.integer().nullable(),
   },
 });
 export type Webhook = InferEntity<typeof Webhook>;

@@ -9,7 +9,7 @@
 export type Schema = Record<string, any>;
 
 /** Keywords that say nothing about validity. */
-const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'x-release']);
 const CHECKED = new Set([
   '$ref', 'allOf', 'anyOf', 'oneOf', 'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items',
   'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',

@@ -88,7 +88,7 @@ export interface paths {
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change a subscription: url, events, include_pii, description, status (active or paused) */
+        /** Change a subscription: url, events, include_pii, description, status (active or paused), max_per_second */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };
@@ -1842,6 +1842,8 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second: number | null;
             /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
             livemode?: boolean;
         };
@@ -1872,6 +1874,8 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second: number | null;
             /** @description Signing secret, returned once (creation, rotation); null on an idempotent replay. */
             secret: string | null;
             /** @description false for sandbox data (a test key), true for live data. On every object an answer carries (anything with an id, an operation's {type, id} resource too), however deep. */
@@ -1888,6 +1892,8 @@ export interface components {
              */
             include_pii?: boolean;
             description?: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second?: number | null;
         };
         /** @description At least one field must be sent. */
         WebhookUpdate: {
@@ -1900,6 +1906,8 @@ export interface components {
             description?: string | null;
             /** @enum {string} */
             status?: "active" | "paused";
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second?: number | null;
         };
         WebhookTestResult: {
             event_id: string | null;

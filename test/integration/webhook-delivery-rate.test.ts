@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { DeliveryHarness } from '../support/delivery-harness.js';
+import type { ReceivedRequest } from '../support/receiver.js';
+import { eventually } from '../support/eventually.js';
+import { call, expectProblem } from '../support/http.js';
+import type { TestApi } from '../support/app.js';
+import type { Caller } from '../support/fixtures.js';
+import { WorkerProcesses, exited } from '../support/worker-processes.js';
+import { EVENTS } from '../../src/domain/events/catalogue.js';
+import { recordEvent } from '../../src/domain/events/outbox.js';
+import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
+import { idempotencyKey } from './webhooks-fixtures.js';
+import { mostInAnySecond } from '../support/arrival-rate.js';
+
+/**
+ * A subscription's max_per_second (issue 38 item 4; docs/decisions.md, "Deliveries at a
+ * subscription's rate"): set through the api, and kept by the cluster: two worker processes
+ * (each with its relay) send to a receiver that counts, one of them killed while deliveries
+ * wait for their start slots. The literal 5 a second with 500 events is test/bench/webhook-rate.ts.
+ */
+
+const RATE = 20;
+const LEADS = 10;
+const PER_LEAD = 20;
+
+let h: DeliveryHarness;
+let api: TestApi;
+const workers = new WorkerProcesses(() => h.env);
+
+beforeAll(async () => {
+  h = await DeliveryHarness.start({ file: import.meta.url, inProcess: false });
+  api = await h.startApi();
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+  await workers.stopAll();
+  await h?.stop();
+}, 60_000);
+
+const post = (who: Caller, body: unknown) => call(api.base, 'POST', '/webhooks', { key: who.apiKey, body, headers: { 'idempotency-key': idempotencyKey() } });
+const patch = (who: Caller, id: string, body: unknown) => call(api.base, 'PATCH', `/webhooks/${id}`, { key: who.apiKey, body });
+const get = (who: Caller, id: string) => call(api.base, 'GET', `/webhooks/${id}`, { key: who.apiKey });
+
+describe('max_per_second (beta)', () => {
+  it('is null unless set; set on create, shown by GET, changed and cleared by PATCH', async () => {
+    const caller = await h.caller({ name: 'Rate fields' });
+    const url = h.receiver.route(`/rate-api-${randomUUID().slice(0, 8)}`);
+    const plain = await post(caller, { url, events: ['lead.*'] });
+    expect(plain.status).toBe(201);
+    expect(plain.body.max_per_second).toBeNull();
+    const slow = await post(caller, { url, events: ['lead.*'], max_per_second: 5 });
+    expect(slow.body.max_per_second).toBe(5);
+    expect((await get(caller, slow.body.id)).body.max_per_second).toBe(5);
+    expect((await patch(caller, slow.body.id, { max_per_second: 1000 })).body.max_per_second).toBe(1000);
+    const cleared = await patch(caller, slow.body.id, { max_per_second: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.max_per_second).toBeNull();
+    expect((await get(caller, slow.body.id)).body.max_per_second).toBeNull();
+  });
+
+  it.each([[0], [1001], [2.5], [-1]])('%p answers 422 validation_failed at /max_per_second, on create and on PATCH', async (value) => {
+    const caller = await h.caller({ name: 'Rate bounds' });
+    const url = h.receiver.route(`/rate-bad-${randomUUID().slice(0, 8)}`);
+    const errors = [{ field: '/max_per_second', code: expect.any(String), message: expect.any(String) }];
+    expectProblem(await post(caller, { url, events: ['lead.*'], max_per_second: value }), 'validation_failed', { errors });
+    const hook = (await post(caller, { url, events: ['lead.*'] })).body;
+    expectProblem(await patch(caller, hook.id, { max_per_second: value }), 'validation_failed', { errors });
+    expect((await get(caller, hook.id)).body.max_per_second).toBeNull();
+  });
+});
+
+describe(`a subscription at ${RATE} a second given ${LEADS * PER_LEAD} events of ${LEADS} leads, sent by two worker processes`, () => {
+  it(`receives all of them, at most ${RATE} in any second, each lead's in order; a worker killed while they wait loses none`, async () => {
+    const caller = await h.caller({ name: 'Slow subscriber' });
+    const path = `/rate-${randomUUID().slice(0, 8)}`;
+    const hook = (await post(caller, { url: h.receiver.route(path), events: ['lead.*'] })).body;
+    expect((await patch(caller, hook.id, { max_per_second: RATE })).body.max_per_second).toBe(RATE);
+
+    const first = await workers.start();
+    await workers.start();
+    const leads = Array.from({ length: LEADS }, () => randomUUID());
+    // One transaction, a backlog at once (as after a pause or a recovery): each lead's versions 1..PER_LEAD in order.
+    await h.services.orm.em.fork().transactional(async (em) => {
+      const now = new Date();
+      for (let version = 1; version <= PER_LEAD; version++) {
+        for (const lead of leads) {
+          recordEvent(em, {
+            tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'lead.updated',
+            ...EVENTS['lead.updated']({ lead_id: lead, contact_id: null, conversation_id: null, version, changed_fields: ['status'] }),
+          }, now);
+        }
+      }
+    });
+    await wakeRelay(h.services.redis);
+
+    // Beyond the rate they wait as rows, pending, for their start slots.
+    await eventually('deliveries waiting for their start slot', async () => {
+      const { rows } = await h.db.query(`select count(*)::int as n from webhook_deliveries where webhook_id = $1 and state = 'pending' and held_for = 'rate_limited'`, [hook.id]);
+      return rows[0].n > 0 ? true : undefined;
+    }, 30_000, 20);
+    first.kill('SIGKILL');
+    await exited(first);
+    await workers.start();
+
+    const distinct = () => new Set(h.receiver.received(path).map((r) => r.eventId));
+    await eventually(`all ${LEADS * PER_LEAD} events at the receiver`, async () => (distinct().size === LEADS * PER_LEAD ? true : undefined), 120_000, 250);
+    const { rows } = await h.db.query('select state, count(*)::int as n from webhook_deliveries where webhook_id = $1 group by state', [hook.id]);
+    expect(rows).toEqual([{ state: 'delivered', n: LEADS * PER_LEAD }]);
+
+    const requests = h.receiver.received(path);
+    expect(mostInAnySecond(requests.map((r) => r.receivedAt))).toBeLessThanOrEqual(RATE);
+    // The limit held them back: 200 starts at 20 a second span about ten seconds.
+    const times = requests.map((r) => r.receivedAt);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan((LEADS * PER_LEAD - 1) * (1000 / RATE) - 500);
+    // Each lead's events in order (an attempt the killed worker made may come again, right after itself).
+    const versionsOf = (lead: string) => requests.map((r: ReceivedRequest) => JSON.parse(r.rawBody.toString('utf8')).data)
+      .filter((d) => d.lead_id === lead).map((d) => d.version as number)
+      .filter((v, i, all) => i === 0 || v !== all[i - 1]);
+    for (const lead of leads) expect(versionsOf(lead)).toEqual(Array.from({ length: PER_LEAD }, (_, i) => i + 1));
+  }, 180_000);
+});
