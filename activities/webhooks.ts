@@ -3,7 +3,7 @@ import type { Em } from '../src/db/orm.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
 import {
-  leaveQueue, logPiiDelivery, markHeld, markThrottled, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
+  keyOrderOf, leaveQueue, logPiiDelivery, markHeld, markThrottled, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
 } from '../src/domain/webhooks/delivery-attempts.js';
 import { deliveryTimingOf, noticeDeliveries } from '../src/temporal/deliveries.js';
 import { closeDelivery } from '../src/domain/webhooks/delivery-end.js';
@@ -97,7 +97,13 @@ export function createWebhookActivities({ orm, config, clock, metrics, temporal,
       }
       return { state: 'held', holdReason: plan.reason, pauseMs: null, statusCode: null, error: null };
     }
-    if (plan.verdict === 'finished') return { state: plan.state, pauseMs: null, statusCode: null, error: null };
+    if (plan.verdict === 'finished') {
+      // An attempt asked again after its completion was lost with a worker: the release of the
+      // key's next delivery may have been lost too (signalling it twice is harmless).
+      const keyed = await keyOrderOf(em, input.deliveryId);
+      if (keyed) await releaseNextOfKey(keyed.webhookId, keyed.order);
+      return { state: plan.state, pauseMs: null, statusCode: null, error: null };
+    }
     if (plan.verdict === 'end') {
       const ended = await closeDelivery({ orm, clock, metrics, temporal, log }, input.deliveryId, `${plan.reason.replace('_', ' ')}: not sent`);
       if (!ended) return { state: 'gone', pauseMs: null, statusCode: null, error: null };

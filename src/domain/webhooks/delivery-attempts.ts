@@ -130,6 +130,20 @@ export async function nextOfKey(em: Em, webhookId: string, order: DeliveryOrder)
 }
 
 /**
+ * The subscription and key order of a keyed delivery (null: no key, or a replay): for an attempt
+ * that finds its delivery already finished, its completion lost with a worker, whose release of
+ * the key's next delivery may have been lost with it.
+ */
+export async function keyOrderOf(em: Em, deliveryId: string): Promise<{ webhookId: string; order: DeliveryOrder } | null> {
+  const [row] = await em.execute<{ webhook_id: string; ordering_key: string; ordering_seq: string }[]>(
+    `select webhook_id, ordering_key, ordering_seq from webhook_deliveries
+      where id = ? and replay_of is null and ordering_key is not null and ordering_seq is not null`,
+    [deliveryId],
+  );
+  return row ? { webhookId: row.webhook_id, order: { key: row.ordering_key, seq: row.ordering_seq } } : null;
+}
+
+/**
  * Whether a delivery in `state` after `attempt` has just stopped holding back the later
  * deliveries of its key: finished, or failed for the ORDER_WAIT_ATTEMPTS-th time (its later
  * retries signal nobody again).
