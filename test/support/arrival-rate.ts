@@ -24,9 +24,10 @@ export function mostInAnySecond(times: readonly number[]): number {
 
 /**
  * `leads` x `perLead` lead.updated events committed at once (as after a pause or a recovery),
- * each lead's versions 1..perLead in order, and the relay woken. Answers the lead ids.
+ * each lead's versions 1..perLead in order, then `unkeyed` crm.mode_changed events (no key:
+ * they all ask for start slots at once), and the relay woken. Answers the lead ids.
  */
-export async function raiseBacklog(h: DeliveryHarness, caller: Caller, leads: number, perLead: number): Promise<string[]> {
+export async function raiseBacklog(h: DeliveryHarness, caller: Caller, leads: number, perLead: number, unkeyed = 0): Promise<string[]> {
   const ids = Array.from({ length: leads }, () => randomUUID());
   await h.services.orm.em.fork().transactional(async (em) => {
     const now = new Date();
@@ -37,6 +38,12 @@ export async function raiseBacklog(h: DeliveryHarness, caller: Caller, leads: nu
           ...EVENTS['lead.updated']({ lead_id: lead, contact_id: null, conversation_id: null, version, changed_fields: ['status'] }),
         }, now);
       }
+    }
+    for (let i = 0; i < unkeyed; i++) {
+      recordEvent(em, {
+        tenantId: caller.tenantId, integrationId: caller.integrationId, type: 'crm.mode_changed',
+        ...EVENTS['crm.mode_changed']({ crm_mode: 'builtin', previous_crm_mode: 'external' }),
+      }, now);
     }
   });
   await wakeRelay(h.services.redis);
@@ -54,7 +61,7 @@ export interface ArrivalCount {
   outOfOrder: string[];
 }
 
-/** What the receiver counted of a backlog raiseBacklog made. */
+/** What the receiver counted of a backlog raiseBacklog made (the order of the leads' events; the rate of all). */
 export function countArrivals(requests: readonly ReceivedRequest[], leads: readonly string[], perLead: number): ArrivalCount {
   const times = requests.map((r) => r.receivedAt);
   const data = requests.map((r) => JSON.parse(r.rawBody.toString('utf8')).data as { lead_id: string; version: number });
