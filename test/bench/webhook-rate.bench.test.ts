@@ -11,7 +11,7 @@ import { countArrivals, raiseBacklog } from '../support/arrival-rate.js';
  * processes. About 105 s, so not in CI (webhook-delivery-rate.test.ts is the same at 20 a
  * second with 200); run by hand, figures in docs/benchmarks.md ("A subscription at 5 a second"):
  *
- *   SKIP_CHECKS=1 bin/test --testPathIgnorePatterns=/node_modules/ test/bench/webhook-rate.bench.test.ts
+ *   SKIP_CHECKS=1 bin/test test/bench/webhook-rate.bench.test.ts --testPathIgnorePatterns=/node_modules/
  */
 
 const RATE = Number(process.env.BENCH_RATE ?? 5);
