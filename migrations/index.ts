@@ -33,6 +33,7 @@ import { Migration20261128004000Reconciler } from './20261128004000-reconciler.j
 import { Migration20261128010000SupportOperators } from './20261128010000-support-operators.js';
 import { Migration20261128190000LeadDescription } from './20261128190000-lead-description.js';
 import { Migration20261129010000OperationProgress } from './20261129010000-operation-progress.js';
+import { Migration20261129020000SubscriptionRate } from './20261129020000-subscription-rate.js';
 import { Migration20261129030000WebhookFailingPause } from './20261129030000-webhook-failing-pause.js';
 
 /**
@@ -76,6 +77,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128010000SupportOperators', class: Migration20261128010000SupportOperators },
   { name: 'Migration20261128190000LeadDescription', class: Migration20261128190000LeadDescription },
   { name: 'Migration20261129010000OperationProgress', class: Migration20261129010000OperationProgress },
+  { name: 'Migration20261129020000SubscriptionRate', class: Migration20261129020000SubscriptionRate },
   { name: 'Migration20261129030000WebhookFailingPause', class: Migration20261129030000WebhookFailingPause },
 ];
 

@@ -34,6 +34,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     text: "Held webhook deliveries go out within seconds of every end of their hold: PATCH /webhooks/{id} turning include_pii off releases the deliveries it held for personal data (a missing scope or transfer condition), and a sandbox's deliveries are released with their live integration's or tenant's access, as the live ones were.",
   },
   {
+    date: '2026-11-29', kind: 'additive', routes: ['POST /webhooks', 'PATCH /webhooks/{id}', 'GET /webhooks/{id}', 'GET /webhooks'],
+    text: "Webhook subscriptions take `max_per_second` (beta): deliveries to the subscription start no faster than that many a second (1 to 1,000; null, the default, is no limit), across all of the platform's workers; those beyond it wait their turn as pending deliveries, never dropped, each conversation's and lead's events still in order.",
+  },
+  {
     date: '2026-11-28', kind: 'breaking',
     routes: ['GET /leads', 'GET /articles', 'POST /articles/generation-jobs', 'POST /strategist/topics/{id}/approve', 'POST /articles/{id}/publish', 'GET /webhooks/{id}/deliveries', 'GET /conversations/{id}/messages'],
     text: 'Answers brought to spec 01 and 02 where they differed: scope_missing for a scope the plan cuts, updated_after takes a date or a zone-less time, max_cost refused above the cap and read in the cell currency, the 3,000,000-byte publish payload limit, WebhookDelivery error only for network failures and 3xx, messages are not deleted.',

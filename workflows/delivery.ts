@@ -1,6 +1,7 @@
 import { TemporalFailure } from '@temporalio/common';
 import { condition, continueAsNew, isCancellation, patched, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+import type { AttemptOutcome } from '../activities/webhooks.js';
 import { DEFAULT_HOLD_BACKSTOP_MS, SIGNALLED_HOLDS, recheckHoldSignal, stepFailedError, type DeliveryProgress, type DeliveryTiming, type VisibleState } from './delivery-contract.js';
 import { DELIVERY_STATE } from './search-attributes.js';
 import { DURABLE_STEP, LAST_STEP, boundedStep, stepFailure } from './step-options.js';
@@ -47,7 +48,9 @@ function holdWaitMs(timing: DeliveryTiming, holdReason: string | undefined): num
  * lets the subscriber drop the repeat). The attempt activity first
  * looks at the holds (subscription paused, wallet suspended, access ended for now); a held attempt is not made and
  * not counted, and the workflow waits for recheckHoldSignal, which every end of a hold sends, or
- * a long jittered backstop timer (holdBackstopMs, an hour by default) before it asks again. A revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
+ * a long jittered backstop timer (holdBackstopMs, an hour by default) before it asks again. An
+ * attempt throttled by its subscription's max_per_second sleeps until the start slot it took. A
+ * revoked integration ends it as dead with no attempt. Cancellation (the subscription was deleted) ends it as Canceled.
  * A database step that fails past its bound (timing.stepBoundMs, DURABLE_STEP_BOUND) or with a
  * permanent error ends the delivery dead in a last step (endFailedDelivery), then the workflow fails;
  * a fresh run the reconciler starts goes on from `progress` after what is left of its pause.
@@ -99,16 +102,24 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
   const waitLeft = progress?.notBefore ? Date.parse(progress.notBefore) - Date.now() : 0;
   if (waitLeft > 0) await sleep(waitLeft);
   for (let attempt = progress?.attempt ?? 1; attempt <= lastAttempt; attempt++) {
+    let slotTaken = false;
     for (;;) {
       recheck = false;
-      const outcome = await attemptDelivery({
+      const outcome: AttemptOutcome = await attemptDelivery({
         deliveryId,
         attempt,
         retryBaseMs: timing.retrySchedule[attempt - 1] ?? null,
         jitter: (Math.random() - 0.5) / 5,
         retryAfterMaxMs: timing.retryAfterMaxMs,
         timeoutMs: timing.timeoutMs,
+        ...(slotTaken ? { slotTaken } : {}),
       });
+      if (outcome.state === 'throttled') {
+        // Its start slot at the subscription's max_per_second: a durable timer. A recheck (the
+        // rate changed, a hold ended) wakes it to take a new slot (docs/decisions.md, "Deliveries at a subscription's rate").
+        slotTaken = !(await condition(() => recheck, Math.max(1, outcome.pauseMs ?? 0))) && outcome.slotTaken === true;
+        continue;
+      }
       if (outcome.state === 'held') {
         show('held');
         // A hold waits for the signal of its end, its timer only a backstop (docs/decisions.md, "Every hold's end is a signal").

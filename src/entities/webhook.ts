@@ -26,6 +26,8 @@ export const Webhook = defineEntity({
     secretRotatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    /** Deliveries start no faster than this many a second (delivery-rate.ts); null = no limit. */
+    maxPerSecond: p.integer().nullable(),
     /** null while active. */
     pausedReason: p.enum(PAUSED_REASONS).nullable(),
     /** The first failed attempt of the unbroken run of failures up to now; null after a success (failing-pause.ts). */

@@ -35,7 +35,8 @@ describe('POST /webhooks', () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: HOOK_URL, events: ['lead.created', 'task.*'], include_pii: false,
       description: 'CRM sync', status: 'active', created_at: expect.any(String), updated_at: res.body.created_at,
-      secret_rotated_at: null, previous_secret_expires_at: null, secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{40}$/), livemode: true, paused_reason: null,
+      secret_rotated_at: null, previous_secret_expires_at: null, secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{40}$/), livemode: true,
+      max_per_second: null, paused_reason: null,
     });
     expect(schemaErrors(res.body, schemaOf('WebhookWithSecret'), doc)).toEqual([]);
   });

@@ -72,7 +72,7 @@ describe('PATCH /webhooks/{id}', () => {
   it('an empty body answers 422 validation_failed: at least one field must be sent', async () => {
     const caller = await newCaller(api.services);
     const hook = await newWebhook(api, caller);
-    expectProblem(await patch(caller, hook.id, {}), 'validation_failed', { errors: [{ field: '', code: 'required', message: 'Send at least one of url, events, include_pii, description, status.' }] });
+    expectProblem(await patch(caller, hook.id, {}), 'validation_failed', { errors: [{ field: '', code: 'required', message: 'Send at least one of url, events, include_pii, description, status, max_per_second.' }] });
   });
 
   it.each<[string, Record<string, unknown>, { field: string; code: string }[]]>([

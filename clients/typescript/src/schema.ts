@@ -88,7 +88,7 @@ export interface paths {
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change a subscription: url, events, include_pii, description, status (active or paused) */
+        /** Change a subscription: url, events, include_pii, description, status (active or paused), max_per_second */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };
@@ -1886,6 +1886,8 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second: number | null;
             /**
              * @description Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you (PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.
              * @enum {string|null}
@@ -1921,6 +1923,8 @@ export interface components {
              * @description While the 24-hour rotation window is open: when the old secret stops working; else null.
              */
             previous_secret_expires_at: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second: number | null;
             /**
              * @description Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you (PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.
              * @enum {string|null}
@@ -1942,6 +1946,8 @@ export interface components {
              */
             include_pii?: boolean;
             description?: string | null;
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second?: number | null;
         };
         /** @description At least one field must be sent. */
         WebhookUpdate: {
@@ -1954,6 +1960,8 @@ export interface components {
             description?: string | null;
             /** @enum {string} */
             status?: "active" | "paused";
+            /** @description Deliveries to this subscription start no faster than this many a second (1 to 1000), across all of the platform's workers, retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation's and lead's events. null = no limit. */
+            max_per_second?: number | null;
         };
         WebhookTestResult: {
             event_id: string | null;

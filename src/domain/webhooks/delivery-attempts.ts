@@ -41,6 +41,8 @@ export interface DeliveryToSend {
   previousSecretSealed: string | null;
   recipientCountry: string | null;
   event: StoredEvent;
+  /** The subscription's max_per_second: starts no faster (delivery-rate.ts); null = no limit. */
+  maxPerSecond: number | null;
   /** The subscription's run of failed attempts is open (failing-pause.ts): a delivered attempt ends it. */
   failing: boolean;
 }
@@ -83,6 +85,7 @@ interface AttemptRow {
   ip_allowlist: string[] | null; hosting_country: string | null; transfer_basis: string | null;
   tenant_status: string; features: string[];
   balance_rub: string | null; blocked: boolean | null; low_threshold_rub: string | null;
+  max_per_second: number | null;
   failing: boolean;
 }
 
@@ -110,6 +113,7 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
         id: row.event_id, type: row.event_type, apiVersion: row.api_version, createdAt: new Date(row.event_created_at),
         livemode: row.livemode, data: row.data, piiData: row.pii_data,
       },
+      maxPerSecond: row.max_per_second,
       failing: row.failing,
     },
   };
@@ -127,6 +131,20 @@ export async function nextOfKey(em: Em, webhookId: string, order: DeliveryOrder)
     [webhookId, order.key, order.seq],
   );
   return next?.id ?? null;
+}
+
+/**
+ * The subscription and key order of a keyed delivery (null: no key, or a replay): for an attempt
+ * that finds its delivery already finished, its completion lost with a worker, whose release of
+ * the key's next delivery may have been lost with it.
+ */
+export async function keyOrderOf(em: Em, deliveryId: string): Promise<{ webhookId: string; order: DeliveryOrder } | null> {
+  const [row] = await em.execute<{ webhook_id: string; ordering_key: string; ordering_seq: string }[]>(
+    `select webhook_id, ordering_key, ordering_seq from webhook_deliveries
+      where id = ? and replay_of is null and ordering_key is not null and ordering_seq is not null`,
+    [deliveryId],
+  );
+  return row ? { webhookId: row.webhook_id, order: { key: row.ordering_key, seq: row.ordering_seq } } : null;
 }
 
 /**
@@ -230,7 +248,7 @@ const EARLIER_OF_KEY = `(d.replay_of is null and d.ordering_key is not null
 const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
             case when d.replay_of is null then d.ordering_key end as ordering_key, d.ordering_seq,
             ${EARLIER_OF_KEY} as earlier_of_key,
-            w.status, w.url, w.include_pii, w.secret_sealed,
+            w.status, w.url, w.include_pii, w.secret_sealed, w.max_per_second,
             case when w.previous_secret_expires_at > ? then w.previous_secret_sealed end as previous_secret_sealed,
             e.id as event_id, e.type as event_type, e.api_version, e.created_at as event_created_at, e.livemode, e.data, e.pii_data,
             ${RECIPIENT_COLUMNS}, w.failing_since is not null as failing
@@ -241,7 +259,7 @@ const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.
 
 /** What the rules of verdictOf read of a delivery: its row, or a group of deliveries alike in all of it (waitingCounts). */
 type VerdictInputs = Omit<AttemptRow, 'id' | 'tenant_id' | 'integration_id' | 'webhook_id' | 'ordering_key' | 'ordering_seq' | 'url' | 'secret_sealed'
-  | 'previous_secret_sealed' | 'event_id' | 'api_version' | 'event_created_at' | 'livemode' | 'data' | 'failing'>;
+  | 'previous_secret_sealed' | 'event_id' | 'api_version' | 'event_created_at' | 'livemode' | 'data' | 'max_per_second' | 'failing'>;
 
 /**
  * The verdict of a delivery, by the rules planAttempt states, in their order. `olderQueued`
@@ -273,6 +291,20 @@ export async function markHeld(em: Em, deliveryId: string, reason: HoldReason, n
   await em.execute(
     `update webhook_deliveries set held_at = coalesce(held_at, ?), held_for = ? where id = ? and (held_at is null or held_for is distinct from ?)`,
     [now.toISOString(), reason, deliveryId, reason],
+    'run',
+  );
+}
+
+/**
+ * The attempt waits for a start at its subscription's max_per_second: like a held delivery it
+ * leaves the relay's count of deliveries in flight (it waits for its slot, not for Temporal), so
+ * a slow subscriber's backlog never takes the room of other subscriptions' deliveries.
+ * `held_for` says it to an operator; the delivery log does not show it as held (it is on its way).
+ */
+export async function markThrottled(em: Em, deliveryId: string, now: Date): Promise<void> {
+  await em.execute(
+    `update webhook_deliveries set held_at = coalesce(held_at, ?), held_for = 'rate_limited' where id = ? and held_for is distinct from 'rate_limited'`,
+    [now.toISOString(), deliveryId],
     'run',
   );
 }

@@ -34,6 +34,7 @@ export interface SubscriptionInput {
   events: string[];
   include_pii?: boolean;
   description?: string | null;
+  max_per_second?: number | null;
 }
 
 export interface SubscriptionChanges {
@@ -42,6 +43,7 @@ export interface SubscriptionChanges {
   include_pii?: boolean;
   description?: string | null;
   status?: WebhookStatus;
+  max_per_second?: number | null;
 }
 
 const HELD_STATES = ['pending', 'failed'] as const;
@@ -103,6 +105,7 @@ export async function createSubscription(em: Em, ctx: SubscriptionContext, input
     secretRotatedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
+    maxPerSecond: input.max_per_second ?? null,
     pausedReason: null,
     failingSince: null,
   });
@@ -142,8 +145,9 @@ async function heldDeliveryIds(em: Em, webhookId: string): Promise<string[]> {
 /**
  * Changes a subscription. Answers the subscription and, when a change may end a hold of its
  * deliveries (paused to active; include_pii turned off, which ends a hold for a personal-data
- * scope or transfer condition), the deliveries it was holding (pending or failed), to be
- * signalled after the commit.
+ * scope or transfer condition) or its max_per_second changed (those waiting for a start slot
+ * take one at the new rate), its unfinished deliveries (pending or failed), to be signalled
+ * after the commit.
  */
 export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: string, changes: SubscriptionChanges): Promise<{ webhook: Webhook; resumed: string[] }> {
   const webhook = await findSubscription(em, ctx.subscriber.integrationId, id, true);
@@ -159,11 +163,13 @@ export async function updateSubscription(em: Em, ctx: SubscriptionContext, id: s
   if (piiTouched) checkPiiAllowed(ctx, events);
   if (includePii !== webhook.includePii) registerPiiChange(em, ctx, webhook.id, includePii ? 'pii_enabled' : 'pii_disabled');
   const endsAHold = (webhook.status === 'paused' && changes.status === 'active') || (webhook.includePii && !includePii);
-  const resumed = endsAHold ? await heldDeliveryIds(em, webhook.id) : [];
+  const rateChanged = changes.max_per_second !== undefined && changes.max_per_second !== (webhook.maxPerSecond ?? null);
+  const resumed = endsAHold || rateChanged ? await heldDeliveryIds(em, webhook.id) : [];
   if (changes.url !== undefined) webhook.url = storedUrl(changes.url);
   if (changes.events !== undefined) webhook.events = changes.events;
   if (changes.description !== undefined) webhook.description = changes.description;
   if (changes.status !== undefined) pauseOrResume(webhook, changes.status);
+  if (changes.max_per_second !== undefined) webhook.maxPerSecond = changes.max_per_second;
   webhook.includePii = includePii;
   webhook.updatedAt = ctx.now;
   await em.flush();

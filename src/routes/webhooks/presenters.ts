@@ -19,6 +19,7 @@ export function presentWebhook(w: Webhook, now: Date) {
     updated_at: w.updatedAt.toISOString(),
     secret_rotated_at: iso(w.secretRotatedAt),
     previous_secret_expires_at: previousSecretValid(w, now) ? iso(w.previousSecretExpiresAt) : null,
+    max_per_second: w.maxPerSecond ?? null,
     paused_reason: w.status === 'paused' ? w.pausedReason ?? null : null,
   };
 }

@@ -3,8 +3,13 @@ import { IsoDate, cursorParam, limitParam, pageOf, zonedTimeParam } from '../../
 import { DELIVERY_STATES, PAUSED_REASONS, WEBHOOK_STATUSES } from '../../entities/webhook.js';
 import { HOLD_REASONS } from '../../domain/webhooks/delivery-attempts.js';
 import { problemOf } from '../../http/schemas/problems.js';
+import { MAX_PER_SECOND_RANGE } from '../../domain/webhooks/delivery-rate.js';
 
 /** Wire shapes of spec 01 "Webhook objects": validation and the OpenAPI document in one place. */
+
+const maxPerSecond = Joi.number().integer().min(MAX_PER_SECOND_RANGE.min).max(MAX_PER_SECOND_RANGE.max).allow(null).meta({ release: 'beta' })
+  .description(`Deliveries to this subscription start no faster than this many a second (${MAX_PER_SECOND_RANGE.min} to ${MAX_PER_SECOND_RANGE.max}), across all of the platform's workers, `
+    + 'retries included; those beyond it wait their turn (pending, never dropped), keeping the order of each conversation\'s and lead\'s events. null = no limit.');
 
 const webhookFields = {
   id: Joi.string().required(),
@@ -18,6 +23,7 @@ const webhookFields = {
   secret_rotated_at: IsoDate.allow(null).required().description('null = never rotated.'),
   previous_secret_expires_at: IsoDate.allow(null).required()
     .description('While the 24-hour rotation window is open: when the old secret stops working; else null.'),
+  max_per_second: maxPerSecond.required(),
   paused_reason: Joi.string().valid(...PAUSED_REASONS).allow(null).required().meta({ release: 'beta' })
     .description('Who paused it: failing, the platform, after every attempt failed for 5 days (a webhook.paused event tells your other subscriptions); integrator, you '
       + '(PATCH status paused). null while active. PATCH status active resumes it either way, and its held deliveries go out.'),
@@ -44,6 +50,7 @@ export const WebhookCreateSchema = Joi.object({
   events: events.required(),
   include_pii: includePii.default(false),
   description,
+  max_per_second: maxPerSecond,
 }).meta({ ref: 'WebhookCreate' });
 
 export const WebhookUpdateSchema = Joi.object({
@@ -52,6 +59,7 @@ export const WebhookUpdateSchema = Joi.object({
   include_pii: includePii,
   description,
   status: Joi.string().valid(...WEBHOOK_STATUSES),
+  max_per_second: maxPerSecond,
 }).meta({ ref: 'WebhookUpdate' }).description('At least one field must be sent.');
 
 export const WebhookTestResultSchema = Joi.object({

@@ -55,14 +55,14 @@ export const getWebhook = defineRoute<unknown, IdParams>({
 
 export const updateWebhook = defineRoute<unknown, IdParams, SubscriptionChanges>({
   ...common, release: 'available', method: 'PATCH', path: '/webhooks/{id}', rateClass: 'write',
-  summary: 'Change a subscription: url, events, include_pii, description, status (active or paused)',
+  summary: 'Change a subscription: url, events, include_pii, description, status (active or paused), max_per_second',
   params: WebhookParams,
   body: WebhookUpdateSchema,
   responses: { 200: { description: 'Webhook', schema: WebhookSchema } },
   errors: ['pii_transfer_not_allowed'],
   handler: async ({ params, body, auth, em, services, afterCommit }) => {
     if (Object.keys(body).length === 0) {
-      throw invalidField('', 'required', 'Send at least one of url, events, include_pii, description, status.');
+      throw invalidField('', 'required', 'Send at least one of url, events, include_pii, description, status, max_per_second.');
     }
     const ctx = subscriptionContext(auth, services);
     const { webhook, resumed } = await updateSubscription(em, ctx, params.id, body);
