@@ -32,6 +32,7 @@ import { Migration20261128000200DeliveryRetention } from './20261128000200-deliv
 import { Migration20261128004000Reconciler } from './20261128004000-reconciler.js';
 import { Migration20261128010000SupportOperators } from './20261128010000-support-operators.js';
 import { Migration20261128190000LeadDescription } from './20261128190000-lead-description.js';
+import { Migration20261129050000AnalyticsLiveRollups } from './20261129050000-analytics-live-rollups.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128004000Reconciler', class: Migration20261128004000Reconciler },
   { name: 'Migration20261128010000SupportOperators', class: Migration20261128010000SupportOperators },
   { name: 'Migration20261128190000LeadDescription', class: Migration20261128190000LeadDescription },
+  { name: 'Migration20261129050000AnalyticsLiveRollups', class: Migration20261129050000AnalyticsLiveRollups },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

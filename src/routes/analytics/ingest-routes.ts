@@ -87,7 +87,7 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
       occurredAt: e.occurred_at ? new Date(e.occurred_at) : (DATED_TYPES.includes(e.type) ? new Date(`${e.properties.date!}T00:00:00.000Z`) : now),
       visitorId: e.visitor_id, contactId: e.contact_id, leadId: e.lead_id, properties: e.properties,
     }));
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, services.config.cell));
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, services.config.cell), services.config.cell);
     return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
   },
 });
@@ -136,7 +136,7 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
         properties: { value: c.value, ...(c.order_id ? { order_id: c.order_id } : {}) },
       };
     });
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell));
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell), cell);
     if (!mayReadContacts) return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
     if (matched.size) disclose({ resourceType: 'contact', resourceIds: [...matched] });
     return batchAnswer({ ...counts, unmatched }, check.errors, requestId, services.config.publicOrigin);
