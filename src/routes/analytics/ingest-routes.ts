@@ -59,8 +59,8 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
   description: 'Each event carries your own `id`: a re-sent id (or one repeated in the batch) is stored once and counted in `duplicates`. '
     + 'Items are checked one by one: when some do not fit, the answer is 422 validation_failed with each field error at /events/N/field, '
     + 'and the Problem\'s `accepted` and `duplicates` members count the other items, which ARE stored. Amounts are in the cell currency. '
-    + 'Figures built from events appear in the analytics reads after the next snapshot (nightly, or `bin/ctl analytics snapshot`); '
-    + 'a late event re-opens the day it belongs to.',
+    + 'Events of today and of the 7 days before it count in the analytics reads as soon as they are stored; an older event re-opens '
+    + 'the day it belongs to, which counts it after the next snapshot (nightly, or `bin/ctl analytics snapshot`).',
   body: EventBatchSchema,
   responses: { 200: { description: 'IngestResult', schema: IngestResultSchema } },
   errors: ['validation_failed'],
