@@ -177,7 +177,7 @@ async function seedSql(config: Config, callers: BenchCaller[], lastDay: string, 
       await orm.em.fork().execute(
         `with c as (select ?::jsonb as tenants, ?::jsonb as pages, ?::jsonb as sources, ?::date as last_day, ?::timestamptz as now),
               g as (
-                select i, c.tenants->(i % jsonb_array_length(c.tenants)) as who,
+                select i, c.tenants->((i % jsonb_array_length(c.tenants))::int) as who,
                        (c.last_day - floor(random() * ${DAYS})::int)::timestamp at time zone 'Europe/Moscow' + random() * interval '86399 seconds' as occurred_at,
                        'v' || floor(random() * 50000)::int as visitor_id, random() as kind, random() as a, random() as b, c.pages, c.sources, c.now
                   from generate_series(?::bigint, ?::bigint) i, c offset 0

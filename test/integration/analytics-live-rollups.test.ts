@@ -7,7 +7,6 @@ import { call } from '../support/http.js';
 import { ownShare } from '../support/isolation.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { rebuildDays } from '../../src/domain/analytics/snapshot.js';
-import { LIVE_DAYS } from '../../src/domain/analytics/live-rollups.js';
 import { rub } from './analytics-fixtures.js';
 
 /**
@@ -21,6 +20,8 @@ let sql: pg.Client;
 useApiSuite((s) => ({ api, sql } = s), ownShare('analytics-live-rollups').env);
 
 const ZONE = 'Europe/Moscow';
+/** The days before today kept live (src/domain/analytics/live-rollups.ts LIVE_DAYS; spelled here so the file also runs against the code before it). */
+const LIVE_DAYS = 7;
 const post = (who: Caller, events: object[]) => call(api.base, 'POST', '/events', { key: who.apiKey, body: { events } });
 const get = (who: Caller, path: string) => call(api.base, 'GET', path, { key: who.apiKey });
 
@@ -62,7 +63,8 @@ async function rollups(who: Caller, days: string[]): Promise<string[]> {
 
 async function rebuild(who: Caller, days: string[]): Promise<void> {
   const today = dayIn(new Date(), ZONE);
-  await rebuildDays(api.services.orm.em.fork(), api.services.config.cell, { tenantId: who.tenantId, zone: ZONE, completeThrough: addDays(today, -1) }, days);
+  const plan = { tenantId: who.tenantId, zone: ZONE, completeThrough: addDays(today, -1) };
+  await rebuildDays(api.services.orm.em.fork(), api.services.config.cell, plan, days);
 }
 
 describe('live rollups of today and the last days', () => {
