@@ -90,6 +90,12 @@ export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Da
 
 type RebuildPlan = Pick<SnapshotPlan, 'tenantId' | 'zone' | 'completeThrough'>;
 
+/**
+ * A rebuild's statements may run longer than a request's (DB_STATEMENT_TIMEOUT_MS, 30 s): 14 days of
+ * a tenant with 10 M events over 90 days are ~1.5 M raw rows. Under the activity's 15 minutes.
+ */
+const REBUILD_STATEMENT_TIMEOUT = '10min';
+
 /** The parameters of the rollup SQL (rollup-sql.ts) for these days, ascending. */
 async function rollupParams(tx: Em, cell: Cell, plan: RebuildPlan, sorted: string[]): Promise<unknown[]> {
   const currency = CELL_CURRENCY[cell];
@@ -111,6 +117,7 @@ export async function rebuildDays(em: Em, cell: Cell, plan: RebuildPlan, days: s
   const sorted = [...days].sort();
   return em.transactional(async (tx) => {
     await lockRollups(tx, plan.tenantId, 'exclusive');
+    await tx.execute(`set local statement_timeout = '${REBUILD_STATEMENT_TIMEOUT}'`, [], 'run');
     const params = await rollupParams(tx, cell, plan, sorted);
     const dayList = textArray(sorted);
     await tx.execute('delete from analytics_daily where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
