@@ -17,6 +17,13 @@ import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
 const OVERLAP_MS = 60 * 60 * 1000;
 /** Lead moves can take a figure off an older day (won -> lost): the last days are always rebuilt. */
 const ALWAYS_REBUILT_DAYS = 7;
+/**
+ * A snapshot's statements may run longer than a request's (DB_STATEMENT_TIMEOUT_MS, 30 s): 14 days of
+ * a tenant with 10 M events over 90 days are ~1.5 M raw rows, and a first plan reads every key of
+ * the tenant. Each under its activity's start-to-close (15 minutes a rebuild, 2 minutes the plan).
+ */
+const REBUILD_STATEMENT_TIMEOUT = '10min';
+const PLAN_STATEMENT_TIMEOUT = '100s';
 
 export interface SnapshotPlan {
   tenantId: string;
@@ -81,7 +88,11 @@ export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Da
     days = dayRange(from, completeThrough);
   } else {
     const since = last ? new Date(new Date(last.watermark).getTime() - OVERLAP_MS) : null;
-    const touched = await touchedDays(em, tenantId, zone, since);
+    // A first run reads every event key of the tenant (10 M at size): longer than a request may take.
+    const touched = await em.transactional(async (tx) => {
+      await tx.execute(`set local statement_timeout = '${PLAN_STATEMENT_TIMEOUT}'`, [], 'run');
+      return touchedDays(tx, tenantId, zone, since);
+    });
     const recent = last ? dayRange(addDays(completeThrough, 1 - ALWAYS_REBUILT_DAYS), completeThrough) : [];
     days = [...new Set([...touched, ...recent])].filter((d) => d <= completeThrough).sort();
   }
@@ -90,11 +101,6 @@ export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Da
 
 type RebuildPlan = Pick<SnapshotPlan, 'tenantId' | 'zone' | 'completeThrough'>;
 
-/**
- * A rebuild's statements may run longer than a request's (DB_STATEMENT_TIMEOUT_MS, 30 s): 14 days of
- * a tenant with 10 M events over 90 days are ~1.5 M raw rows. Under the activity's 15 minutes.
- */
-const REBUILD_STATEMENT_TIMEOUT = '10min';
 
 /** The parameters of the rollup SQL (rollup-sql.ts) for these days, ascending. */
 async function rollupParams(tx: Em, cell: Cell, plan: RebuildPlan, sorted: string[]): Promise<unknown[]> {
