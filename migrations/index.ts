@@ -35,6 +35,7 @@ import { Migration20261128190000LeadDescription } from './20261128190000-lead-de
 import { Migration20261129010000OperationProgress } from './20261129010000-operation-progress.js';
 import { Migration20261129020000SubscriptionRate } from './20261129020000-subscription-rate.js';
 import { Migration20261129030000WebhookFailingPause } from './20261129030000-webhook-failing-pause.js';
+import { Migration20261129050000AnalyticsLiveRollups } from './20261129050000-analytics-live-rollups.js';
 
 /**
  * Every migration, oldest first. Forward-only: a schema change is a new class here,
@@ -79,6 +80,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261129010000OperationProgress', class: Migration20261129010000OperationProgress },
   { name: 'Migration20261129020000SubscriptionRate', class: Migration20261129020000SubscriptionRate },
   { name: 'Migration20261129030000WebhookFailingPause', class: Migration20261129030000WebhookFailingPause },
+  { name: 'Migration20261129050000AnalyticsLiveRollups', class: Migration20261129050000AnalyticsLiveRollups },
 ];
 
 export type MigrationName = (typeof MIGRATIONS)[number]['name'];

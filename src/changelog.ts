@@ -38,6 +38,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     text: "Webhook subscriptions take `max_per_second` (beta): deliveries to the subscription start no faster than that many a second (1 to 1,000; null, the default, is no limit), across all of the platform's workers; those beyond it wait their turn as pending deliveries, never dropped, each conversation's and lead's events still in order.",
   },
   {
+    date: '2026-11-29', kind: 'additive', routes: ['POST /events', 'GET /analytics/timeseries'],
+    text: 'Events of today and of the 7 days before it count in every analytics and dashboard read as soon as POST /events stores them, instead of after the next snapshot (or, for today, up to 30 seconds later).',
+  },
+  {
     date: '2026-11-28', kind: 'breaking',
     routes: ['GET /leads', 'GET /articles', 'POST /articles/generation-jobs', 'POST /strategist/topics/{id}/approve', 'POST /articles/{id}/publish', 'GET /webhooks/{id}/deliveries', 'GET /conversations/{id}/messages'],
     text: 'Answers brought to spec 01 and 02 where they differed: scope_missing for a scope the plan cuts, updated_after takes a date or a zone-less time, max_cost refused above the cap and read in the cell currency, the 3,000,000-byte publish payload limit, WebhookDelivery error only for network failures and 3xx, messages are not deleted.',

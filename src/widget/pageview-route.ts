@@ -65,7 +65,7 @@ export function registerPageviewRoute(router: Router, services: Services): void 
       externalId: newId(), type: 'page_view', occurredAt: now,
       visitorId: dailyVisitor(services.config.secrets.cursor, dayIn(now, zone), found.channel.id, address, ctx.get('user-agent')),
       properties: { url: body.url, ...(body.title ? { title: body.title } : {}), ...(body.referrer ? { referrer: body.referrer } : {}), ...utm, channel_id: found.channel.id },
-    }], now, zone);
+    }], now, zone, services.config.cell);
     ctx.status = 204;
   });
 }

@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Send a batch of analytics events (up to 500)
-         * @description Each event carries your own `id`: a re-sent id (or one repeated in the batch) is stored once and counted in `duplicates`. Items are checked one by one: when some do not fit, the answer is 422 validation_failed with each field error at /events/N/field, and the Problem's `accepted` and `duplicates` members count the other items, which ARE stored. Amounts are in the cell currency. Figures built from events appear in the analytics reads after the next snapshot (nightly, or `bin/ctl analytics snapshot`); a late event re-opens the day it belongs to.
+         * @description Each event carries your own `id`: a re-sent id (or one repeated in the batch) is stored once and counted in `duplicates`. Items are checked one by one: when some do not fit, the answer is 422 validation_failed with each field error at /events/N/field, and the Problem's `accepted` and `duplicates` members count the other items, which ARE stored. Amounts are in the cell currency. Events of today and of the 7 days before it count in the analytics reads as soon as they are stored; an older event re-opens the day it belongs to, which counts it after the next snapshot (nightly, or `bin/ctl analytics snapshot`).
          */
         post: operations["postEvents"];
         delete?: never;
@@ -760,7 +760,7 @@ export interface paths {
         };
         /**
          * One metric over time, per day, week or month
-         * @description Served from the daily rollups (built nightly, and today's at most every 30 seconds while a read asks for it; data_as_of says up to which day each source is complete, and partial_day that the period ends today). Every interval of the period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric cannot take is 422 not_supported at the filter.
+         * @description Served from the daily rollups (built nightly; events of today and the 7 days before it added as they are stored; data_as_of says up to which day each source is complete, and partial_day that the period ends today). Every interval of the period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric cannot take is 422 not_supported at the filter.
          */
         get: operations["getAnalyticsTimeseries"];
         put?: never;
@@ -11452,7 +11452,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
                 /** @description conversations and leads only: one channel (website, api, telegram, ...). */
                 channel?: string;
@@ -11573,7 +11573,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
             };
             header?: never;
@@ -11690,7 +11690,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
                 /** @description Descending; ties by source. */
                 sort?: "visitors" | "page_views" | "leads" | "won" | "revenue";
@@ -11813,7 +11813,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
@@ -11934,7 +11934,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
                 /** @description Comma-separated subset of strategist, kpi, funnel, attention, ads, ai_assistants, popular_pages, clusters, data_trust, sitemap_health, status; all by default. An unknown name is 422 at /blocks. */
                 blocks?: string;
@@ -12053,7 +12053,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Default and upper bound: the last full day (yesterday in the account's time zone), or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to. */
                 to?: string;
-                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it. */
+                /** @description Let the period end today, a partial day (and make today the default `to`): today's figures from events count every event stored before the read, those of conversations, messages and leads are rebuilt at most every 30 seconds, and data_as_of.partial_day names it. */
                 include_today?: boolean;
             };
             header?: never;

@@ -1,6 +1,8 @@
 import type { Em } from '../../db/orm.js';
 import { newId } from '../../ids.js';
 import { textArray } from '../pacing/claims.js';
+import type { Cell } from '../../config.js';
+import { ADD_TO_LIVE_DAYS, LIVE_RESULT, finishLiveRollups, lockRollups, type LiveResult } from './live-rollups.js';
 
 /** The event types POST /events takes (issue 13). */
 export const EVENT_TYPES = ['page_view', 'site_search', 'add_to_cart', 'purchase', 'signup', 'ad_spend', 'search_performance', 'custom'] as const;
@@ -44,43 +46,53 @@ export interface IngestCounts {
  * to rebuild. What was stored and dropped is added to the tenant's counts per event type and
  * the event's own day in its zone (`zone`; properties.date for dated types, as the rollups):
  * data_trust's duplicates, and "was it ever sent". Rows are counted in (day, type) order, so
- * concurrent batches of a tenant lock them in the same order.
+ * concurrent batches of a tenant lock them in the same order. The rollups of the events' live
+ * days are added to in the same transaction (src/domain/analytics/live-rollups.ts), under the
+ * tenant's rollup lock taken shared.
  */
-export async function ingestEvents(em: Em, tenantId: string, source: string, events: RawEvent[], now: Date, zone: string): Promise<IngestCounts> {
+export async function ingestEvents(em: Em, tenantId: string, source: string, events: RawEvent[], now: Date, zone: string, cell: Cell): Promise<IngestCounts> {
   if (!events.length) return { accepted: 0, duplicates: 0 };
   const rows = events.map((e) => ({
     id: newId(), external_id: e.externalId, type: e.type, occurred_at: e.occurredAt.toISOString(), visitor_id: e.visitorId ?? null,
     contact_id: e.contactId ?? null, lead_id: e.leadId ?? null, properties: e.properties,
   }));
-  const inserted = await em.execute<{ n: string }[]>(
-    `with sent as (
-       select x.* from jsonb_to_recordset(?::jsonb)
-         as x(id uuid, external_id text, type text, occurred_at timestamptz, visitor_id text, contact_id uuid, lead_id uuid, properties jsonb)
-     ), incoming as (
-       select distinct on (external_id) * from sent order by external_id
-     ), fresh as (
-       insert into analytics_event_keys (tenant_id, source, external_id, occurred_at, received_at)
-       select ?::uuid, ?, external_id, occurred_at, ?::timestamptz from incoming
-       on conflict do nothing
-       returning external_id
-     ), stored as (
-       insert into analytics_events (id, tenant_id, source, external_id, type, occurred_at, received_at, visitor_id, contact_id, lead_id, properties)
-       select i.id, ?::uuid, ?, i.external_id, i.type, i.occurred_at, ?::timestamptz, i.visitor_id, i.contact_id, i.lead_id, i.properties
-         from incoming i join fresh f using (external_id)
-       returning type, occurred_at, properties
-     ), counted as (
-       insert into analytics_ingest_counts as c (tenant_id, day, type, accepted, duplicates)
-       select ?::uuid, t.day, t.type, coalesce(s.n, 0), t.n - coalesce(s.n, 0)
-         from (select ${EVENT_DAY} as day, type, count(*) as n from sent group by 1, 2) t
-         left join (select ${EVENT_DAY} as day, type, count(*) as n from stored group by 1, 2) s using (day, type)
-        order by t.day, t.type
-       on conflict (tenant_id, day, type) do update set accepted = c.accepted + excluded.accepted, duplicates = c.duplicates + excluded.duplicates
-     )
-     select count(*) as n from stored`,
-    [JSON.stringify(rows), tenantId, source, now.toISOString(), tenantId, source, now.toISOString(), tenantId, zone, zone],
-  );
-  const accepted = Number(inserted[0]?.n ?? 0);
-  return { accepted, duplicates: events.length - accepted };
+  const at = now.toISOString();
+  return em.transactional(async (tx) => {
+    await lockRollups(tx, tenantId, 'shared');
+    const [result] = await tx.execute<(LiveResult & { n: string })[]>(
+      `with sent as (
+         select x.* from jsonb_to_recordset(?::jsonb)
+           as x(id uuid, external_id text, type text, occurred_at timestamptz, visitor_id text, contact_id uuid, lead_id uuid, properties jsonb)
+       ), incoming as (
+         select distinct on (external_id) * from sent order by external_id
+       ), fresh as (
+         insert into analytics_event_keys (tenant_id, source, external_id, occurred_at, received_at)
+         select ?::uuid, ?, external_id, occurred_at, ?::timestamptz from incoming
+         on conflict do nothing
+         returning external_id
+       ), stored as (
+         insert into analytics_events (id, tenant_id, source, external_id, type, occurred_at, received_at, visitor_id, contact_id, lead_id, properties)
+         select i.id, ?::uuid, ?, i.external_id, i.type, i.occurred_at, ?::timestamptz, i.visitor_id, i.contact_id, i.lead_id, i.properties
+           from incoming i join fresh f using (external_id)
+         returning type, occurred_at, visitor_id, properties
+       ), counted as (
+         insert into analytics_ingest_counts as c (tenant_id, day, type, accepted, duplicates)
+         select ?::uuid, t.day, t.type, coalesce(s.n, 0), t.n - coalesce(s.n, 0)
+           from (select ${EVENT_DAY} as day, type, count(*) as n from sent group by 1, 2) t
+           left join (select ${EVENT_DAY} as day, type, count(*) as n from stored group by 1, 2) s using (day, type)
+          order by t.day, t.type
+         on conflict (tenant_id, day, type) do update set accepted = c.accepted + excluded.accepted, duplicates = c.duplicates + excluded.duplicates
+       ), e as (
+         select s.*, ${EVENT_DAY} as d from stored s
+       ), ${ADD_TO_LIVE_DAYS}
+       select (select count(*) from stored) as n, ${LIVE_RESULT}`,
+      [JSON.stringify(rows), tenantId, source, at, tenantId, source, at, tenantId, zone, zone, zone,
+        tenantId, at, zone, tenantId, tenantId, tenantId, tenantId, at, zone, at, zone],
+    );
+    await finishLiveRollups(tx, cell, tenantId, result!);
+    const accepted = Number(result?.n ?? 0);
+    return { accepted, duplicates: events.length - accepted };
+  });
 }
 
 /** Which of these lead and contact ids are not the tenant's (to refuse at the item's field). */

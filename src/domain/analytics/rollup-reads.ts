@@ -37,14 +37,16 @@ export interface SnapshotState {
   partialDay: string | null;
   /** Bumped by every rebuild of the tenant's rollups, in its transaction (null: never built): what a cache of rollup reads is keyed by. */
   rollupVersion: string | null;
+  /** Bumped by ingestion when it changed today's (or a later day's) rollups: with rollupVersion, what a read ending today is cached by. */
+  liveVersion: string;
 }
 
 export async function snapshotState(em: Em, tenantId: string): Promise<SnapshotState> {
-  const [row] = await em.execute<{ sources: Record<string, string> | null; complete_through: string | null; version: string | null }[]>(
-    `select s.sources, to_char(s.complete_through, 'YYYY-MM-DD') as complete_through, v.version::text as version
+  const [row] = await em.execute<{ sources: Record<string, string> | null; complete_through: string | null; version: string | null; live_version: string | null }[]>(
+    `select s.sources, to_char(s.complete_through, 'YYYY-MM-DD') as complete_through, v.version::text as version, v.live_version::text as live_version
        from (select ?::uuid as tenant_id) t left join analytics_snapshots s using (tenant_id) left join analytics_rollup_versions v using (tenant_id)`,
     [tenantId]);
-  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null, partialDay: null, rollupVersion: row?.version ?? null };
+  return { dataAsOf: row?.sources ?? {}, completeThrough: row?.complete_through ?? null, partialDay: null, rollupVersion: row?.version ?? null, liveVersion: row?.live_version ?? '0' };
 }
 
 /** The data_as_of of these sources only (every source when none are named), and partial_day when the period ends today. */

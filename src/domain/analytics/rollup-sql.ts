@@ -58,14 +58,23 @@ const EVENTS = `e as (
    where ev.tenant_id = p.tenant and ev.occurred_at >= p.lo - interval '2 days' and ev.occurred_at < p.hi + interval '2 days'
 )`;
 
-const ROLLUPS: string[] = [
-  // Web: page views, visitors (distinct visitor ids of the day), by source and page.
+/**
+ * The visitors of a day (distinct visitor ids of its page views), in total and per traffic
+ * source: the one rollup that is not a sum of its events' parts. Yields (day, dimension, visitor).
+ */
+export const VISITOR_SETS = `select distinct d, x.dimension, visitor_id from e, p,
+    lateral (values (''), ('source:' || ${trafficSource('properties')})) x(dimension)
+   where type = 'page_view' and visitor_id is not null and d = any(p.days)`;
+
+/**
+ * The rollups of events that are sums over them (counts and amounts): a batch of new events
+ * adds its own to the day's (src/domain/analytics/live-rollups.ts), a rebuild counts them whole.
+ */
+export const ADDITIVE_EVENT_ROLLUPS: string[] = [
+  // Web: page views by source and page (visitors: VISITOR_SETS).
   `select d, 'page_views', '', count(*) from e, p where type = 'page_view' and d = any(p.days) group by d`,
   `select d, 'page_views', 'source:' || ${trafficSource('properties')}, count(*) from e, p where type = 'page_view' and d = any(p.days) group by 1, 3`,
   `select d, 'page_views', 'page:' || ${pagePath(`properties->>'url'`)}, count(*) from e, p where type = 'page_view' and d = any(p.days) group by 1, 3`,
-  `select d, 'visitors', '', count(distinct visitor_id) from e, p where type = 'page_view' and visitor_id is not null and d = any(p.days) group by d`,
-  `select d, 'visitors', 'source:' || ${trafficSource('properties')}, count(distinct visitor_id) from e, p
-    where type = 'page_view' and visitor_id is not null and d = any(p.days) group by 1, 3`,
   // Site behaviour sent by the tenant.
   `select d, 'site_searches', '', count(*) from e, p where type = 'site_search' and d = any(p.days) group by d`,
   // Per query: CUSTOMER_TEXT below (the query is a visitor's words, redacted before it is rolled up).
@@ -90,6 +99,14 @@ const ROLLUPS: string[] = [
   // Sales closed outside the site.
   `select d, 'offline_conversions', '', count(*) from e, p where type = 'offline_conversion' and d = any(p.days) group by d`,
   `select d, 'offline_revenue', '', sum(${amount(`properties->'value'`)}) from e, p where type = 'offline_conversion' and d = any(p.days) group by d`,
+];
+
+/** The metrics built from the platform's own rows (not events): what a read of today rebuilds while the events' rollups are live. */
+export const PLATFORM_METRICS = [
+  'conversations', 'messages', 'ai_replies', 'ai_cost_rub', 'handoffs', 'leads', 'qualified_leads', 'won_leads', 'lost_leads', 'won_value', 'customer_questions',
+] as const;
+
+const PLATFORM_ROLLUPS: string[] = [
   // The platform's own rows: conversations and messages by channel and sender.
   `select ${day('c.created_at')}, 'conversations', '', count(*) from conversations c, p where c.tenant_id = p.tenant and ${within('c.created_at')} group by 1`,
   `select ${day('c.created_at')}, 'conversations', 'channel:' || c.channel_type, count(*) from conversations c, p
@@ -125,6 +142,13 @@ const ROLLUPS: string[] = [
     where l.tenant_id = p.tenant and l.status = 'won' and ${within('l.won_at')} group by 1, 3`,
 ];
 
+/** What visitors searched on the site, one row per search of `e` on the days: (day, metric, prefix, text as written). */
+export const SEARCH_TEXT = `select to_char(d, 'YYYY-MM-DD') as day, 'site_searches' as metric, 'query:' as prefix, properties->>'query' as text
+    from e, p where type = 'site_search' and d = any(p.days) and properties->>'query' is not null`;
+
+const QUESTION_TEXT = `select to_char(${day('m.created_at')}, 'YYYY-MM-DD'), 'customer_questions', 'question:', m.content from messages m, p
+   where m.tenant_id = p.tenant and m.sender = 'customer' and ${isQuestion('m.content')} and ${within('m.created_at')}`;
+
 /**
  * The customer-written text of the days, one row per search or question: (day, metric, the
  * dimension's prefix, the text as written). The snapshot redacts each (src/domain/privacy)
@@ -132,16 +156,34 @@ const ROLLUPS: string[] = [
  */
 export const CUSTOMER_TEXT = `
   with ${PARAMS}, ${EVENTS}
-  select to_char(d, 'YYYY-MM-DD') as day, 'site_searches' as metric, 'query:' as prefix, properties->>'query' as text
-    from e, p where type = 'site_search' and d = any(p.days) and properties->>'query' is not null
+  ${SEARCH_TEXT}
   union all
-  select to_char(${day('m.created_at')}, 'YYYY-MM-DD'), 'customer_questions', 'question:', m.content from messages m, p
-   where m.tenant_id = p.tenant and m.sender = 'customer' and ${isQuestion('m.content')} and ${within('m.created_at')}`;
+  ${QUESTION_TEXT}`;
 
-/** Writes every rollup of the days (the caller deleted them first). */
-export const INSERT_ROLLUPS = `
-  with ${PARAMS}, ${EVENTS}, r(day, metric, dimension, value) as (
-    ${ROLLUPS.join('\n    union all\n    ')}
+/** The questions alone (the platform's rows): today's rebuild while the events' rollups are live. */
+export const PLATFORM_TEXT = `
+  with ${PARAMS}
+  ${QUESTION_TEXT}`;
+
+/** The visitor rollups of a day, counted from its distinct visitors. */
+const VISITORS = `select d, 'visitors', dimension, count(*) from (${VISITOR_SETS}) v(d, dimension, visitor_id) group by 1, 3`;
+
+const insertRollups = (rollups: string[], withEvents: boolean) => `
+  with ${PARAMS}${withEvents ? `, ${EVENTS}` : ''}, r(day, metric, dimension, value) as (
+    ${rollups.join('\n    union all\n    ')}
   )
   insert into analytics_daily (tenant_id, day, metric, dimension, value)
   select p.tenant, r.day, r.metric, left(r.dimension, 1000), r.value from r, p where r.value is not null`;
+
+/** Writes every rollup of the days (the caller deleted them first). */
+export const INSERT_ROLLUPS = insertRollups([...ADDITIVE_EVENT_ROLLUPS, VISITORS, ...PLATFORM_ROLLUPS], true);
+
+/** Writes the rollups of the platform's rows (PLATFORM_METRICS) of the days (the caller deleted them first). */
+export const INSERT_PLATFORM_ROLLUPS = insertRollups(PLATFORM_ROLLUPS, false);
+
+/** Writes the distinct visitors of the days (the caller deleted theirs first): what live days count new visitors against. */
+export const INSERT_VISITOR_SETS = `
+  with ${PARAMS}, ${EVENTS}
+  insert into analytics_visitor_days (tenant_id, day, dimension, visitor_id)
+  select p.tenant, v.d, left(v.dimension, 1000), v.visitor_id from (${VISITOR_SETS}) v, p
+  on conflict do nothing`;

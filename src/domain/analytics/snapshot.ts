@@ -2,7 +2,8 @@ import type { Cell } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { CELL_CURRENCY } from '../wallet/money.js';
 import { textArray } from '../pacing/claims.js';
-import { INSERT_ROLLUPS } from './rollup-sql.js';
+import { INSERT_PLATFORM_ROLLUPS, INSERT_ROLLUPS, INSERT_VISITOR_SETS, PLATFORM_METRICS } from './rollup-sql.js';
+import { liveFrom, lockRollups } from './live-rollups.js';
 import { insertCustomerTextRollups } from './customer-text-rollups.js';
 import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
 
@@ -16,6 +17,13 @@ import { addDays, dayIn, daysBetween, tenantTimeZone } from './time-zone.js';
 const OVERLAP_MS = 60 * 60 * 1000;
 /** Lead moves can take a figure off an older day (won -> lost): the last days are always rebuilt. */
 const ALWAYS_REBUILT_DAYS = 7;
+/**
+ * A snapshot's statements may run longer than a request's (DB_STATEMENT_TIMEOUT_MS, 30 s): 14 days of
+ * a tenant with 10 M events over 90 days are ~1.5 M raw rows, and a first plan reads every key of
+ * the tenant. Each under its activity's start-to-close (15 minutes a rebuild, 2 minutes the plan).
+ */
+const REBUILD_STATEMENT_TIMEOUT = '10min';
+const PLAN_STATEMENT_TIMEOUT = '100s';
 
 export interface SnapshotPlan {
   tenantId: string;
@@ -80,32 +88,81 @@ export async function planSnapshot(em: Em, tenantId: string, cell: Cell, now: Da
     days = dayRange(from, completeThrough);
   } else {
     const since = last ? new Date(new Date(last.watermark).getTime() - OVERLAP_MS) : null;
-    const touched = await touchedDays(em, tenantId, zone, since);
+    // A first run reads every event key of the tenant (10 M at size): longer than a request may take.
+    const touched = await em.transactional(async (tx) => {
+      await tx.execute(`set local statement_timeout = '${PLAN_STATEMENT_TIMEOUT}'`, [], 'run');
+      return touchedDays(tx, tenantId, zone, since);
+    });
     const recent = last ? dayRange(addDays(completeThrough, 1 - ALWAYS_REBUILT_DAYS), completeThrough) : [];
     days = [...new Set([...touched, ...recent])].filter((d) => d <= completeThrough).sort();
   }
   return { tenantId, zone, completeThrough, watermark: now.toISOString(), days };
 }
 
-/** Rebuilds the rollups of these days (one transaction: a read never sees a half-built day). */
-export async function rebuildDays(em: Em, cell: Cell, plan: Pick<SnapshotPlan, 'tenantId' | 'zone'>, days: string[]): Promise<number> {
+type RebuildPlan = Pick<SnapshotPlan, 'tenantId' | 'zone' | 'completeThrough'>;
+
+
+/** The parameters of the rollup SQL (rollup-sql.ts) for these days, ascending. */
+async function rollupParams(tx: Em, cell: Cell, plan: RebuildPlan, sorted: string[]): Promise<unknown[]> {
+  const currency = CELL_CURRENCY[cell];
+  const [rate] = await tx.execute<{ per_rub: string }[]>('select per_rub from fx_rates where currency = ?', [currency]);
+  const [bounds] = await tx.execute<{ lo: string; hi: string }[]>(
+    `select (?::date::timestamp at time zone ?) as lo, ((?::date + 1)::timestamp at time zone ?) as hi`,
+    [sorted[0], plan.zone, sorted[sorted.length - 1], plan.zone],
+  );
+  return [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, textArray(sorted), currency, rate?.per_rub ?? '1'];
+}
+
+/**
+ * Rebuilds the rollups of these days (one transaction: a read never sees a half-built day),
+ * under the tenant's rollup lock (live-rollups.ts): no event commits while it reads. The days
+ * from liveFrom on become live, their distinct visitors written for ingestion to add to.
+ */
+export async function rebuildDays(em: Em, cell: Cell, plan: RebuildPlan, days: string[]): Promise<number> {
   if (!days.length) return 0;
   const sorted = [...days].sort();
-  const currency = CELL_CURRENCY[cell];
   return em.transactional(async (tx) => {
-    const [rate] = await tx.execute<{ per_rub: string }[]>('select per_rub from fx_rates where currency = ?', [currency]);
-    const [bounds] = await tx.execute<{ lo: string; hi: string }[]>(
-      `select (?::date::timestamp at time zone ?) as lo, ((?::date + 1)::timestamp at time zone ?) as hi`,
-      [sorted[0], plan.zone, sorted[sorted.length - 1], plan.zone],
-    );
+    await lockRollups(tx, plan.tenantId, 'exclusive');
+    await tx.execute(`set local statement_timeout = '${REBUILD_STATEMENT_TIMEOUT}'`, [], 'run');
+    const params = await rollupParams(tx, cell, plan, sorted);
     const dayList = textArray(sorted);
     await tx.execute('delete from analytics_daily where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
-    const params = [plan.tenantId, plan.zone, bounds!.lo, bounds!.hi, dayList, currency, rate?.per_rub ?? '1'];
     const result = await tx.execute<{ affectedRows?: number }>(INSERT_ROLLUPS, params, 'run');
     const customerText = await insertCustomerTextRollups(tx, cell, plan.tenantId, params);
+    await tx.execute('delete from analytics_visitor_days where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
+    await tx.execute('delete from analytics_live_days where tenant_id = ? and day = any(?::date[])', [plan.tenantId, dayList]);
+    const live = sorted.filter((d) => d >= liveFrom(plan.completeThrough));
+    if (live.length) {
+      const liveParams = [...params];
+      liveParams[4] = textArray(live);
+      await tx.execute(INSERT_VISITOR_SETS, liveParams, 'run');
+      await tx.execute('insert into analytics_live_days (tenant_id, day) select ?, unnest(?::date[])', [plan.tenantId, textArray(live)], 'run');
+    }
     await bumpRollupVersion(tx, plan.tenantId);
     return Number(result.affectedRows ?? 0) + customerText;
   });
+}
+
+/**
+ * Rebuilds the rollups of the platform's own rows (PLATFORM_METRICS) of one day, whose event
+ * rollups are live: what a read of today refreshes. No rollup lock: ingestion never writes these.
+ */
+export async function rebuildPlatformDay(em: Em, cell: Cell, plan: RebuildPlan, day: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const params = await rollupParams(tx, cell, plan, [day]);
+    await tx.execute('delete from analytics_daily where tenant_id = ? and day = ? and metric = any(?::text[])', [plan.tenantId, day, textArray([...PLATFORM_METRICS])]);
+    await tx.execute(INSERT_PLATFORM_ROLLUPS, params, 'run');
+    await insertCustomerTextRollups(tx, cell, plan.tenantId, params, true);
+    await tx.execute(
+      `insert into analytics_rollup_versions (tenant_id, version, live_version) values (?, 1, 1)
+       on conflict (tenant_id) do update set live_version = analytics_rollup_versions.live_version + 1`, [plan.tenantId], 'run');
+  });
+}
+
+/** Is this day of the tenant live (its event rollups kept by ingestion)? */
+export async function isLiveDay(em: Em, tenantId: string, day: string): Promise<boolean> {
+  const rows = await em.execute('select 1 from analytics_live_days where tenant_id = ? and day = ?', [tenantId, day]);
+  return rows.length > 0;
 }
 
 /** In the transaction that changed the rollups: a reader that sees this version sees those rows (the overview's cache is keyed by it). */
@@ -118,9 +175,13 @@ export async function bumpRollupVersion(tx: Em, tenantId: string): Promise<void>
 /**
  * Records the run: its watermark, the last full day, and per source the day up to which its
  * data is complete (`data_as_of`): the last full day for the sources the tenant has rows of,
- * and for dated sources (ads, search) the last day they were sent for.
+ * and for dated sources (ads, search) the last day they were sent for. Days before the live
+ * window stop being live (their distinct visitors are dropped).
  */
 export async function finishSnapshot(em: Em, plan: SnapshotPlan, now: Date): Promise<void> {
+  // Days that left the live window go back to the nightly rebuild: their distinct visitors are not kept.
+  await em.execute('delete from analytics_visitor_days where tenant_id = ? and day < ?', [plan.tenantId, liveFrom(plan.completeThrough)], 'run');
+  await em.execute('delete from analytics_live_days where tenant_id = ? and day < ?', [plan.tenantId, liveFrom(plan.completeThrough)], 'run');
   await em.execute(
     `insert into analytics_snapshots (tenant_id, watermark, complete_through, sources, updated_at)
      select ?::uuid, ?::timestamptz, ?::date, coalesce(jsonb_object_agg(source, to_char(as_of, 'YYYY-MM-DD')) filter (where as_of is not null), '{}'), ?::timestamptz

@@ -3,25 +3,30 @@ import type { Cell } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { readPeriod, type AskedPeriod, type Period } from './period.js';
 import { snapshotState, type SnapshotState } from './rollup-reads.js';
-import { rebuildDays } from './snapshot.js';
-import { tenantTimeZone } from './time-zone.js';
+import { isLiveDay, rebuildDays, rebuildPlatformDay } from './snapshot.js';
+import { addDays, tenantTimeZone } from './time-zone.js';
 
 /**
- * Today as a partial day (decisions: "Analytics: today as a partial day"): the nightly
- * snapshot builds the days up to yesterday; a read with include_today whose period ends today rebuilds today's
- * rollups from the rows so far, at most once per TODAY_REFRESH_SECONDS per tenant (a Redis
- * key taken with NX), through the snapshot's own rebuild (one transaction, the rollup
- * version bumped), and data_as_of says `partial_day`. The next snapshot rebuilds the day whole.
+ * Today as a partial day (decisions: "Analytics: today as a partial day", "Analytics: live
+ * rollups of recent days"): the nightly snapshot builds the days up to yesterday; today's
+ * event rollups are added to by ingestion as events arrive (live-rollups.ts), so they are
+ * current at every read. What ingestion does not write, the rollups of the platform's own
+ * rows (conversations, messages, leads, AI replies), a read with include_today whose period
+ * ends today rebuilds, at most once per TODAY_REFRESH_SECONDS per tenant (a Redis key taken
+ * with NX); a today not yet live (the day of the deploy) is rebuilt whole once, which makes it
+ * live. data_as_of says `partial_day`. The next snapshot rebuilds the day whole.
  */
 
-/** How long a build of today serves the reads of a tenant before the next read rebuilds it. */
+/** How long a build of today's platform rollups serves the reads of a tenant before the next read rebuilds them. */
 export const TODAY_REFRESH_SECONDS = 30;
 
-/** Rebuilds today's rollups of the tenant unless a read did within TODAY_REFRESH_SECONDS; a Redis that does not answer skips the rebuild (the last one's figures stay). */
+/** Rebuilds today's platform rollups of the tenant (all of today's when it is not live yet) unless a read did within TODAY_REFRESH_SECONDS; a Redis that does not answer skips the rebuild. */
 export async function refreshToday(redis: Redis, em: Em, cell: Cell, tenantId: string, period: Pick<Period, 'to' | 'zone'>): Promise<boolean> {
   const taken = await redis.set(`analytics:today:${tenantId}:${period.to}`, '1', 'EX', TODAY_REFRESH_SECONDS, 'NX').catch(() => null);
   if (taken !== 'OK') return false;
-  await rebuildDays(em, cell, { tenantId, zone: period.zone }, [period.to]);
+  const plan = { tenantId, zone: period.zone, completeThrough: addDays(period.to, -1) };
+  if (await isLiveDay(em, tenantId, period.to)) await rebuildPlatformDay(em, cell, plan, period.to);
+  else await rebuildDays(em, cell, plan, [period.to]);
   return true;
 }
 
@@ -32,11 +37,15 @@ export interface PeriodRead {
   state: SnapshotState;
 }
 
-/** The period of an analytics or dashboard read, today's rollups refreshed when it ends today, and the snapshot state to answer data_as_of from. */
+/**
+ * The period of an analytics or dashboard read, today's rollups refreshed when it ends today, and the snapshot state to answer data_as_of from.
+ * A read that ends today is cached under both rollup versions (live ones move with every batch of today's events).
+ */
 export async function readAnalyticsPeriod(s: { redis: Redis; config: { cell: Cell } }, em: Em, tenantId: string, asked: AskedPeriod, now: Date): Promise<PeriodRead> {
   const zone = await tenantTimeZone(em, tenantId, s.config.cell);
   const period = readPeriod(asked, zone, now);
   if (period.partial) await refreshToday(s.redis, em, s.config.cell, tenantId, period);
   const state = await snapshotState(em, tenantId);
-  return { zone, period, state: { ...state, partialDay: period.partial ? period.to : null } };
+  const rollupVersion = period.partial && state.rollupVersion !== null ? `${state.rollupVersion}.${state.liveVersion}` : state.rollupVersion;
+  return { zone, period, state: { ...state, rollupVersion, partialDay: period.partial ? period.to : null } };
 }

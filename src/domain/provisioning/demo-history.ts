@@ -192,7 +192,7 @@ export async function seedDemoHistory(em: Em, config: Pick<Config, 'cell'>, t: H
     if (seeded.has(addDays(today, -age))) continue;
     written++;
     const plan = planDay(addDays(today, -age), age, t.shop);
-    events += (await ingestEvents(em, t.tenantId, eventSource.api(t.integrationId), eventsOf(plan, t.shop, zone, money), now, zone)).accepted;
+    events += (await ingestEvents(em, t.tenantId, eventSource.api(t.integrationId), eventsOf(plan, t.shop, zone, money), now, zone, config.cell)).accepted;
     for (const p of plan.conversations) if (await writeConversation(c, plan.day, p)) conversations++;
     await em.flush();
     // A day's rows are written: the entity manager starts the next day empty (a flush compares every entity it holds).

@@ -59,8 +59,8 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
   description: 'Each event carries your own `id`: a re-sent id (or one repeated in the batch) is stored once and counted in `duplicates`. '
     + 'Items are checked one by one: when some do not fit, the answer is 422 validation_failed with each field error at /events/N/field, '
     + 'and the Problem\'s `accepted` and `duplicates` members count the other items, which ARE stored. Amounts are in the cell currency. '
-    + 'Figures built from events appear in the analytics reads after the next snapshot (nightly, or `bin/ctl analytics snapshot`); '
-    + 'a late event re-opens the day it belongs to.',
+    + 'Events of today and of the 7 days before it count in the analytics reads as soon as they are stored; an older event re-opens '
+    + 'the day it belongs to, which counts it after the next snapshot (nightly, or `bin/ctl analytics snapshot`).',
   body: EventBatchSchema,
   responses: { 200: { description: 'IngestResult', schema: IngestResultSchema } },
   errors: ['validation_failed'],
@@ -87,7 +87,7 @@ export const postEventsRoute = defineRoute<unknown, unknown, { events: unknown[]
       occurredAt: e.occurred_at ? new Date(e.occurred_at) : (DATED_TYPES.includes(e.type) ? new Date(`${e.properties.date!}T00:00:00.000Z`) : now),
       visitorId: e.visitor_id, contactId: e.contact_id, leadId: e.lead_id, properties: e.properties,
     }));
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, services.config.cell));
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.api(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, services.config.cell), services.config.cell);
     return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
   },
 });
@@ -136,7 +136,7 @@ export const postOfflineConversionsRoute = defineRoute<unknown, unknown, { conve
         properties: { value: c.value, ...(c.order_id ? { order_id: c.order_id } : {}) },
       };
     });
-    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell));
+    const counts = await ingestEvents(em, auth.tenant.id, eventSource.offline(auth.integration.id), events, now, await tenantTimeZone(em, auth.tenant.id, cell), cell);
     if (!mayReadContacts) return batchAnswer({ ...counts }, check.errors, requestId, services.config.publicOrigin);
     if (matched.size) disclose({ resourceType: 'contact', resourceIds: [...matched] });
     return batchAnswer({ ...counts, unmatched }, check.errors, requestId, services.config.publicOrigin);

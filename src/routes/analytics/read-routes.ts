@@ -23,7 +23,7 @@ interface TimeseriesParams extends AskedPeriod {
 export const timeseriesRoute = defineRoute<TimeseriesParams>({
   ...reading, release: 'available', method: 'GET', path: '/analytics/timeseries',
   summary: 'One metric over time, per day, week or month',
-  description: 'Served from the daily rollups (built nightly, and today\'s at most every 30 seconds while a read asks for it; data_as_of says up to '
+  description: 'Served from the daily rollups (built nightly; events of today and the 7 days before it added as they are stored; data_as_of says up to '
     + 'which day each source is complete, and partial_day that the period ends today). Every interval of the '
     + 'period has a point, 0 when nothing happened. Metric definitions: docs/decisions.md "Analytics: metric definitions". A filter the metric '
     + 'cannot take is 422 not_supported at the filter.',

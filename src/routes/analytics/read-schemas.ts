@@ -19,7 +19,8 @@ export const periodParams = {
   to: dateParam().description('Last day, inclusive. Default and upper bound: the last full day (yesterday in the account\'s time zone), '
     + 'or today with include_today; a later one is clamped and the clamped value echoed. A range over 400 days is 422 at /to.'),
   include_today: Joi.boolean().default(false).description('Let the period end today, a partial day (and make today the default `to`): '
-    + 'today\'s figures are rebuilt from what arrived so far at most every 30 seconds, and data_as_of.partial_day names it.'),
+    + 'today\'s figures from events count every event stored before the read, those of conversations, messages and leads are '
+    + 'rebuilt at most every 30 seconds, and data_as_of.partial_day names it.'),
 };
 
 export const DataAsOfSchema = Joi.object().pattern(Joi.string(), Joi.string().pattern(DATE)).meta({ ref: 'DataAsOf' })
