@@ -1,5 +1,5 @@
 import type { Services } from '../src/services.js';
-import type { Em } from '../src/db/orm.js';
+import type { Em } from '../src/db/em.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
 import {

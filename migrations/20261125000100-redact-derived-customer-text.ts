@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import type { Em } from '../src/db/orm.js';
+import type { Em } from '../src/db/em.js';
 import { scrubDerivedText } from '../src/domain/privacy/scrub-derived.js';
 
 /**

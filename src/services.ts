@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { initORM, type Orm } from './db/orm.js';
+import { initORM } from './db/orm.js';
+import type { Orm } from './db/em.js';
 import { createRedis } from './redis.js';
 import { createLogger, type Logger } from './logger.js';
 import { systemClock, type Clock } from './clock.js';

@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError } from '../config.js';
 import { createServices, type Services } from '../services.js';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import { Flags, UsageError, parseArgs } from './args.js';
 import { ProvisioningError } from '../domain/provisioning/tenants.js';
 import { WalletError } from '../domain/wallet/ledger.js';

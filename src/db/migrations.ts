@@ -1,4 +1,4 @@
-import type { Orm } from './orm.js';
+import type { Orm } from './em.js';
 
 /** Applies every pending migration; returns the names applied now. */
 export async function migrateUp(orm: Orm, to?: string): Promise<string[]> {

@@ -1,12 +1,10 @@
 import type pg from 'pg';
-import { MikroORM, type Options, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ALL_ENTITIES } from '../entities/index.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import type { Config } from '../config.js';
-
-export type Orm = MikroORM;
-export type Em = EntityManager;
+import type { Orm } from './em.js';
 
 /** The one way to open the ORM; tests pass their own database URL or pool size. */
 export async function initORM(config: Pick<Config, 'databaseUrl' | 'dbPoolMax'> & Partial<Pick<Config, 'dbStatementTimeoutMs'>>, overrides: Partial<Options> = {}): Promise<Orm> {

@@ -1,4 +1,4 @@
-import type { Orm } from './orm.js';
+import type { Orm } from './em.js';
 
 /**
  * Runs `text` ($1, $2... placeholders) as a named prepared statement on MikroORM's own pool:

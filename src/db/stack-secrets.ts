@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Em } from './orm.js';
+import type { Em } from './em.js';
 import { REQUIRED_SECRETS } from '../config.js';
 
 /** A one-way fingerprint of the secrets every process needs: equal secrets, equal fingerprint; it reveals none of them. */

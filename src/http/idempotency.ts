@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import { IdempotencyRecord } from '../entities/idempotency-record.js';
 import { newId } from '../ids.js';
 import { domainError } from '../errors/domain-error.js';

@@ -1,4 +1,4 @@
-import type { Orm } from '../db/orm.js';
+import type { Orm } from '../db/em.js';
 import { appliedMigrations } from '../db/migrations.js';
 import { domainError } from '../errors/domain-error.js';
 

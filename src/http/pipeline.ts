@@ -17,7 +17,7 @@ import { beginIdempotent, finishIdempotent, readIdempotencyKey, requestHash } fr
 import { deprecationHeaders } from './deprecation.js';
 import { stampLivemode } from './livemode.js';
 import { announceConversationChanges, takeConversationChanges } from '../domain/conversations/live.js';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 
 const NOTHING = Joi.object({});
 

@@ -1,6 +1,6 @@
 import type Joi from 'joi';
 import type { Context } from 'koa';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import type { Services } from '../services.js';
 import { PII_SCOPES, type Scope } from '../domain/access/scopes.js';
 import type { AuthContext } from './authenticate.js';

@@ -1,5 +1,5 @@
 import type { Services } from '../services.js';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import type { WebhookDelivery, WebhookStatus } from '../entities/webhook.js';
 import { replayDelivery } from '../domain/webhooks/replay.js';
 import { setSubscriptionStatus } from '../domain/webhooks/operator-actions.js';

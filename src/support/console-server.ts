@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Services } from '../services.js';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import { DELIVERY_STATES, Webhook, type DeliveryState } from '../entities/webhook.js';
 import { Tenant } from '../entities/tenant.js';
 import { Integration } from '../entities/integration.js';

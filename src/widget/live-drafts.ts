@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Orm } from '../db/orm.js';
+import type { Orm } from '../db/em.js';
 import { Message } from '../entities/conversation.js';
 import { CONVERSATION_DRAFT_CHANNEL, draftId, draftsKey, parseDraftNotice, type DraftNotice } from '../domain/conversations/drafts.js';
 import { channelName } from '../redis.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Gauge, Histogram, type Registry } from 'prom-client';
-import type { Orm } from '../db/orm.js';
+import type { Orm } from '../db/em.js';
 import type { Logger } from '../logger.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { CONVERSATION_LIVE_CHANNEL } from '../domain/conversations/live.js';

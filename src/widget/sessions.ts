@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import type { WidgetSettings } from '../config.js';
 import { WidgetSession } from '../entities/widget-session.js';
 import { Conversation } from '../entities/conversation.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../db/orm.js';
+import type { Em } from '../db/em.js';
 import type { Config } from '../config.js';
 import { Conversation, Message } from '../entities/conversation.js';
 import { tenantSiteOrigin } from '../domain/provisioning/primary-domain.js';

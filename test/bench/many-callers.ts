@@ -1,5 +1,5 @@
 import type { Config } from '../../src/config.js';
-import type { Orm } from '../../src/db/orm.js';
+import type { Orm } from '../../src/db/em.js';
 import { generateApiKey, hashApiKey } from '../../src/domain/access/api-key-format.js';
 import { issuedKeysOf, provisionCaller } from './bench-support.js';
 

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config.js';
-import type { Em } from '../../src/db/orm.js';
+import type { Em } from '../../src/db/em.js';
 import { integrationStatus } from '../../src/domain/status/integration-status.js';
 import { benchDatabaseUrl, benchEnv, freshDatabase, machineSummary, numberOptions, percentile, provisionCaller, runBench, withOrm } from './bench-support.js';
 

@@ -8,7 +8,7 @@ import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import { signatureHeader, verifySignature } from '../../src/domain/webhooks/signature.js';
 import { deliveryBody } from '../../src/domain/webhooks/envelope.js';
 import type { Config } from '../../src/config.js';
-import type { Em } from '../../src/db/orm.js';
+import type { Em } from '../../src/db/em.js';
 import { Webhook } from '../../src/entities/webhook.js';
 import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 import { newId } from '../../src/ids.js';

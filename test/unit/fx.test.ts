@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Em } from '../../src/db/orm.js';
+import type { Em } from '../../src/db/em.js';
 import { FxRate } from '../../src/entities/wallet.js';
 import { cellMoney } from '../../src/domain/wallet/fx.js';
 

@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Flags } from '../args.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { UsageError } from '../args.js';
 import { findTenant } from '../../domain/provisioning/tenants.js';
 import { postToLedger, setWalletBlocked, WalletFloorError } from '../../domain/wallet/ledger.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Orm } from '../../db/orm.js';
+import type { Orm } from '../../db/em.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { WalletCache } from '../wallet/wallet-cache.js';

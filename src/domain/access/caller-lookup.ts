@@ -1,4 +1,4 @@
-import type { Orm } from '../../db/orm.js';
+import type { Orm } from '../../db/em.js';
 import { queryPrepared } from '../../db/prepared.js';
 import type { ApiKey } from '../../entities/api-key.js';
 import type { Integration } from '../../entities/integration.js';

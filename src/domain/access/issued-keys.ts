@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { Orm } from '../../db/orm.js';
+import type { Orm } from '../../db/em.js';
 import { domainError } from '../../errors/domain-error.js';
 
 /** The Redis set of issued key ids (under the stack's key prefix, so one per cell). */

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import type { Attachment, Conversation, Message } from '../../entities/conversation.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Message } from '../../entities/conversation.js';
 import { loadAiCatalogue } from '../cards/catalogue.js';
 import type { SellerContext, SellerTurn } from '../ai-seller/seller-model.js';

@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { textArray } from '../pacing/claims.js';
 import { customerTextRedactor } from '../privacy/customer-text.js';
 import { CUSTOMER_TEXT, PLATFORM_TEXT } from './rollup-sql.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import { textArray } from '../pacing/claims.js';
 import type { Cell } from '../../config.js';

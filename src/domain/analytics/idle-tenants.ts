@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { CELL_TIME_ZONE } from './time-zone.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { customerTextRollups, insertRollupRows, type CustomerText } from './customer-text-rollups.js';
 import { ADDITIVE_EVENT_ROLLUPS, SEARCH_TEXT, VISITOR_SETS } from './rollup-sql.js';
 import { addDays } from './time-zone.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /** Reads of the daily rollups (never of the raw events): what every analytics figure is computed from. */
 

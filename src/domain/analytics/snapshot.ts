@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { CELL_CURRENCY } from '../wallet/money.js';
 import { textArray } from '../pacing/claims.js';
 import { INSERT_PLATFORM_ROLLUPS, INSERT_ROLLUPS, INSERT_VISITOR_SETS, PLATFORM_METRICS } from './rollup-sql.js';

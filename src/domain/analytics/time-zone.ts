@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /**
  * The day rule of analytics (decisions: "Analytics: the tenant's time zone"): a day is a

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { METRICS, type TimeseriesMetric } from './metrics.js';
 import { bucketOf, bucketsOf, type Interval, type Period } from './period.js';
 import { rollupRows } from './rollup-reads.js';

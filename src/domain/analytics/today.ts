@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { readPeriod, type AskedPeriod, type Period } from './period.js';
 import { snapshotState, type SnapshotState } from './rollup-reads.js';
 import { isLiveDay, rebuildDays, rebuildPlatformDay } from './snapshot.js';

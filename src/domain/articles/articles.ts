@@ -1,5 +1,5 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Article, Publication, type ArticleStatus, type PublicationTarget } from '../../entities/article.js';
 import { domainError, invalidField } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Article } from '../../entities/article.js';
 import { createArticle, type NewArticle } from './articles.js';
 import { sanitizeArticleHtml } from './article-html.js';

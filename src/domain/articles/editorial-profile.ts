@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { EditorialProfile } from '../../entities/article.js';
 import { domainError } from '../../errors/domain-error.js';
 

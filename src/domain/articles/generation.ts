@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
 import type { WalletView } from '../wallet/wallet-reader.js';
 import { Operation } from '../../entities/operation.js';

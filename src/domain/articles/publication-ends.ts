@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /** The error column's bound (publications.error is at most 200 characters). */
 const ERROR_CHARS = 200;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Publication, type Article, type PublicationState, type PublishMode, type Site } from '../../entities/article.js';
 import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';

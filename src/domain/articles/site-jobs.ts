@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Article, Publication, Site } from '../../entities/article.js';
 import { domainError, invalidField } from '../../errors/domain-error.js';
 import { ARTICLE_LIMITS } from './article-rules.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Site } from '../../entities/article.js';
 import { domainError } from '../../errors/domain-error.js';
 import { newId, randomBase62, UUID } from '../../ids.js';

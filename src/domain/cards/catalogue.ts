@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Cell } from '../../config.js';
 import { Card } from '../../entities/card.js';
 import type { CardCopy } from '../../entities/conversation.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, Conversation } from '../../entities/conversation.js';
 import { Lead } from '../../entities/lead.js';
 import { EVENTS } from '../events/catalogue.js';

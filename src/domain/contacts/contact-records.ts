@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, type Conversation } from '../../entities/conversation.js';
 import { newId } from '../../ids.js';
 import { contactOf } from '../conversations/contacts.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, type Conversation } from '../../entities/conversation.js';
 import type { ContactFields } from '../events/catalogue.js';
 

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Conversation, HIDDEN_CHANNEL_TYPES } from '../../entities/conversation.js';
 import { domainError } from '../../errors/domain-error.js';
 

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Channel } from '../../entities/channel.js';
 import { Contact, Conversation, type PageRef } from '../../entities/conversation.js';
 import { domainError } from '../../errors/domain-error.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { channelName } from '../../redis.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /**
  * Live notices of conversations (the visitor chat's stream): whatever changes a conversation

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Message, type Attachment, type CardCopy, type Conversation, type MessageSender } from '../../entities/conversation.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';

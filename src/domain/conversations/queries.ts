@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Conversation, Message, type ConversationMode } from '../../entities/conversation.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 import { VISIBLE_CONVERSATION_WHERE } from './conversations.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Period } from '../analytics/period.js';
 import type { SnapshotState } from '../analytics/rollup-reads.js';
 import type { RollupCache } from '../analytics/rollup-cache.js';

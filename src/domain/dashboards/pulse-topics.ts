@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { nearDuplicateOf } from '../strategist/near-duplicates.js';
 
 /** The strategist topic a pulse alert leads to (GET /strategist/topics/{id} has the rest). */

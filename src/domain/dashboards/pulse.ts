@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { previousPeriod } from '../analytics/period.js';
 import { addDays, daysBetween } from '../analytics/time-zone.js';
 import { rollupRows } from '../analytics/rollup-reads.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { DisclosureLogEntry, type Disclosure } from '../../entities/disclosure.js';
 import { newId } from '../../ids.js';
 

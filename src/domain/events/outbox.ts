@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { OutboxEvent } from '../../entities/outbox-event.js';
 import { newEventId } from '../../ids.js';
 import { EVENT_API_VERSION, type EventType } from './event-types.js';

@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import { Integration } from '../../entities/integration.js';
 import { Tenant } from '../../entities/tenant.js';

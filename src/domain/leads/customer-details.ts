@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Contact, Conversation } from '../../entities/conversation.js';
 import type { ContactDetails } from '../contacts/contact-details.js';
 import { recordContactDetails } from '../contacts/contact-records.js';

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact } from '../../entities/conversation.js';
 import { Lead } from '../../entities/lead.js';
 import { domainError } from '../../errors/domain-error.js';

@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, type Conversation } from '../../entities/conversation.js';
 import { CLOSED_LEAD_STATUSES, Lead, type LeadAttribution } from '../../entities/lead.js';
 import { DomainError, domainError, invalidField } from '../../errors/domain-error.js';

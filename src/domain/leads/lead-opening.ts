@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Contact, Conversation, PageRef } from '../../entities/conversation.js';
 import { CLOSED_LEAD_STATUSES, Lead, type LeadAttribution } from '../../entities/lead.js';
 import { newId } from '../../ids.js';

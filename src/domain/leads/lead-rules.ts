@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { CLOSED_LEAD_STATUSES, Lead, type LeadStatus } from '../../entities/lead.js';
 import { domainError } from '../../errors/domain-error.js';
 import { money } from '../wallet/money.js';

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, Conversation } from '../../entities/conversation.js';
 import { Lead, LeadTask, type LeadLevel } from '../../entities/lead.js';
 import { Tenant } from '../../entities/tenant.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Card } from '../../entities/card.js';
 import { Message, type Conversation } from '../../entities/conversation.js';
 import { contactOf } from '../conversations/contacts.js';

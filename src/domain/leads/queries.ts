@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Contact, Message } from '../../entities/conversation.js';
 import { Lead, type LeadStatus } from '../../entities/lead.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';

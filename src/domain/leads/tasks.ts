@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { LeadTask, type Lead, type TaskStatus } from '../../entities/lead.js';
 import { domainError } from '../../errors/domain-error.js';
 import { newId } from '../../ids.js';

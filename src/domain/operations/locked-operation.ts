@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
 import { Operation } from '../../entities/operation.js';
 import { announceOperationFinished } from './operation-waiter.js';

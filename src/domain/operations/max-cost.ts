@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Config } from '../../config.js';
 import { Tenant } from '../../entities/tenant.js';
 import { invalidField } from '../../errors/domain-error.js';

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
 import { startOperationWorkflow, type OperationRef } from '../../temporal/operations.js';
 import { anyUnstarted, claimOne, claimStarts, startClaimed, type StartableRows } from '../pacing/claims.js';

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { FINISHED_STATUSES, Operation, type OperationProgress, type OperationStatus } from '../../entities/operation.js';
 import type { OperationType } from '../../../workflows/operation-contract.js';
 import { EVENTS } from '../events/catalogue.js';

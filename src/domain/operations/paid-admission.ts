@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
 import type { RateLimits } from '../access/rate-limits.js';
 import type { WalletView } from '../wallet/wallet-reader.js';

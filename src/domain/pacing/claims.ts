@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Clock } from '../../clock.js';
 import { forEachConcurrently } from './concurrently.js';
 

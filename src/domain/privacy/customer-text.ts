@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Cell } from '../../config.js';
 import { NameMatcher } from './names.js';
 import { redactCustomerText } from './redaction.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { insertRollupRows, type RollupRow } from '../analytics/customer-text-rollups.js';
 import { bumpRollupVersion } from '../analytics/snapshot.js';
 import { customerTextRedactor, type CustomerTextRedactor } from './customer-text.js';

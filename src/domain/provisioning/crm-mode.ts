@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { EVENTS } from '../events/catalogue.js';
 import { recordEvent } from '../events/outbox.js';
 import { ProvisioningError, findTenant } from './tenants.js';

@@ -1,5 +1,5 @@
 import type { Cell, Config } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { CardCopy, Conversation } from '../../entities/conversation.js';
 import { findOrCreateConversation } from '../conversations/find-or-create.js';
 import { appendMessage } from '../conversations/messages.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Integration, type IntegrationStatus } from '../../entities/integration.js';
 import { Channel } from '../../entities/channel.js';
 import { newId } from '../../ids.js';

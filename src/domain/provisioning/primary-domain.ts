@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Tenant } from '../../entities/tenant.js';
 import { findTenant, ProvisioningError } from './tenants.js';
 

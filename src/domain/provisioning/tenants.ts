@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Tenant } from '../../entities/tenant.js';
 import { Wallet } from '../../entities/wallet.js';
 import { newId } from '../../ids.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { StrandedKind } from '../../../workflows/reconciler-contract.js';
 import type { RowCursor } from './runs.js';
 

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import { STRANDED_KINDS, type StrandedCounts, type StrandedKind } from '../../../workflows/reconciler-contract.js';
 

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import { ProvisioningError, findTenant } from '../provisioning/tenants.js';
 import { findIntegration } from '../provisioning/integrations.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Em, Orm } from '../../db/orm.js';
+import type { Em, Orm } from '../../db/em.js';
 import { hostKey, readSitemap, SitemapError, urlKey, type SitemapErrorCode, type SitemapLimits, type SitemapSettings, SITEMAP_LIMITS } from './sitemap-fetch.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Cell } from '../../config.js';
 import { waitingCounts } from '../webhooks/delivery-attempts.js';
 

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { StrategistAction, type ActionState } from '../../entities/strategist.js';
 import { domainError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { previousPeriod } from '../analytics/period.js';
 import { rollupRows, totals } from '../analytics/rollup-reads.js';
 import { hasSent, trafficSources } from '../analytics/reports.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { similarity, titleWords } from './near-duplicates.js';
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'node:https';
 import { isIPv6 } from 'node:net';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { WebhookSettings } from '../../config.js';
 import { newId } from '../../ids.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from '../webhooks/resolver.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { customerTextRedactor, type CustomerTextRedactor } from '../privacy/customer-text.js';
 import { METRIC_KEYS } from './snapshot.js';
 import type { ActionEntry, EvidenceItem, Finding, ReportDraft } from './analyst.js';

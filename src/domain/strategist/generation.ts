@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { StrategistTopic } from '../../entities/strategist.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Money } from '../wallet/money.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /**
  * Near-duplicate titles (decisions: "Strategist: near-duplicate topics"): two titles are the

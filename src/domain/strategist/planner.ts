@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { rollupRows, totals } from '../analytics/rollup-reads.js';
 import { addDays } from '../analytics/time-zone.js';
 import { pulse, type PulseAlert } from '../dashboards/pulse.js';

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { StrategistReport, type ReportType } from '../../entities/strategist.js';
 import { recordEvent } from '../events/outbox.js';
 import { EVENTS } from '../events/catalogue.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { StrategistReport, type ReportType } from '../../entities/strategist.js';
 import { domainError } from '../../errors/domain-error.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';

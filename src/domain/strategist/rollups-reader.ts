@@ -1,5 +1,5 @@
 import type { Cell } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { rollupRows, snapshotState, totals } from '../analytics/rollup-reads.js';
 import { tenantTimeZone } from '../analytics/time-zone.js';
 import { articleSubjects, covers } from './near-duplicates.js';

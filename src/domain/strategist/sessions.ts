@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { StrategistSession } from '../../entities/strategist.js';
 import { StrategistTurn } from '../../entities/strategist-turn.js';
 import { Operation, type OperationStatus } from '../../entities/operation.js';

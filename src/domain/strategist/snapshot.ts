@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { VISIBLE_CONVERSATION_SQL } from '../conversations/conversations.js';
 import { customerTextRedactor } from '../privacy/customer-text.js';
 

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 
 /** What the support console records (docs/decisions.md, "A support console"). */

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Config } from '../../config.js';
 import { ApiKey, type KeyMode } from '../../entities/api-key.js';
 import { Integration } from '../../entities/integration.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Tenant } from '../../entities/tenant.js';
 import { Integration } from '../../entities/integration.js';
 import { Operation } from '../../entities/operation.js';

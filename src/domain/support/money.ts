@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Config } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Operation } from '../../entities/operation.js';
 import { Wallet, WalletLedgerEntry } from '../../entities/wallet.js';
 import { walletState, type Exchange, type WalletState } from '../wallet/wallet-state.js';

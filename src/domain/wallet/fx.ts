@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { FxRate } from '../../entities/wallet.js';
 import type { Cell } from '../../config.js';
 import { CELL_CURRENCY, fromRub, type Money } from './money.js';

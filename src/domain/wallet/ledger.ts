@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Wallet, type LedgerKind } from '../../entities/wallet.js';
 import { newId } from '../../ids.js';
 

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Operation } from '../../entities/operation.js';
 import { postToLedger } from './ledger.js';
 

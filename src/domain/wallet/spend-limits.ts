@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Config } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Integration } from '../../entities/integration.js';
 import { SPEND_LIMIT_KEYS, type SpendLimitKey, type StoredSpendLimits } from '../../entities/tenant.js';
 import { findTenant, ProvisioningError } from '../provisioning/tenants.js';

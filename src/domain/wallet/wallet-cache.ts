@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { channelName, subscriberConnection } from '../../redis.js';
-import type { Orm } from '../../db/orm.js';
+import type { Orm } from '../../db/em.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import { readWallet, type WalletView } from './wallet-reader.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { rub, type Money } from './money.js';
 import type { StoredSpendLimits } from './spend-limits.js';
 import { walletState, type Exchange, type WalletFacts, type WalletState } from './wallet-state.js';

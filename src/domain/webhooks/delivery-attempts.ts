@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Cell } from '../../config.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import type { IntegrationStatus } from '../../entities/integration.js';

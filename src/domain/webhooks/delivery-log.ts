@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { WebhookDelivery, type DeliveryState } from '../../entities/webhook.js';
 import { pageWhere, type KeysetOrder, type PageWindow } from '../../db/keyset.js';
 

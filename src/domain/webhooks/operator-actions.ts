@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { WebhookStatus } from '../../entities/webhook.js';
 import { ownerContext, updateSubscription, type SubscriptionContext } from './subscriptions.js';
 

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Operation } from '../../entities/operation.js';
 import { invalidField, domainError } from '../../errors/domain-error.js';
 import { createOperation, finishOperation, isFinished, type Outcome } from '../operations/operations.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { Webhook, WebhookDelivery } from '../../entities/webhook.js';
 import { newId } from '../../ids.js';
 import type { Cell } from '../../config.js';

@@ -1,5 +1,5 @@
 import type { QueryResult } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 
 /**
  * Spec 01: the delivery log is kept 30 days; spec 01 also: deliveries held (a suspended wallet,

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Cell, WebhookSettings } from '../../config.js';
 import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/webhook.js';
 import { Integration } from '../../entities/integration.js';

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Webhook } from '../../entities/webhook.js';
 import type { OutboxEvent } from '../../entities/outbox-event.js';
 import { EVENTS } from '../events/catalogue.js';

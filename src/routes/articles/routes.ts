@@ -8,7 +8,7 @@ import { ARTICLE_ORDER, approveArticle, findArticle, latestPublication, listArti
 import type { ArticleChanges } from '../../domain/articles/article-rules.js';
 import type { Article, ArticleStatus } from '../../entities/article.js';
 import type { Config } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { presentArticle, presentArticleSummary, presentPublication } from './presenters.js';
 import { answeredTargets, filteredStatuses, HANDOFF_RELEASE, handoffAnswers } from './handoff.js';
 import { publishArticle, type PublishRequest } from '../../domain/articles/publications.js';

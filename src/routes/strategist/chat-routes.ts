@@ -4,7 +4,7 @@ import { payerOfApiCaller } from '../../http/authenticate.js';
 import { paidRateCounter } from '../../http/rate-limit.js';
 import { waitLeftMs } from '../../http/wait.js';
 import { domainError } from '../../errors/domain-error.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { Config } from '../../config.js';
 import type { StrategistSession } from '../../entities/strategist.js';
 import type { StrategistTurn } from '../../entities/strategist-turn.js';

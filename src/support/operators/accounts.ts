@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { SupportOperator, OPERATOR_ROLES, type OperatorRole } from '../../entities/support-operator.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import { newId } from '../../ids.js';
 import type { OperatorRole } from '../../entities/support-operator.js';
 

@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import type { Em } from '../../db/orm.js';
+import type { Em } from '../../db/em.js';
 import type { SupportFindings } from '../../domain/support/lookup.js';
 import { keyReferenceOf, keyStory, type KeyReference, type KeyStory } from '../../domain/support/keys.js';
 import type { LoggedRequest } from '../../domain/support/request-log.js';
