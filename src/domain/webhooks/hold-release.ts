@@ -6,11 +6,10 @@ import { channelName, subscriberConnection } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
 import { KeyedCoalescer } from '../pacing/coalesce.js';
 import { claimWalletHeld } from './delivery-attempts.js';
+import { UUID } from '../../ids.js';
 
 /** Announcements of one tenant within this long make one release (spec 01 allows 30 s to resume). */
 const COALESCE_MS = 250;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type HoldServices = Pick<Services, 'orm' | 'redis' | 'temporal' | 'config' | 'log' | 'clock' | 'metrics'>;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/em.js';
 import { Webhook, WebhookDelivery } from '../../entities/webhook.js';
-import { newId } from '../../ids.js';
+import { newId, UUID } from '../../ids.js';
 import type { Cell } from '../../config.js';
 import { deliveryHolds, type HoldReason } from './delivery-attempts.js';
 import type { RecoveryCursor } from '../../../workflows/recovery-contract.js';
@@ -52,7 +52,6 @@ export async function replayConcerns(em: Em, original: WebhookDelivery, cell: Ce
   return concerns;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FLUSH_EVERY = 100;
 
 /**
