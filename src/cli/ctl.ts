@@ -1,4 +1,5 @@
-import { loadConfig, ConfigError } from '../config.js';
+import { loadConfig } from '../config.js';
+import { ConfigError } from '../config/config-error.js';
 import { createServices, type Services } from '../services.js';
 import type { Em } from '../db/em.js';
 import { Flags, UsageError, parseArgs } from './args.js';

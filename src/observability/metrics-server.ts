@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config/config-error.js';
 import type { Services } from '../services.js';
 
 /**

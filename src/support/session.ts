@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config/config-error.js';
 import { isValidAllowlistEntry } from '../domain/access/ip-rules.js';
 import type { SessionLifetimes } from './operators/sessions.js';
 import type { SignInLimits } from './operators/sign-in.js';

@@ -4,7 +4,7 @@ import { taskQueueFor } from './task-queues.js';
 import { forEachConcurrently } from '../domain/pacing/concurrently.js';
 import { startedOnce, unlessEnded } from './ended.js';
 import { DELIVERY_WORKFLOW_TYPE, deliveryWorkflowId, recheckHoldSignal, type DeliveryProgress, type DeliveryTiming } from '../../workflows/delivery-contract.js';
-import type { WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../config/webhooks.js';
 import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } from '../../workflows/search-attributes.js';
 
 /** The timing a delivery workflow runs with, from the configuration (workflows cannot read it). */

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../db/em.js';
-import type { WidgetSettings } from '../config.js';
+import type { WidgetSettings } from '../config/widget.js';
 import { WidgetSession } from '../entities/widget-session.js';
 import { Conversation } from '../entities/conversation.js';
 import { domainError } from '../errors/domain-error.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { AiSettings } from '../../src/config.js';
+import type { AiSettings } from '../../src/config/ai.js';
 import { UpstreamUnavailable, createSellerModel, type SellerContext, type SellerModel } from '../../src/domain/ai-seller/index.js';
 import { ChatCompletionsServer } from '../support/chat-completions-server.js';
 import { refusingPort } from '../support/api-process.js';

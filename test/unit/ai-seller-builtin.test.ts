@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AiSettings } from '../../src/config.js';
+import type { AiSettings } from '../../src/config/ai.js';
 import { BUILTIN_MODEL, cardCodes, createSellerModel, type CatalogueEntry, type SellerContext, type SellerTurn } from '../../src/domain/ai-seller/index.js';
 
 const AI: AiSettings = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { CHANGELOG, changelogEntryProblem, deprecationsOf, type ChangelogEntry } from '../../src/changelog.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 
 const deprecation = (date: string, sunset?: string): ChangelogEntry => ({ date, kind: 'deprecation', routes: ['GET /me'], text: 'GET /me moves.', sunset });

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { load } from 'js-yaml';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 
 /**
  * docker-compose.yml describes the topology `bin/up --cluster` runs (issue 26, item 4). There is

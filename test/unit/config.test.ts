@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 
 const SECRET = 'x'.repeat(32);
 /** The four secrets every process needs, in every environment. */

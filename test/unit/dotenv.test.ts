@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { parsePayloadKeys } from '../../src/config.js';
+import { parsePayloadKeys } from '../../src/config/temporal.js';
 
 const DOTENV = fileURLToPath(new URL('../../bin/lib/dotenv.sh', import.meta.url));
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
-import { ConfigError, parsePayloadKeys } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { parsePayloadKeys } from '../../src/config/temporal.js';
 import { KEY_ID_METADATA, SEALED_ENCODING, SealingCodec, UnreadablePayload, decodePayloadsIn, keyIdOf } from '../../src/temporal/payload-codec.js';
 
 const keyA = { id: 'a', key: randomBytes(32) };

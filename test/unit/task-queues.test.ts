@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { WORKFLOW_KINDS, WORK_KINDS, taskQueueFor, taskQueueOf } from '../../src/temporal/task-queues.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { workerTuning } from '../../src/temporal/worker.js';
 
 const SECRET = 'x'.repeat(32);

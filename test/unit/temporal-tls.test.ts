@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { temporalConnectionOptions } from '../../src/temporal/connect.js';
 import { temporalTls } from '../../src/temporal/tls.js';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as workflows from '../../workflows/index.js';
 import { buildIdOf } from '../../src/temporal/worker-versioning.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
 
 const SECRET = 'x'.repeat(32);
 const load = (env: Record<string, string> = {}) =>

@@ -1,4 +1,4 @@
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import type { SellerModel } from './seller-model.js';
 import { BuiltinSeller } from './builtin-seller.js';
 import { OpenAiSeller } from './openai-seller.js';

@@ -1,4 +1,4 @@
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import type { SellerContext, SellerModel, SellerReply } from './seller-model.js';
 import { requestChatCompletion, type ChatEndpoint } from './chat-completions-client.js';
 import { PROMPT_TOKEN_CAP, chatMessages } from './openai-prompt.js';

@@ -23,7 +23,7 @@ import { findEditorialProfile } from './editorial-profile.js';
 import { countWords, sanitizeArticleHtml } from './article-html.js';
 import { builtinArticleGenerator, slugOf, type ArticleGenerator, type GeneratedArticle, type GenerationBrief } from './article-generator.js';
 import { OpenAiArticleGenerator } from './openai-article-generator.js';
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { aiSettingsFor } from '../ai-seller/index.js';
 import { operationInSandbox } from '../sandbox/shadows.js';
 

@@ -1,4 +1,4 @@
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { UpstreamUnavailable } from '../ai-seller/seller-model.js';
 import { requestChatCompletion, type ChatEndpoint } from '../ai-seller/chat-completions-client.js';
 import { MIN_REPLY_COST_RUB, estimateTokens, tokensCostRub, type TokenPrice } from '../ai-seller/pricing.js';

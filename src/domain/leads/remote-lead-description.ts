@@ -1,4 +1,4 @@
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { requestChatCompletion } from '../ai-seller/chat-completions-client.js';
 import { jsonObjectOf } from '../ai-seller/json-answer.js';
 import { UpstreamUnavailable } from '../ai-seller/seller-model.js';

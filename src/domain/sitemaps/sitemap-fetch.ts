@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIPv6 } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { WebhookSettings } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import { resolveSubscriberHost, UrlRefused } from '../webhooks/resolver.js';
 import { pinnedLookup } from '../webhooks/sender.js';
 

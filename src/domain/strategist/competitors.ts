@@ -1,7 +1,7 @@
 import { request } from 'node:https';
 import { isIPv6 } from 'node:net';
 import type { Em } from '../../db/em.js';
-import type { WebhookSettings } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import { newId } from '../../ids.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from '../webhooks/resolver.js';
 import { pinnedLookup } from '../webhooks/sender.js';

@@ -1,4 +1,4 @@
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { requestChatCompletion } from '../ai-seller/chat-completions-client.js';
 import { tokensCostRub } from '../ai-seller/pricing.js';
 import type { ActionEntry, Analyst, EvidenceItem, Finding, ReportDraft } from './analyst.js';

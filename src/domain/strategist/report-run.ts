@@ -14,7 +14,8 @@ import { checkEvidence, type CheckedReport } from './evidence.js';
 import { queueTopic } from './topics.js';
 import { topicTitle } from './topic-titles.js';
 import { openaiAnalyst } from './openai-analyst.js';
-import type { AiSettings, Cell } from '../../config.js';
+import type { Cell } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { aiSettingsFor } from '../ai-seller/index.js';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/em.js';
 import type { Services } from '../../services.js';
-import type { AiSettings } from '../../config.js';
+import type { AiSettings } from '../../config/ai.js';
 import { Operation } from '../../entities/operation.js';
 import { StrategistAction, StrategistSession, StrategistTopic } from '../../entities/strategist.js';
 import { StrategistTurn } from '../../entities/strategist-turn.js';

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { WebhookSettings } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import { classifyAddress, isIpLiteral } from './address-policy.js';
 
 export class UrlRefused extends Error {}

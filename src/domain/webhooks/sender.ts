@@ -1,7 +1,7 @@
 import { request, type RequestOptions } from 'node:https';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIPv6 } from 'node:net';
-import type { WebhookSettings } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import { checkSubscriberUrl, resolveSubscriberHost, UrlRefused } from './resolver.js';
 import { signatureHeader } from './signature.js';
 import { standardWebhooksHeaders } from './standard-signature.js';

@@ -1,4 +1,4 @@
-import type { WebhookSettings } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import type { FieldError } from '../../errors/domain-error.js';
 import type { Scope } from '../access/scopes.js';
 import { familyOf, isKnownEventPattern, isPiiCapable } from '../events/catalogue.js';

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../db/em.js';
-import type { Cell, WebhookSettings } from '../../config.js';
+import type { Cell } from '../../config.js';
+import type { WebhookSettings } from '../../config/webhooks.js';
 import { Webhook, WebhookDelivery, type WebhookStatus } from '../../entities/webhook.js';
 import { Integration } from '../../entities/integration.js';
 import { DisclosureRegisterEntry } from '../../entities/disclosure.js';
