@@ -104,7 +104,7 @@ describe('an article from the editorial profile to the demo shop', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await page.text();
-    expect(html).toContain('<h1>The reading lamp &#38; the armchair</h1>');
+    expect(html).toContain('<h1>The reading lamp &amp; the armchair</h1>');
     expect(html).toContain('<meta name="description" content="A lamp to read by.">');
     expect(html).toContain(published.content);
 

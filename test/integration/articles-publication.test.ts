@@ -360,7 +360,7 @@ describe('the reference site module', () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toContain('<h1>Oak &#38; beech</h1>');
+      expect(html).toContain('<h1>Oak &amp; beech</h1>');
       expect(html).toContain(CONTENT);
       await eventually('the draft applied', async () => ((await publicationOf(caller, draftId)).state === 'applied' ? true : undefined));
       expect((await getArticle(h.api, caller, draftId)).body).toMatchObject({ status: 'approved', publication: { published_url: null } });
@@ -378,7 +378,7 @@ describe('the reference site module', () => {
       });
       expect(conflict).toMatchObject({ published_url: null, error: 'The page /blog/oak-and-beech belongs to another article.' });
       expect((await getArticle(h.api, caller, rival)).body.status).toBe('approved');
-      expect(await (await fetch(url)).text()).toContain('<h1>Oak &#38; beech</h1>');
+      expect(await (await fetch(url)).text()).toContain('<h1>Oak &amp; beech</h1>');
     } finally {
       await shop.close();
       await rm(blogDir, { recursive: true, force: true });
