@@ -36,8 +36,9 @@ export interface RedactionContext {
  * Every cell's phone formats, the given cell's country first (a local number reads as that
  * country's). With libphonenumber-js 1.x, Indonesia's plan (trunk prefix 0, numbers of 9 to 13
  * digits) also reads every Russian, British and US local number tried, with the same span, so
- * dropping RU, GB or US alone changes no redaction (three equivalent mutants, docs/benchmarks.md
- * "Redaction"); they stay so that a stricter ID plan in a later release loses no country.
+ * dropping RU, GB or US alone changes no redaction (three equivalent mutants,
+ * docs/benchmarks-history.md "Redaction, session 13"); they stay so that a stricter ID plan in a
+ * later release loses no country.
  */
 // Stryker disable next-line StringLiteral: equivalent while ID's plan reads the others' local numbers (above)
 const PHONE_COUNTRIES: CountryCode[] = ['RU', 'GB', 'US', 'ID'];
