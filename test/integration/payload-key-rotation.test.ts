@@ -38,7 +38,11 @@ afterAll(async () => {
 
 const setStatus = (webhookId: string, status: 'active' | 'paused') => h.db.query('update webhooks set status = $2, updated_at = now() where id = $1', [webhookId, status]);
 
-/** Every payload of a history with the index of its event (core's own bookkeeping of local steps aside: it never passes a codec). */
+/**
+ * Every payload of a history with the index of its event, core's own markers aside (they never
+ * pass a codec): the bookkeeping of local steps (`details.data`) and a patch's marker
+ * (`details.patch-data`: the patch id, nothing a customer wrote).
+ */
 function payloadsByEvent(events: { markerRecordedEventAttributes?: unknown }[]): { event: number; payload: Payload }[] {
   const found: { event: number; payload: Payload }[] = [];
   const visit = (node: unknown, event: number, key = ''): void => {
@@ -48,7 +52,7 @@ function payloadsByEvent(events: { markerRecordedEventAttributes?: unknown }[]):
       found.push({ event, payload: node as Payload });
       return;
     }
-    for (const [k, v] of Object.entries(node)) if (!(key === 'details' && k === 'data') && k !== 'searchAttributes') visit(v, event, k);
+    for (const [k, v] of Object.entries(node)) if (!(key === 'details' && (k === 'data' || k === 'patch-data')) && k !== 'searchAttributes') visit(v, event, k);
   };
   events.forEach((e, i) => visit(e, i));
   return found;
