@@ -1,26 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, cpSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
-import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
-import { postToLedger } from '../../src/domain/wallet/ledger.js';
-import { setupTemporal } from '../../src/temporal/search-attributes.js';
-import { deploymentVersionOf, promoteBuild, setupVersion } from '../../src/temporal/worker-versioning.js';
+import { deploymentVersionOf, promoteBuild } from '../../src/temporal/worker-versioning.js';
 import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
-import { benchSecrets, machineSummary, mapInParallel, migrateDatabase, percentile, provisionCaller, runBench, withOrm } from './bench-support.js';
-import { ApiClient, CARDS, QUESTIONS, type Answer } from './api-client.js';
-import { BenchReceiver, HOST, addBenchWebhook } from './webhook-receiver.js';
+import { machineSummary, percentile, runBench } from './bench-support.js';
+import type { ApiClient } from './api-client.js';
+import { BenchReceiver } from './webhook-receiver.js';
+import { DATABASE_URL, Load, TURN_TIMEOUT_MS, WAIT_S, WRITE_TIMEOUT_MS, isProblem, provisionLoad, startStack, stopStack, succeeded, withClient, type Call, type Stack } from './cluster-run.js';
 import {
-  API_PORTS, BALANCER_PORT, LOG_DIR, PG_PORT, REDIS_PORT, RUN_DIR, failedWorkflowTasks, frontendAnswers, startApi, startBalancer, startPostgres, startRedis, startTemporalService,
-  startWorkerProcess, stopPostgres, stopProcess, waitBalanced, type TemporalService,
+  API_PORTS, BALANCER_PORT, LOG_DIR, PG_PORT, REDIS_PORT, RUN_DIR, failedWorkflowTasks, frontendAnswers, startApi, startPostgres, startRedis, startTemporalService,
+  startWorkerProcess, stopPostgres, stopProcess,
 } from './cluster-stack.js';
 
 /**
@@ -52,12 +49,7 @@ const GAP_MS = Number(values.gap) * 1000;
 const EVENTS_PER_S = Number(values.events);
 const TURNS_PER_S = Number(values.turns);
 const DRAIN_MS = Number(values.drain) * 1000;
-const WAIT_S = 20;
-/** A request not answered by then is "hung": a write well past any bounded wait, a turn past wait=20 and the drain. */
-const WRITE_TIMEOUT_MS = 30_000;
-const TURN_TIMEOUT_MS = 45_000;
 const PATH = '/hooks/faults';
-const DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/sales_api_faults`;
 
 type Fault = 'history' | 'matching' | 'frontend' | 'postgres' | 'redis' | 'worker';
 const FAULT_NAMES: Record<Fault, string> = {
@@ -71,152 +63,6 @@ const FAULT_NAMES: Record<Fault, string> = {
 
 // ---------------------------------------------------------------------------------------------
 // The stack
-
-interface Stack {
-  env: NodeJS.ProcessEnv;
-  temporal: Record<TemporalService, ChildProcess | undefined>;
-  redis?: ChildProcess;
-  apis: (ChildProcess | undefined)[];
-  workers: (ChildProcess | undefined)[];
-  balancer?: ChildProcess;
-}
-
-function appEnv(receiver: BenchReceiver): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    // Not production: WEBHOOK_ALLOW_PRIVATE_NETWORKS and WEBHOOK_RESOLVE (the local subscriber) are refused there.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'info',
-    CELL: 'ru',
-    DATABASE_URL,
-    REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}/0`,
-    REDIS_KEY_PREFIX: 'faults:',
-    TEMPORAL_ADDRESS: '127.0.0.1:7233',
-    PUBLIC_ORIGIN: `http://127.0.0.1:${BALANCER_PORT}`,
-    TRUSTED_PROXIES: '127.0.0.1',
-    AI_PROVIDER: 'builtin',
-    // Priced, so each succeeded operation leaves its one charge to count (live builtin work is free unless priced).
-    AI_BUILTIN_PRICE_RUB: '1.50',
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    WEBHOOK_RESOLVE: `${HOST}=${receiver.address}`,
-    // The load is one tenant's: its rate limits would measure the refusals, not the deploy.
-    RATE_LIMIT_READ_PER_MIN: '100000000',
-    RATE_LIMIT_WRITE_PER_MIN: '100000000',
-    RATE_LIMIT_PAID_PER_MIN: '100000000',
-    // Its paid operations at once (402 spend_limit_reached beyond): while Temporal is down they pile up.
-    PAID_CONCURRENCY: '1000',
-    ...benchSecrets(),
-  };
-}
-
-async function startStack(receiver: BenchReceiver): Promise<Stack> {
-  const stack: Stack = { env: appEnv(receiver), temporal: { history: undefined, matching: undefined, frontend: undefined, worker: undefined }, apis: [], workers: [] };
-  console.error(`-> application PostgreSQL on ${PG_PORT}, Redis on ${REDIS_PORT}`);
-  await startPostgres();
-  stack.redis = await startRedis();
-  console.error('-> Temporal cluster: history, matching, frontend, worker');
-  for (const service of ['history', 'matching', 'frontend', 'worker'] as const) stack.temporal[service] = await startTemporalService(service);
-  const setup = await setupTemporal(loadConfig(stack.env));
-  const version = await withClient(stack.env, (client) => setupVersion(client, deploymentVersionOf(loadConfig(stack.env)), true));
-  console.error(`   setup: ${JSON.stringify({ ...setup, ...version })}`);
-  await migrateDatabase(loadConfig(stack.env));
-  console.error('-> two workers, two apis, HAProxy');
-  for (const i of [0, 1]) stack.workers[i] = await startWorkerProcess(stack.env, i);
-  for (const i of [0, 1] as const) stack.apis[i] = await startApi(stack.env, i);
-  stack.balancer = await startBalancer();
-  await waitBalanced(30_000);
-  return stack;
-}
-
-async function stopStack(stack: Stack): Promise<void> {
-  await stopProcess(stack.balancer);
-  for (const c of [...stack.apis, ...stack.workers]) await stopProcess(c, 'SIGTERM', 30_000);
-  for (const service of ['worker', 'frontend', 'matching', 'history'] as const) await stopProcess(stack.temporal[service], 'SIGTERM', 15_000);
-  await stopProcess(stack.redis);
-  try {
-    stopPostgres('fast');
-  } catch (err) {
-    console.error(`   ${(err as Error).message}`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load
-
-interface Call extends Answer {
-  kind: 'write' | 'turn';
-}
-
-class Load {
-  readonly calls: Call[] = [];
-  /** Conversations for the turns, one each: made before the load, then by the load's writes. */
-  private readonly forTurns: string[];
-  /** Turns not offered: no conversation left (every write failing for a while). */
-  skippedTurns = 0;
-  private running = true;
-  private loop?: Promise<void>;
-  private inFlight = new Set<Promise<void>>();
-
-  constructor(private readonly api: ApiClient, conversations: string[]) {
-    this.forTurns = [...conversations];
-  }
-
-  start(): void {
-    const started = Date.now();
-    let writes = 0;
-    let turns = 0;
-    this.loop = (async () => {
-      while (this.running) {
-        const elapsed = Date.now() - started;
-        for (; writes < Math.floor((elapsed * EVENTS_PER_S) / 1000) + 1; writes++) this.track(this.write(writes));
-        for (; turns < Math.floor((elapsed * TURNS_PER_S) / 1000) + 1; turns++) this.track(this.turn(turns));
-        await sleep(5);
-      }
-    })();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.loop;
-    while (this.inFlight.size) await Promise.all([...this.inFlight]);
-  }
-
-  private track(p: Promise<void>): void {
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
-  }
-
-  private async write(n: number): Promise<void> {
-    const a = await this.api.call('POST', '/conversations', { external_customer_id: `faults-${n}`, name: `Покупатель ${n}` }, { idempotencyKey: randomUUID(), timeoutMs: WRITE_TIMEOUT_MS });
-    this.calls.push({ ...a, kind: 'write' });
-    // Each turn on a conversation of its own: the newest one made.
-    if (a.status === 201) this.forTurns.push(a.body.id as string);
-  }
-
-  private async turn(n: number): Promise<void> {
-    const conversation = this.forTurns.pop();
-    if (!conversation) {
-      this.skippedTurns++;
-      return;
-    }
-    const a = await this.api.call('POST', `/conversations/${conversation}/messages?wait=${WAIT_S}`, { content: QUESTIONS[n % QUESTIONS.length] }, { idempotencyKey: randomUUID(), timeoutMs: TURN_TIMEOUT_MS });
-    this.calls.push({ ...a, kind: 'turn' });
-  }
-}
-
-/** A setup call (unmeasured): a 503 (a bounded wait that ran out on this busy machine) is tried again after its Retry-After. */
-async function setupCall(api: ApiClient, what: string, path: string, body: unknown): Promise<Answer> {
-  const key = randomUUID();
-  for (let tries = 1; ; tries++) {
-    const a = await api.call('POST', path, body, { idempotencyKey: key });
-    if (a.status === 201) return a;
-    if (a.status !== 503 || tries === 10) throw new Error(`${what}: POST ${path} answered ${a.status || a.error}: ${a.text.slice(0, 500)}`);
-    await sleep(1000);
-  }
-}
-
-const isProblem = (a: Answer) => (a.contentType ?? '').startsWith('application/problem+json');
-const succeeded = (a: Call) => (a.kind === 'write' ? a.status === 201 : a.status === 200 && a.body?.ai_reply?.status === 'replied');
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios
@@ -233,16 +79,6 @@ interface Phase {
   readyAt: number;
   /** Until the next phase (or the end of the load). */
   endAt: number;
-}
-
-async function withClient<T>(env: NodeJS.ProcessEnv, fn: (client: Client) => Promise<T>): Promise<T> {
-  const config = loadConfig(env);
-  const connection = await connectTemporal(config);
-  try {
-    return await fn(temporalClient(config, connection));
-  } finally {
-    await connection.close();
-  }
 }
 
 /** What the versioned deploy of the workers saw (figures below the table). */
@@ -559,31 +395,13 @@ async function main(): Promise<void> {
     // Mutual TLS: the frontend answers the run's certificate and no client without one.
     const refusals = await frontendAnswers(config);
     console.error(`   the frontend to a client without a certificate: ${JSON.stringify(refusals)}`);
-    const caller = await withOrm(config, (orm) => orm.em.fork().transactional(async (em) => {
-      const now = new Date();
-      const c = await provisionCaller(em, config, 'Faults Electronics', now);
-      await postToLedger(em, { tenantId: c.tenantId, kind: 'topup', amountRub: '10000000', description: 'faults benchmark balance' }, now);
-      await addBenchWebhook(em, config, receiver, { tenantId: c.tenantId, integrationId: c.integrationId, path: PATH, events: ['conversation.created'] }, now);
-      return c;
-    }));
+    const { caller, api: c, forTurns } = await provisionLoad(config, receiver, PATH, 100);
+    api = c;
     // A pool, not a client: a client's connection ends with an 'error' event when PostgreSQL stops.
     sql = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
     sql.on('error', () => undefined);
-    api = new ApiClient(BALANCER_PORT, caller.apiKey, 2000);
-    const c = api;
-    for (const [i, card] of CARDS.entries()) {
-      await setupCall(c, 'card', '/cards', {
-        code: card.code, name: card.name, description: card.description, price: { amount: card.amount, currency: 'RUB' },
-        page_url: `https://shop.example.com/p/${card.code}`, ai_enabled: true, sort: i,
-      });
-    }
-    // Conversations for the first turns, made before the load (their events are delivered and counted too).
-    const needed = 100;
-    console.error(`-> ${needed} conversations for the turns`);
-    const forTurns = await mapInParallel(needed, 10, async (i) =>
-      (await setupCall(c, 'conversation', '/conversations', { external_customer_id: `turns-${i}`, name: `Покупатель ${i}` })).body.id as string);
 
-    const load = new Load(c, forTurns);
+    const load = new Load(c, forTurns, { eventsPerS: EVENTS_PER_S, turnsPerS: TURNS_PER_S });
     const phases: Phase[] = [];
     console.error(`-> load: ${EVENTS_PER_S} writes/s (one conversation.created each) and ${TURNS_PER_S} turns/s with wait=${WAIT_S}, open loop through the balancer`);
     const loadStart = Date.now();

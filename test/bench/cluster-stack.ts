@@ -83,7 +83,7 @@ function pgCtl(args: string[]): void {
 /** Starts the run's PostgreSQL (fsync on, as production) and waits until it accepts connections. */
 export async function startPostgres(): Promise<void> {
   const dir = pgDir();
-  const options = `-p ${PG_PORT} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=300`;
+  const options = `-p ${PG_PORT} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=300 -c log_checkpoints=on`;
   pgCtl(['-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
   await waitPort(PG_PORT, 30_000, 'PostgreSQL');
 }
@@ -156,16 +156,25 @@ async function frontendAnswer(config: Config, tls: TLSConfig | undefined): Promi
 export const BALANCER_PORT = 3000;
 export const API_PORTS = [3010, 3011] as const;
 
-export function startApi(env: NodeJS.ProcessEnv, index: 0 | 1): Promise<ChildProcess> {
-  const port = API_PORTS[index];
-  return startChild({
-    name: `api-${index + 1}`, script: API_SCRIPT, env: { ...env, PORT: String(port) },
-    readyUrl: `http://127.0.0.1:${port}/readyz`, withinMs: 60_000, logDir: LOG_DIR,
-  });
-}
-
+/** Each api's and worker's Prometheus series (METRICS_PORT, WORKER_METRICS_PORT): event-loop delay, GC, the application's own. */
+const METRICS_PORTS = new WeakMap<ChildProcess, number>();
 /** Each worker's Temporal SDK metrics port (WORKER_SDK_METRICS_PORT). */
 const SDK_PORTS = new WeakMap<ChildProcess, number>();
+
+export const metricsUrl = (child: ChildProcess) => `http://127.0.0.1:${METRICS_PORTS.get(child)}/metrics`;
+export const sdkMetricsUrl = (child: ChildProcess) => `http://127.0.0.1:${SDK_PORTS.get(child)}/metrics`;
+export const temporalMetricsUrl = (service: TemporalService) => `http://127.0.0.1:${SERVICES[service].metrics}/metrics`;
+
+export async function startApi(env: NodeJS.ProcessEnv, index: 0 | 1): Promise<ChildProcess> {
+  const port = API_PORTS[index];
+  const metrics = await freePort();
+  const child = await startChild({
+    name: `api-${index + 1}`, script: API_SCRIPT, env: { ...env, PORT: String(port), METRICS_PORT: String(metrics) },
+    readyUrl: `http://127.0.0.1:${port}/readyz`, withinMs: 60_000, logDir: LOG_DIR,
+  });
+  METRICS_PORTS.set(child, metrics);
+  return child;
+}
 
 /**
  * A worker of the build whose dist/src/worker.js is `script` (default this build's), named
@@ -181,6 +190,7 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number, 
     readyUrl: `http://127.0.0.1:${metrics}/metrics`, withinMs: 120_000, logDir: LOG_DIR,
   });
   SDK_PORTS.set(child, sdk);
+  METRICS_PORTS.set(child, metrics);
   const deadline = Date.now() + 120_000;
   while ((await polledQueues(child)) < queues) {
     if (hasEnded(child)) throw new Error(`${name} ended before it polled (see ${LOG_DIR}/${name}.log)`);
@@ -192,7 +202,7 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number, 
 
 /** How many task queues a running worker polls for workflow tasks now (its SDK's temporal_num_pollers). */
 async function polledQueues(worker: ChildProcess): Promise<number> {
-  const text = await fetch(`http://127.0.0.1:${SDK_PORTS.get(worker)}/metrics`).then((r) => r.text(), () => '');
+  const text = await fetch(sdkMetricsUrl(worker)).then((r) => r.text(), () => '');
   const queues = new Set<string>();
   for (const line of text.split('\n')) {
     if (!line.startsWith('temporal_num_pollers{') || !line.includes('poller_type="workflow_task"') || !(Number(line.split(' ').at(-1)) > 0)) continue;
@@ -204,7 +214,7 @@ async function polledQueues(worker: ChildProcess): Promise<number> {
 
 /** The workflow tasks a running worker failed so far (its SDK's temporal_workflow_task_execution_failed, every queue and reason). */
 export async function failedWorkflowTasks(worker: ChildProcess): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${SDK_PORTS.get(worker)}/metrics`)).text();
+  const text = await (await fetch(sdkMetricsUrl(worker))).text();
   return text.split('\n').filter((l) => l.startsWith('temporal_workflow_task_execution_failed')).reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
 }
 
