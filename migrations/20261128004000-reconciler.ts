@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The reconciler (issue 40 item 1; docs/operations.md, "What the reconciler reports"): one row
+ * The reconciler (issue 40 item 1; docs/operating.md, "What the reconciler reports"): one row
  * per run (when it ran, the window of its closed pass, where its slow pass stopped) and what it
  * found per kind and outcome, which the status map counts. The slow pass walks the unfinished
  * rows of each kind in (created_at, id) order through partial indexes over those rows only.

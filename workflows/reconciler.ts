@@ -12,7 +12,7 @@ const steps = proxyActivities<Activities>({
 const PAGES_PER_RUN = 200;
 
 /**
- * The reconciler (docs/operations.md, "What the reconciler reports"), started by its Schedule
+ * The reconciler (docs/operating.md, "What the reconciler reports"), started by its Schedule
  * once per cluster every RECONCILE_EVERY: finds rows that say their workflow runs (a delivery
  * pending or failed, an operation queued or running, a publication queued) while the workflow
  * closed without settling them or does not exist, and starts it again or ends the row visibly.

@@ -25,7 +25,7 @@ random_secret() {
 }
 
 # A payload codec key (TEMPORAL_PAYLOAD_KEYS): `<key id>:<32 random bytes in base64>`, its id the
-# UTC day it was made with a random suffix (docs/operations.md, "Rotating the payload key").
+# UTC day it was made with a random suffix (docs/operating.md, "Rotating the payload key").
 random_payload_key() {
   echo "k$(date -u +%Y%m%d)-$(head -c 3 /dev/urandom | od -An -tx1 | tr -d ' \n'):$(head -c 32 /dev/urandom | base64 | tr -d '\n')"
 }

@@ -104,7 +104,7 @@ start_temporal() {
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   if [ "$ui" = none ]; then args+=(--headless); else args+=(--ui-port "$ui"); fi
   # The dev server's own UI takes a codec endpoint but not includeCredentials: an operator turns
-  # on "Include cross-origin credentials" in its Codec Server settings (docs/operations.md).
+  # on "Include cross-origin credentials" in its Codec Server settings (docs/operating.md).
   if [ "$ui" != none ] && [ -n "${TEMPORAL_CODEC_ENDPOINT:-}" ]; then args+=(--ui-codec-endpoint "$TEMPORAL_CODEC_ENDPOINT"); fi
   for try in 1 2 3; do
     "$cli" server start-dev --ip 127.0.0.1 --port "$port" --db-filename "$db" --log-level warn "${args[@]}" >"$log" 2>&1 &

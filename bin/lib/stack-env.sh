@@ -30,7 +30,7 @@ load_stack_env() {
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
   export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}
   # While bin/up --cluster runs, what its clients need beyond .env (the client certificate its
-  # Temporal frontend asks for, TEMPORAL_TLS_*: docs/operations.md, "Certificates for the
+  # Temporal frontend asks for, TEMPORAL_TLS_*: docs/operating.md, "Certificates for the
   # cluster"), beside its stack file; never a stopped stack's.
   local pid
   pid=$(sed -n 's/^{"pid":\([0-9]*\),.*/\1/p' "$STACK_FILE" 2>/dev/null || true)

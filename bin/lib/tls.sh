@@ -28,7 +28,7 @@ trust_local_ca() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# The Temporal cluster's certificates (docs/operations.md, "Certificates for the cluster"): a CA
+# The Temporal cluster's certificates (docs/operating.md, "Certificates for the cluster"): a CA
 # of the cluster's own, and certificates it signs, in four directories of DIR so that each
 # process is given only what it needs (docker-compose mounts one directory per container):
 #   ca/      ca.key, ca.crt: the CA itself; the key never leaves this directory
@@ -75,7 +75,7 @@ new_temporal_ca() {
 
 # make_temporal_certs DIR [--add-ca | --new-ca]: every certificate of the cluster, signed anew
 # by DIR's CA (made first when DIR has none). A CA rotation on a cluster that keeps running is
-# two steps, each followed by a restart of every process (docs/operations.md):
+# two steps, each followed by a restart of every process (docs/operating.md):
 #   --add-ca  a next CA, trusted beside the current one; no certificate changes
 #   --new-ca  the next CA (made now when --add-ca made none) becomes the CA and signs every
 #             certificate; the one it replaces stays trusted until the next rotation

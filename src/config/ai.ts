@@ -71,7 +71,7 @@ const priceTableSchema = Joi.object().pattern(Joi.string(), Joi.object({
  */
 function checkProductionModel(v: Env): void {
   if (v.AI_PROVIDER === 'builtin' && !v.AI_ALLOW_BUILTIN_IN_PRODUCTION) {
-    throw new ConfigError('configuration: NODE_ENV=production needs a remote model for live AI work: set "AI_PROVIDER"=openai with "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL" and its price in "AI_PRICE_TABLE" (the OpenAI API, or a vLLM, llama.cpp or Ollama server: README, "Conversations, product cards and the AI seller"), or set "AI_ALLOW_BUILTIN_IN_PRODUCTION"=true to serve the builtin models (keyword retrieval and templates; free unless "AI_BUILTIN_PRICE_RUB", "AI_BUILTIN_ARTICLE_PRICE_RUB" or "AI_BUILTIN_STRATEGIST_PRICE_RUB" is set)');
+    throw new ConfigError('configuration: NODE_ENV=production needs a remote model for live AI work: set "AI_PROVIDER"=openai with "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL" and its price in "AI_PRICE_TABLE" (the OpenAI API, or a vLLM, llama.cpp or Ollama server: docs/operating.md, "The AI model"), or set "AI_ALLOW_BUILTIN_IN_PRODUCTION"=true to serve the builtin models (keyword retrieval and templates; free unless "AI_BUILTIN_PRICE_RUB", "AI_BUILTIN_ARTICLE_PRICE_RUB" or "AI_BUILTIN_STRATEGIST_PRICE_RUB" is set)');
   }
   if (v.AI_PROVIDER === 'openai' && v.OPENAI_BASE_URL.replace(/\/$/, '') === DEFAULT_OPENAI_BASE_URL && !v.OPENAI_API_KEY) {
     throw new ConfigError('configuration: "OPENAI_API_KEY" is required in production with the OpenAI API ("OPENAI_BASE_URL" is its default, https://api.openai.com/v1): every call would be refused');

@@ -52,7 +52,7 @@ export interface TemporalSettings {
   workerQueues: WorkKind[];
   /**
    * The payload codec's keys (TEMPORAL_PAYLOAD_KEYS), oldest first: the last seals new payloads,
-   * every one opens (src/temporal/payload-codec.ts; docs/operations.md, "Rotating the payload key").
+   * every one opens (src/temporal/payload-codec.ts; docs/operating.md, "Rotating the payload key").
    */
   payloadKeys: PayloadKey[];
 }
@@ -67,7 +67,7 @@ export const TEMPORAL_ENV = {
   // The server refuses a deployment name with '.' or ':' (its version names are `<deployment>.<build id>`), or one starting with '__'.
   TEMPORAL_DEPLOYMENT: Joi.string().pattern(/^(?!__)[A-Za-z0-9_-]{1,100}$/),
   TEMPORAL_UI_URL: Joi.string().uri().default('http://127.0.0.1:8233'),
-  // Paths (docs/operations.md, "Certificates for the cluster"); empty as unset. A certificate needs its key.
+  // Paths (docs/operating.md, "Certificates for the cluster"); empty as unset. A certificate needs its key.
   TEMPORAL_TLS_CA: Joi.string().allow(''),
   TEMPORAL_TLS_CERT: Joi.string().allow(''),
   TEMPORAL_TLS_KEY: Joi.string().allow(''),

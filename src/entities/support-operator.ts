@@ -4,7 +4,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-/** An account of the support console (docs/operations.md, "Managing operators"). */
+/** An account of the support console (docs/supporting.md, "Managing operators"). */
 export const SupportOperator = defineEntity({
   name: 'SupportOperator',
   tableName: 'support_operators',

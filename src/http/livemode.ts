@@ -1,7 +1,7 @@
 import type { JsonSchema } from './openapi/joi-to-json-schema.js';
 
 // Every object an API answer carries says `livemode`: false in a test key's sandbox, true live
-// (spec 01 "livemode"; the README's "every object"): the resource at its top, each object of its
+// (spec 01 "livemode"; docs/integrating.md, "Test mode": "every object"): the resource at its top, each object of its
 // `data` list, and the objects nested in them (a message, a reply, an operation, a contact, ...).
 // An object is anything with an `id`, a `{type, id}` reference (an operation's `resource`) too:
 // what it points to lives in the same mode. Added here once for every route, and documented by

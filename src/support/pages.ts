@@ -160,7 +160,7 @@ export function messagePage(title: string, text: string): Html {
 }
 
 export function operatorsPage(operators: SupportOperator[]): Html {
-  return html`<h1>Operators</h1><p class="muted">Made, disabled and reset with <code>bin/ctl support operator …</code> (docs/operations.md, "Managing operators").</p>
+  return html`<h1>Operators</h1><p class="muted">Made, disabled and reset with <code>bin/ctl support operator …</code> (docs/supporting.md, "Managing operators").</p>
 <table class="operators"><tr><th>E-mail</th><th>Name</th><th>Role</th><th>Status</th><th>Created</th></tr>${operators.map((o) => html`<tr>
 <td><a href="/operators/${o.id}">${o.email}</a></td><td>${o.displayName}</td><td>${o.role}</td><td>${stateBadge(o.disabled ? 'inactive' : 'active')}</td><td>${time(o.createdAt)}</td></tr>`)}</table>`;
 }

@@ -92,7 +92,7 @@ function releaseSchedules(config: Config) {
     // Each runs the report of every tenant whose plan has the strategist when the sweep reaches it.
     strategistDaily: strategist('daily'),
     strategistWeekly: strategist('weekly'),
-    // Rows whose workflow closed or vanished without settling them (docs/operations.md, "What the reconciler reports").
+    // Rows whose workflow closed or vanished without settling them (docs/operating.md, "What the reconciler reports").
     reconciler: reconcilerScheduleEntry(config),
   } satisfies Record<string, ScheduleEntry>;
 }
@@ -225,7 +225,7 @@ async function reconcileOne(client: Client, w: WantedSchedule, owner: ScheduleOw
   } else if (existing && !isOwner(existing.memo, owner)) {
     throw new Error(`Schedule ${w.id} is another deployment's (${JSON.stringify(existing.memo)}): give this one a TEMPORAL_SCHEDULE_PREFIX of its own`);
   } else if (existing && sealedWithAnOlderKey(client, existing.raw)) {
-    // Its memo and arguments were sealed with a key that is not the newest (docs/operations.md,
+    // Its memo and arguments were sealed with a key that is not the newest (docs/operating.md,
     // "Rotating the payload key"): made again, under the newest, so the old key can be retired.
     await handle.delete();
     await client.schedule.create({ scheduleId: w.id, ...optionsOf(w), memo: { ...owner } });
@@ -269,7 +269,7 @@ async function openedMemo(client: Client, fields: Record<string, temporal.api.co
 }
 
 /**
- * The setup's declarative pass over the Schedules (docs/operations.md, "Setting up Temporal"):
+ * The setup's declarative pass over the Schedules (docs/operating.md, "The setup step of a deploy: the Schedules"):
  * creates the wanted ones that are missing, updates those whose spec, action, policies or state
  * differ, and deletes this deployment's own (by owner) that the release no longer wants. A
  * re-run with nothing changed writes nothing. Answers what it did to each.

@@ -44,7 +44,7 @@ export class PinoSdkLogger implements SdkLogger {
  * The Temporal runtime of a worker process: the SDK's logs, Core's included (forwarded from
  * the native side), through pino; and with `metricsAddress` (host:port) the SDK's Prometheus
  * series on it (temporal_*: schedule-to-start latency, free slots, sticky cache, workflow task
- * failures; docs/operations.md). Runtime.install takes these once per process.
+ * failures; docs/operating.md). Runtime.install takes these once per process.
  */
 export function sdkRuntimeOptions(log: Logger, level: string, metricsAddress: string | null): RuntimeOptions {
   const sdkLevel = SDK_LEVEL[level] ?? 'INFO';

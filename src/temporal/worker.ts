@@ -85,7 +85,7 @@ export async function createWorker(services: Services, options: WorkerOptions = 
   const baseQueue = options.taskQueue ?? config.temporal.taskQueue;
   const connection = await connectTemporalNative(config);
   // Built once by the build, not per process: every worker of a deploy runs the same file, the
-  // one the replay tests check (docs/operations.md, "Deploying a workflow change").
+  // one the replay tests check (docs/operating.md, "Deploying a workflow change").
   const workflowBundle = prebuiltWorkflowBundle(options.workflowBundlePath);
   // Versioned by the bundle (src/temporal/worker-versioning.ts): every type declares its own
   // behavior (workflows/versioning.ts); PINNED is only the SDK's required fallback.

@@ -8,7 +8,7 @@ import { failureConverterPathOf } from './connect.js';
 /**
  * The workflow bundle is built once, by the build (`node dist/src/cli/bundle-workflows.js` after
  * tsc), into the build's root: every worker of a deploy loads the same file, and the replay
- * tests replay the recorded histories against that very file (docs/operations.md, "Deploying a
+ * tests replay the recorded histories against that very file (docs/operating.md, "Deploying a
  * workflow change"). Paths are relative to this module, so one build's bundle is found from it.
  */
 export const WORKFLOW_BUNDLE = fileURLToPath(new URL('../../workflow-bundle.js', import.meta.url));

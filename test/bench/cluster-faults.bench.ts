@@ -23,7 +23,7 @@ import {
 /**
  * A rolling deploy (--roll) or faults under load on the local Temporal cluster (issue 26, items
  * 5 and 6; issue 40, item 6: the roll deploys a changed workflow version, Worker Versioning's
- * procedure of docs/operations.md). Not a test and not in CI: run bin/cluster-roll or bin/cluster-faults, which prepare
+ * procedure of docs/operating.md). Not a test and not in CI: run bin/cluster-roll or bin/cluster-faults, which prepare
  * the Temporal databases and schema, the run's PostgreSQL data directory and the TLS material.
  * Load, open loop through the balancer: `--events` POST /conversations per second (each commits
  * one conversation.created event, delivered to a local HTTPS subscriber) and `--turns` paid AI
@@ -110,7 +110,7 @@ const pinnedRunning = (client: Client, v: WorkerDeploymentVersion) => client.wor
   `TemporalWorkerDeploymentVersion = '${v.deploymentName}:${v.buildId}' AND TemporalWorkflowVersioningBehavior = 'Pinned' AND ExecutionStatus = 'Running'`);
 
 /**
- * The workers' deploy of a changed workflow version (docs/operations.md, "Deploying a workflow
+ * The workers' deploy of a changed workflow version (docs/operating.md, "Deploying a workflow
  * change"), gently on a small machine: the new build's workers start one at a time, each one
  * polling every queue (ready) before the next starts, a gap after each; then its version is
  * promoted (current), the old version drains (its pinned runs, AI replies under way, finish on

@@ -144,7 +144,7 @@ describe('a failed delivery found by tenant, replayed, seen delivered', () => {
     const received = h.receiver.received(t.path).filter((r) => r.status === 200);
     expect(received.map((r) => [r.eventId, r.signature?.ok])).toEqual([[t.eventId, true]]);
 
-    // The original now lists its delivered replay; the screenshot of the README.
+    // The original now lists its delivered replay; the screenshot of docs/supporting.md.
     await page.goto(`${sc.url}/deliveries/${dead.id}`);
     await page.locator(`tr[data-delivery="${replayId}"]`).getByText('delivered').waitFor();
     await page.screenshot({ path: join(SHOTS, 'support-console.png'), fullPage: true });

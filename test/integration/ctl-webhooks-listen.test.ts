@@ -172,10 +172,10 @@ describe('bin/ctl webhooks listen --integration I [--events a,b] [--forward-to U
   }, PROCESS_TIMEOUT_MS);
 });
 
-describe("README, Receiving deliveries: the receiver runs as printed", () => {
+describe("docs/integrating.md, Receiving deliveries: the receiver runs as printed", () => {
   it('saved as receiver.mjs and run with node, it answers 204 to a signed delivery (once per event id), 400 to a bad signature', async () => {
-    const readme = await readFile(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    const section = readme.slice(readme.indexOf('### Receiving deliveries'));
+    const guide = await readFile(fileURLToPath(new URL('../../docs/integrating.md', import.meta.url)), 'utf8');
+    const section = guide.slice(guide.indexOf('### Receiving deliveries'));
     const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
     const dir = await mkdtemp(join(tmpdir(), 'readme-receiver-'));
     await writeFile(join(dir, 'receiver.mjs'), code);
@@ -196,7 +196,7 @@ describe("README, Receiving deliveries: the receiver runs as printed", () => {
         method: 'POST', body, headers: { 'content-type': 'application/json', 'svc-event-id': eventId, 'svc-event-type': 'webhook.test', 'svc-signature': signature },
       }).then((r) => r.status);
       const t = Math.floor(Date.now() / 1000);
-      await eventually('the README receiver to listen', async () => (await post(specSignatureHeader(body, [secret], t)).catch(() => undefined)), 20_000);
+      await eventually("the guide's receiver to listen", async () => (await post(specSignatureHeader(body, [secret], t)).catch(() => undefined)), 20_000);
       expect(await post(specSignatureHeader(body, [secret], t))).toBe(204);
       expect(await post(specSignatureHeader(body, ['whsec_other'], t))).toBe(400);
       expect(await post(specSignatureHeader(body, [secret], t - 600))).toBe(400);

@@ -13,7 +13,7 @@ import { signalRecheck } from '../../src/temporal/deliveries.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 
 /**
- * Rotating the payload key under a held delivery (docs/operations.md, "Rotating the payload
+ * Rotating the payload key under a held delivery (docs/operating.md, "Rotating the payload
  * key"): a delivery held by a paused subscription began under key A; the workers restart with
  * "A,B" (B newest); released, it is delivered. What was written before the restart stays sealed
  * with A and still opens, everything written after it is sealed with B.

@@ -9,15 +9,16 @@ import { eventually } from '../support/eventually.js';
 import { DIST } from '../support/in-process-worker.js';
 import { WorkerProcesses, alive, exited } from '../support/worker-processes.js';
 import { ownShare } from '../support/isolation.js';
-import { announcedStatuses, tourBlocks } from '../support/readme-tour.js';
+import { TOUR_DOCUMENTS, announcedStatuses, tourBlocks } from '../support/readme-tour.js';
 import { freePort } from '../support/api-process.js';
 
 /**
- * README "A short tour" and every section after it, run as printed: each sh block that is not
- * marked as a synopsis, in order, in one bash, against a stack started the way bin/up starts
- * it (a database of its own, migrated and seeded with the demo tenant; the worker and the api
- * as processes of the build on free ports), on a PATH where `uuidgen` and `jq` are missing.
- * Every curl answer must be 2xx unless its line announces the status in a comment.
+ * The README and the guides (TOUR_DOCUMENTS) run as printed: each of their shell blocks that is
+ * not marked as a synopsis, in order, the README's first, in one bash, against a stack started
+ * the way bin/up starts it (a database of its own, migrated and seeded with the demo tenant; the
+ * worker and the api as processes of the build on free ports), on a PATH where `uuidgen` and
+ * `jq` are missing. Every curl answer must be 2xx unless its line announces the status in a
+ * comment.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,7 +60,7 @@ beforeAll(async () => {
     WORKER_METRICS_PORT: String(await freePort()),
     ...ownShare('readme-tour').env,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    // The site-module block's module: the README's demo shop address, its blog in a directory of the test's own.
+    // The site-module block's module: docs/integrating.md's demo shop address, its blog in a directory of the test's own.
     DEMO_PORT: '3001',
     DEMO_BLOG_DIR: await mkdtemp(join(tmpdir(), 'readme-tour-blog-')),
   };
@@ -83,26 +84,30 @@ afterAll(async () => {
   if (databaseUrl) await dropDatabase(databaseUrl);
 }, 60_000);
 
-describe('README: the tour runs as printed', () => {
-  it('runs every sh block from "A short tour" on (synopses left out) with bash and curl, without uuidgen or jq; every answer is 2xx or announced', async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const readmeLines = readme.split('\n');
-    const blocks = tourBlocks(readme);
-    expect(blocks.length).toBeGreaterThanOrEqual(3);
+describe('README and guides: the tour runs as printed', () => {
+  it('runs every shell block of the README and the guides (synopses left out) with bash and curl, without uuidgen or jq; every answer is 2xx or announced', async () => {
+    const documents = await Promise.all(TOUR_DOCUMENTS.map(async (name) => {
+      const text = await readFile(join(ROOT, name), 'utf8');
+      return { name, lines: text.split('\n'), blocks: tourBlocks(text, name) };
+    }));
+    expect(documents[0]!.blocks.length).toBeGreaterThanOrEqual(3);
 
     // curl reports each answer's status on stderr with the script line that called it.
     const preamble = [
       'curl() { command curl -w "%{stderr}@@status %{http_code} ${BASH_LINENO[0]}\\n" "$@"; }',
     ];
     const scriptLines = [...preamble];
-    const readmeLineOf: number[] = preamble.map(() => 0);
-    for (const block of blocks) {
-      block.lines.forEach((text, i) => {
-        // As printed, except the addresses of this test's stack instead of bin/up's defaults.
-        scriptLines.push(text.replaceAll('127.0.0.1:3000', `127.0.0.1:${apiPort}`).replaceAll('127.0.0.1:9465', `127.0.0.1:${metricsPort}`));
-        readmeLineOf.push(block.line + i);
-      });
-    }
+    // Each script line's document and line there (0 for the preamble).
+    const sourceOf: { doc: number; line: number }[] = preamble.map(() => ({ doc: 0, line: 0 }));
+    documents.forEach(({ blocks }, doc) => {
+      for (const block of blocks) {
+        block.lines.forEach((text, i) => {
+          // As printed, except the addresses of this test's stack instead of bin/up's defaults.
+          scriptLines.push(text.replaceAll('127.0.0.1:3000', `127.0.0.1:${apiPort}`).replaceAll('127.0.0.1:9465', `127.0.0.1:${metricsPort}`));
+          sourceOf.push({ doc, line: block.line + i });
+        });
+      }
+    });
     const dir = await mkdtemp(join(tmpdir(), 'readme-tour-'));
     const script = join(dir, 'tour.sh');
     await writeFile(script, `${scriptLines.join('\n')}\n`);
@@ -118,13 +123,13 @@ describe('README: the tour runs as printed', () => {
     // Kept for a failing run: what the tour printed.
     await writeFile(join(dir, 'tour.out'), tour.stdout);
     await writeFile(join(dir, 'tour.err'), tour.stderr);
-    const statuses = [...tour.stderr.matchAll(/^@@status (\d{3}) (\d+)$/gm)].map((m) => ({ status: m[1]!, line: readmeLineOf[Number(m[2]) - 1]! }));
+    const statuses = [...tour.stderr.matchAll(/^@@status (\d{3}) (\d+)$/gm)].map((m) => ({ status: m[1]!, ...sourceOf[Number(m[2]) - 1]! }));
     const otherStderr = tour.stderr.split('\n').filter((l) => l && !l.startsWith('@@status')).join('\n');
     expect({ code: tour.code, stderr: otherStderr }).toEqual({ code: 0, stderr: '' });
     expect(statuses.length).toBeGreaterThanOrEqual(20);
     const unannounced = statuses
-      .filter(({ status, line }) => !status.startsWith('2') && !announcedStatuses(readmeLines, line).has(status))
-      .map(({ status, line }) => `README.md:${line} answered ${status}: ${readmeLines[line - 1]}`);
+      .filter(({ status, doc, line }) => !status.startsWith('2') && !announcedStatuses(documents[doc]!.lines, line).has(status))
+      .map(({ status, doc, line }) => `${documents[doc]!.name}:${line} answered ${status}: ${documents[doc]!.lines[line - 1]}`);
     expect(unannounced).toEqual([]);
 
     // The client's first call (issue 43 item 1): installed from its tarball into a fresh npm project,

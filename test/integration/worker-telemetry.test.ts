@@ -9,7 +9,7 @@ import { taskQueueOf } from '../../src/temporal/task-queues.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 
 /**
- * What an operator sees of a worker process (docs/operations.md): the production build
+ * What an operator sees of a worker process (docs/operating.md): the production build
  * (dist/src/worker.js) as a child process with WORKER_SDK_METRICS_PORT serves the Temporal
  * SDK's own Prometheus series there, and the SDK's log lines come out as the process's JSON
  * lines (pino) carrying the workflow's id and run id. A webhook delivery gives the worker real

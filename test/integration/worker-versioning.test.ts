@@ -14,7 +14,7 @@ import { OperationStarter } from '../../src/domain/operations/operation-starter.
 import { conversationChanged, LEAD_SCORING_WORKFLOW } from '../../workflows/lead-scoring-contract.js';
 
 /**
- * Worker Versioning (docs/operations.md, "Deploying a workflow change"): the workers poll as a
+ * Worker Versioning (docs/operating.md, "Deploying a workflow change"): the workers poll as a
  * version of the deployment, named by the build id of their workflow bundle, and a deploy of
  * changed workflow code is a second version beside the first, made current. An AI reply is
  * PINNED: one in flight during the deploy finishes on the old code, a new one starts on the

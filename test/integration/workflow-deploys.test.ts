@@ -14,7 +14,7 @@ import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 
 /**
  * A delivery held for a month outlives several deploys. Each deploy here stops the worker and
- * starts one on changed workflow code, changed the way docs/operations.md ("Deploying a
+ * starts one on changed workflow code, changed the way docs/operating.md ("Deploying a
  * workflow change") says: behind a patch, for a delivery runs AUTO_UPGRADE. Each new bundle is
  * a new version of the worker deployment, made current; the held run moves to it at its next
  * task, the new worker replays its history (its cache is empty) and carries on; the held

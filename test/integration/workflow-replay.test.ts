@@ -9,7 +9,7 @@ import { sealingKeyIdsIn } from '../../src/temporal/payload-codec.js';
  * Every recorded history replays on the workflow bundle this build's workers run (the prebuilt
  * dist/workflow-bundle.js, not a fresh bundle): a deploy never wedges a workflow that older code
  * started. The recorded ones (recorded/<generation>/, by bin/record-histories from real runs of
- * the integration tests) hold every workflow type's branches (docs/operations.md, "Deploying a
+ * the integration tests) hold every workflow type's branches (docs/operating.md, "Deploying a
  * workflow change").
  */
 const fixtures = recordedHistories();

@@ -8,7 +8,7 @@ import { decodePayloadsIn } from '../../src/temporal/payload-codec.js';
 
 /**
  * Recorded workflow histories: the shapes deployed code has written, which every later bundle
- * must replay (docs/operations.md, "Deploying a workflow change"): in recorded/<generation>/,
+ * must replay (docs/operating.md, "Deploying a workflow change"): in recorded/<generation>/,
  * one file per workflow type and branch, written by `bin/record-histories` from a run of the
  * integration tests.
  */

@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * Every patch in the workflow code is in docs/operations.md's patch register with the step it
+ * Every patch in the workflow code is in docs/operating.md's patch register with the step it
  * is at (patched, deprecated), and the register lists no patch the code no longer has: the
- * register is what an operator reads to know which patch may move on (docs/operations.md,
+ * register is what an operator reads to know which patch may move on (docs/operating.md,
  * "Deploying a workflow change").
  */
 const WORKFLOWS = new URL('../../workflows/', import.meta.url);
@@ -26,7 +26,7 @@ function patchesInCode(texts = sources): Record<string, string> {
 }
 
 /** Patch id → step, from the register table. */
-function patchesInRegister(doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8')): Record<string, string> {
+function patchesInRegister(doc = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8')): Record<string, string> {
   const table = doc.slice(doc.indexOf('### Patch register'));
   return Object.fromEntries([...table.matchAll(/^\| `([a-z0-9-]+)` \| [^|]+ \| (\w+) \|/gm)].map(([, id, step]) => [id!, step!]));
 }

@@ -26,7 +26,7 @@ export const insights: CommandGroup = {
        when the deployment has none, or with --promote in any case; once per deploy, before any worker: bin/up runs it with --promote)
   temporal promote [--ramp PERCENT]
       (makes this build's worker version current: new runs start on it, the old version drains; with --ramp, sends
-       PERCENT of new runs to it first, 0 ending the ramp; docs/operations.md, "Deploying a workflow change")`,
+       PERCENT of new runs to it first, 0 ending the ramp; docs/operating.md, "Deploying a workflow change")`,
   commands: {
     'analytics snapshot': async (s, em, f) => {
       const tenant = await findTenant(em, f.required('tenant'));

@@ -6,7 +6,7 @@ import { createOperator, listOperators, resetPassword, resetTotp, setOperatorDis
 import { totpCode, totpStep } from '../../support/operators/totp.js';
 import type { Command, CommandGroup } from './command.js';
 
-/** The support console's operators (docs/operations.md, "Managing operators"). */
+/** The support console's operators (docs/supporting.md, "Managing operators"). */
 
 /** Who made a change from the command line, as the audit records it. */
 export const actor = (): string => `bin/ctl (${process.env.USER || userInfo().username})`;

@@ -14,7 +14,7 @@ import { endTurn } from '../strategist/turns.js';
 import { endRecovery } from '../webhooks/recovery-operation.js';
 
 /**
- * What the reconciler does with a row that says its workflow runs (docs/operations.md, "What
+ * What the reconciler does with a row that says its workflow runs (docs/operating.md, "What
  * the reconciler reports"). The workflow's latest run is described first, then the row read
  * again: a run still going, or a row settled meanwhile, is left alone. Then, per kind:
  * - a delivery is started again (the subscriber may be back), going on from its recorded

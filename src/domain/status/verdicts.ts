@@ -83,7 +83,7 @@ export function judge(i: StatusInputs, t: StatusThresholds): Record<Component, C
     article_generation_and_publication: verdict(r, ['postgres', 'temporal'], articles.figures, articles.slow),
     visitor_chat: verdict(r, ['postgres', 'redis'], {}, null),
     analytics: verdict(r, ['postgres'], {}, null),
-    // Shown, not judged: a row the reconciler found has been settled (docs/operations.md, "What the reconciler reports").
+    // Shown, not judged: a row the reconciler found has been settled (docs/operating.md, "What the reconciler reports").
     temporal: verdict(r, ['temporal'], p?.reconciler ? {
       reconciler_last_run_at: p.reconciler.lastRunAt, stranded_deliveries_24h: p.reconciler.found24h.delivery,
       stranded_operations_24h: p.reconciler.found24h.operation, stranded_publications_24h: p.reconciler.found24h.publication,

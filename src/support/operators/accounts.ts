@@ -10,7 +10,7 @@ import { newTotpSecret, otpauthUri } from './totp.js';
 import { endSessions } from './sessions.js';
 
 /**
- * Operators' accounts (docs/operations.md, "Managing operators"): made, disabled and reset by
+ * Operators' accounts (docs/supporting.md, "Managing operators"): made, disabled and reset by
  * bin/ctl support operator …; each change recorded in support_actions with who made it.
  */
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
