@@ -22,8 +22,14 @@ export const TODAY_REFRESH_SECONDS = 30;
 
 /** Rebuilds today's platform rollups of the tenant (all of today's when it is not live yet) unless a read did within TODAY_REFRESH_SECONDS; a Redis that does not answer skips the rebuild. */
 export async function refreshToday(redis: Redis, em: Em, cell: Cell, tenantId: string, period: Pick<Period, 'to' | 'zone'>): Promise<boolean> {
-  const taken = await redis.set(`analytics:today:${tenantId}:${period.to}`, '1', 'EX', TODAY_REFRESH_SECONDS, 'NX').catch(() => null);
+  const key = `analytics:today:${tenantId}:${period.to}`;
+  const taken = await redis.set(key, '1', 'EX', TODAY_REFRESH_SECONDS, 'NX').catch(() => null);
   if (taken !== 'OK') return false;
+  // A read may have taken its period in the zone it last saw the tenant in (readPeriodWith): the rebuild is of the day in the zone the tenant has.
+  if (await tenantTimeZone(em, tenantId, cell) !== period.zone) {
+    await redis.del(key).catch(() => undefined);
+    return false;
+  }
   const plan = { tenantId, zone: period.zone, completeThrough: addDays(period.to, -1) };
   if (await isLiveDay(em, tenantId, period.to)) await rebuildPlatformDay(em, cell, plan, period.to);
   else await rebuildDays(em, cell, plan, [period.to]);
@@ -45,7 +51,11 @@ export async function readAnalyticsPeriod(s: { redis: Redis; config: { cell: Cel
   const zone = await tenantTimeZone(em, tenantId, s.config.cell);
   const period = readPeriod(asked, zone, now);
   if (period.partial) await refreshToday(s.redis, em, s.config.cell, tenantId, period);
-  const state = await snapshotState(em, tenantId);
+  return { zone, period, state: stateOfPeriod(await snapshotState(em, tenantId), period) };
+}
+
+/** The snapshot state as a read of `period` answers from: partialDay set when it ends today, and its rollups' cache version. */
+export function stateOfPeriod(state: SnapshotState, period: Period): SnapshotState {
   const rollupVersion = period.partial && state.rollupVersion !== null ? `${state.rollupVersion}.${state.liveVersion}` : state.rollupVersion;
-  return { zone, period, state: { ...state, rollupVersion, partialDay: period.partial ? period.to : null } };
+  return { ...state, rollupVersion, partialDay: period.partial ? period.to : null };
 }
