@@ -78,6 +78,8 @@ describe('round trips of a read', () => {
     expect(read.status).toBe(200);
     expect(read.body.data.to).toBe(dayIn(new Date(), ZONE));
     expectAtMost(2, read.pg, 'database');
+    // Today's refresh key, taken by the read before for 30 seconds, is not asked for again meanwhile.
+    expectAtMost(2, read.redis, 'Redis');
   });
 
   it('GET /analytics/timeseries: two statements', async () => {
