@@ -81,3 +81,12 @@ export async function readPeriodWith<R extends object>(
   }
   throw new Error(`the time zone of tenant ${tenantId} changed under ${ZONE_TRIES} reads in a row`);
 }
+
+/** The zone and snapshot state alone. */
+const PERIOD_STATEMENT = periodStatement('analytics-period', '');
+
+/** readAnalyticsPeriod's answer in one statement (the zone and the state together), outside a transaction. */
+export async function readPeriodOf(s: { redis: Redis; orm: Orm; config: { cell: Cell } }, em: Em, tenantId: string, asked: AskedPeriod, now: Date): Promise<PeriodRead> {
+  const { zone, period, state } = await readPeriodWith(s, em, tenantId, asked, now, PERIOD_STATEMENT);
+  return { zone, period, state };
+}

@@ -4,10 +4,9 @@ import { toCellMoney } from '../../domain/wallet/fx.js';
 import { money } from '../../domain/wallet/money.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
 import type { AskedPeriod, Interval } from '../../domain/analytics/period.js';
-import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { METRICS, filterDimension, type Filter, type TimeseriesMetric } from '../../domain/analytics/metrics.js';
 import { timeseries, TIMESERIES_STATEMENT, type TimeseriesRow } from '../../domain/analytics/timeseries.js';
-import { readPeriodWith } from '../../domain/analytics/period-read.js';
+import { readPeriodOf, readPeriodWith } from '../../domain/analytics/period-read.js';
 import { asOf, rollupRows, totals } from '../../domain/analytics/rollup-reads.js';
 import { ANALYTICS_MIGRATION } from './ingest-routes.js';
 import { FUNNEL_STEPS, FunnelQuery, FunnelSchema, TimeseriesQuery, TimeseriesSchema } from './read-schemas.js';
@@ -70,7 +69,7 @@ export const funnelRoute = defineRoute<AskedPeriod>({
   responses: { 200: { description: 'Funnel', schema: FunnelSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const sums = totals(await rollupRows(em, auth.tenant.id, [...FUNNEL_STEPS], period));
     const counts = FUNNEL_STEPS.map((step) => sums.get(step) ?? 0);
     return {

@@ -4,14 +4,13 @@ import { invalidField } from '../../errors/domain-error.js';
 import { toCellMoney } from '../../domain/wallet/fx.js';
 import { linkPulseTopics } from '../../domain/dashboards/pulse-topics.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
-import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { rollupCache } from '../../domain/analytics/rollup-cache.js';
 import { pulse, PULSE_SOURCES } from '../../domain/dashboards/pulse.js';
 import { BLOCKS, OVERVIEW_BLOCKS, rollupPartsOf, type OverviewBlock } from '../../domain/dashboards/blocks.js';
 import { OVERVIEW_STATEMENT, overviewValues, type OverviewRow } from '../../domain/dashboards/overview-reads.js';
 import { readOverviewRollups } from '../../domain/dashboards/overview-rollups.js';
-import { readPeriodWith } from '../../domain/analytics/period-read.js';
+import { readPeriodOf, readPeriodWith } from '../../domain/analytics/period-read.js';
 import type { Block } from '../../domain/dashboards/block.js';
 import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
 import { OverviewQuery, OverviewSchema, PulseQuery, PulseSchema } from './schemas.js';
@@ -87,7 +86,7 @@ export const pulseRoute = defineRoute<AskedPeriod>({
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const found = await pulse(em, auth.tenant.id, period);
     const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
     return {
