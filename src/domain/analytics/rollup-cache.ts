@@ -13,22 +13,34 @@ import type { Redis } from 'ioredis';
 const TTL_SECONDS = 3600;
 
 export interface RollupCache {
-  /** `read()`'s answer under `name` (which must say everything the read depends on besides the tenant and its rollups). */
-  get<T>(name: string, read: () => Promise<T>): Promise<T>;
+  /**
+   * The answers of several reads, each under its name in `names` (which must say everything the
+   * read depends on besides the tenant and its rollups): those held, in one round trip; the rest
+   * from `read(missing)` in one go, then kept in one round trip.
+   */
+  getAll<K extends string>(names: Record<K, string>, read: (missing: K[]) => Promise<Partial<Record<K, unknown>>>): Promise<Partial<Record<K, unknown>>>;
 }
 
 export function rollupCache(redis: Redis, tenantId: string, rollupVersion: string | null): RollupCache {
   return {
-    async get<T>(name: string, read: () => Promise<T>): Promise<T> {
+    async getAll<K extends string>(names: Record<K, string>, read: (missing: K[]) => Promise<Partial<Record<K, unknown>>>): Promise<Partial<Record<K, unknown>>> {
+      const parts = Object.keys(names) as K[];
       // No rollups built yet: nothing worth keeping, and no version to key it by.
-      if (rollupVersion === null) return read();
-      const key = `analytics:rollups:${tenantId}:${rollupVersion}:${name}`;
+      if (rollupVersion === null) return read(parts);
+      const keys = parts.map((p) => `analytics:rollups:${tenantId}:${rollupVersion}:${names[p]}`);
       // A cache that does not answer is skipped: the rollups are still there to read.
-      const hit = await redis.get(key).catch(() => null);
-      if (hit !== null) return JSON.parse(hit) as T;
-      const value = await read();
-      await redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS).catch(() => undefined);
-      return value;
+      const hits = await redis.mget(...keys).catch(() => keys.map(() => null));
+      const out: Partial<Record<K, unknown>> = {};
+      parts.forEach((p, i) => {
+        if (hits[i] != null) out[p] = JSON.parse(hits[i]!) as unknown;
+      });
+      const missing = parts.filter((p) => !(p in out));
+      if (!missing.length) return out;
+      const found = await read(missing);
+      const keep = redis.pipeline();
+      for (const p of missing) keep.set(keys[parts.indexOf(p)]!, JSON.stringify(found[p]), 'EX', TTL_SECONDS);
+      await keep.exec().catch(() => undefined);
+      return { ...out, ...found };
     },
   };
 }

@@ -9,15 +9,21 @@ export interface RollupRow {
   value: number;
 }
 
-/** Rows of these metrics in [from, to], total rows (dimension '') or those of a dimension kind or value. */
-export async function rollupRows(em: Em, tenantId: string, metrics: string[], range: { from: string; to: string }, dimension: string | { prefix: string } = ''): Promise<RollupRow[]> {
+/** The statement of rollupRows (rows as they are stored, value a numeric) and its parameters. */
+export function rollupRowsQuery(tenantId: string, metrics: string[], range: { from: string; to: string }, dimension: string | { prefix: string } = ''): { sql: string; params: unknown[] } {
   const byPrefix = typeof dimension !== 'string';
-  const rows = await em.execute<{ day: string; metric: string; dimension: string; value: string }[]>(
-    `select to_char(day, 'YYYY-MM-DD') as day, metric, dimension, value from analytics_daily
+  return {
+    sql: `select to_char(day, 'YYYY-MM-DD') as day, metric, dimension, value from analytics_daily
       where tenant_id = ? and metric in (select jsonb_array_elements_text(?::jsonb)) and day between ?::date and ?::date
         and ${byPrefix ? 'starts_with(dimension, ?)' : 'dimension = ?'}`,
-    [tenantId, JSON.stringify(metrics), range.from, range.to, byPrefix ? dimension.prefix : dimension],
-  );
+    params: [tenantId, JSON.stringify(metrics), range.from, range.to, byPrefix ? dimension.prefix : dimension],
+  };
+}
+
+/** Rows of these metrics in [from, to], total rows (dimension '') or those of a dimension kind or value. */
+export async function rollupRows(em: Em, tenantId: string, metrics: string[], range: { from: string; to: string }, dimension: string | { prefix: string } = ''): Promise<RollupRow[]> {
+  const { sql, params } = rollupRowsQuery(tenantId, metrics, range, dimension);
+  const rows = await em.execute<{ day: string; metric: string; dimension: string; value: string }[]>(sql, params);
   return rows.map((r) => ({ ...r, value: Number(r.value) }));
 }
 

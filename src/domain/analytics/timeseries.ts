@@ -1,7 +1,7 @@
-import type { Em } from '../../db/em.js';
 import { METRICS, type TimeseriesMetric } from './metrics.js';
+import { periodStatement } from './period-read.js';
 import { bucketOf, bucketsOf, type Interval, type Period } from './period.js';
-import { rollupRows } from './rollup-reads.js';
+import type { RollupRow } from './rollup-reads.js';
 
 export interface Series {
   points: { date: string; value: number | null }[];
@@ -11,12 +11,25 @@ export interface Series {
 const ratio = (num: number, den: number) => (den === 0 ? null : Math.round((num / den) * 10_000) / 10_000);
 
 /**
- * A metric per interval from the daily rollups, zero-filled. conversion_rate is leads over
- * visitors of the same interval (null when there were no visitors).
+ * What a timeseries is read from, beside the tenant's zone and snapshot state, in one statement
+ * (period-read.ts): the rollup rows of the metrics ($2, a jsonb array) in the period ($3, $4) of
+ * one dimension ($5: '' for the totals), as rollupRows reads them; the cell currency's rate ($6).
  */
-export async function timeseries(em: Em, tenantId: string, metric: TimeseriesMetric, period: Period, interval: Interval, dimension: string): Promise<Series> {
+export const TIMESERIES_STATEMENT = periodStatement('analytics-timeseries', `
+  (select coalesce(json_agg(r), '[]') from (
+    select to_char(day, 'YYYY-MM-DD') as day, metric, dimension, value from analytics_daily
+     where tenant_id = $1::uuid and metric in (select jsonb_array_elements_text($2::jsonb)) and day between $3::date and $4::date and dimension = $5::text) r) as rows,
+  (select per_rub::text from fx_rates where currency = $6::text) as per_rub`);
+
+export interface TimeseriesRow { rows: { day: string; metric: string; dimension: string; value: number | string }[]; per_rub: string | null }
+
+/**
+ * A metric per interval from the daily rollup rows of its metrics, zero-filled. conversion_rate
+ * is leads over visitors of the same interval (null when there were no visitors).
+ */
+export function timeseries(read: TimeseriesRow['rows'], metric: TimeseriesMetric, period: Period, interval: Interval): Series {
   const { rollups, unit } = METRICS[metric];
-  const rows = await rollupRows(em, tenantId, rollups, period, dimension);
+  const rows: RollupRow[] = read.map((r) => ({ ...r, value: Number(r.value) }));
   const buckets = bucketsOf(period, interval);
   const sums = new Map(buckets.map((b) => [b, new Map<string, number>()]));
   for (const r of rows) {

@@ -1,8 +1,8 @@
-import type { Em } from '../../db/em.js';
 import type { Period } from '../analytics/period.js';
 import type { SnapshotState } from '../analytics/rollup-reads.js';
-import type { RollupCache } from '../analytics/rollup-cache.js';
 import type { SitemapDeps } from '../sitemaps/sitemap-health.js';
+import type { OverviewRollups } from './overview-rollups.js';
+import type { OverviewRow } from './overview-reads.js';
 
 /** What every overview block answers and what each is computed from (blocks.ts, live-blocks.ts). */
 export type Availability = 'ok' | 'no_data' | 'no_source' | 'not_connected';
@@ -15,12 +15,13 @@ export interface Block {
 }
 
 export interface BlockContext {
-  em: Em;
   tenantId: string;
   period: Period;
   state: SnapshotState;
-  /** Reads of the rollups go through it (keyed by the tenant's rollup version); live reads do not. */
-  rollups: RollupCache;
+  /** What the blocks asked for read live (overview-reads.ts): a block's part is there when it was asked for. */
+  live: OverviewRow;
+  /** The rollup reads the blocks asked for need (overview-rollups.ts). */
+  rollups: Partial<OverviewRollups>;
   /** Money of a cell-currency amount, and of a rouble amount. */
   money(amount: number): { amount: string; currency: string };
   moneyFromRub(amountRub: number): { amount: string; currency: string };

@@ -1,7 +1,8 @@
 import { previousPeriod } from '../analytics/period.js';
-import { asOf, rollupRows, totals, type RollupRow } from '../analytics/rollup-reads.js';
-import { hasSent } from '../analytics/reports.js';
+import { asOf, totals, type RollupRow } from '../analytics/rollup-reads.js';
 import { clustersBlock, siteModules, sitemapHealthBlock, strategistBlock } from './live-blocks.js';
+import type { RollupPart } from './overview-rollups.js';
+import type { OverviewRow } from './overview-reads.js';
 import type { Block, BlockContext } from './block.js';
 
 /**
@@ -18,38 +19,20 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** (current - previous) / previous, null when previous is 0. */
 const change = (current: number, previous: number) => (previous === 0 ? null : round4((current - previous) / previous));
 
-/** Every day-total metric a block reads (kpi, funnel, ads, ai_assistants, data_trust). */
-const TOTAL_METRICS = [
-  'visitors', 'page_views', 'conversations', 'leads', 'qualified_leads', 'won_leads', 'won_value', 'offline_revenue', 'offline_conversions',
-  'ad_spend', 'ad_clicks', 'search_impressions', 'ai_replies', 'handoffs', 'ai_cost_rub',
-];
-const dayTotalsOf = new WeakMap<BlockContext, Promise<RollupRow[]>>();
-
-/** The day totals of the period and of the one before: read once per request (one query), whichever blocks ask. */
-function dayTotals(c: BlockContext): Promise<RollupRow[]> {
-  let rows = dayTotalsOf.get(c);
-  if (!rows) {
-    const range = { from: previousPeriod(c.period).from, to: c.period.to };
-    rows = c.rollups.get(`day-totals:${range.from}:${range.to}`, () => rollupRows(c.em, c.tenantId, TOTAL_METRICS, range));
-    dayTotalsOf.set(c, rows);
-  }
-  return rows;
+/** Day totals of these metrics within `range` (the period, or the one before), from the day totals read once per request. */
+function periodRows(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period): RollupRow[] {
+  return c.rollups.dayTotals!.filter((r) => metrics.includes(r.metric) && r.day >= range.from && r.day <= range.to);
 }
 
-/** Day totals of these metrics within `range` (the period, or the one before). */
-async function periodRows(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period): Promise<RollupRow[]> {
-  return (await dayTotals(c)).filter((r) => metrics.includes(r.metric) && r.day >= range.from && r.day <= range.to);
-}
-
-async function periodTotals(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period) {
-  return totals(await periodRows(c, metrics, range));
+function periodTotals(c: BlockContext, metrics: readonly string[], range: { from: string; to: string } = c.period) {
+  return totals(periodRows(c, metrics, range));
 }
 
 const empty = (s: Map<string, number>) => [...s.values()].every((v) => v === 0);
 
-async function kpi(c: BlockContext): Promise<Block> {
+function kpi(c: BlockContext): Block {
   const metrics = ['visitors', 'conversations', 'leads', 'won_leads', 'won_value', 'offline_revenue'];
-  const [now, before] = await Promise.all([periodTotals(c, metrics), periodTotals(c, metrics, previousPeriod(c.period))]);
+  const [now, before] = [periodTotals(c, metrics), periodTotals(c, metrics, previousPeriod(c.period))];
   const v = (s: Map<string, number>, m: string) => s.get(m) ?? 0;
   const figure = (m: string) => ({ value: v(now, m), previous: v(before, m), change: change(v(now, m), v(before, m)) });
   const revenue = (s: Map<string, number>) => v(s, 'won_value') + v(s, 'offline_revenue');
@@ -65,8 +48,8 @@ async function kpi(c: BlockContext): Promise<Block> {
 
 export const FUNNEL = ['visitors', 'conversations', 'leads', 'qualified_leads', 'won_leads'] as const;
 
-async function funnel(c: BlockContext): Promise<Block> {
-  const sums = await periodTotals(c, FUNNEL);
+function funnel(c: BlockContext): Block {
+  const sums = periodTotals(c, FUNNEL);
   const counts = FUNNEL.map((s) => sums.get(s) ?? 0);
   const steps = FUNNEL.map((step, i) => ({
     step, count: counts[i]!, conversion_from_previous: i === 0 || counts[i - 1] === 0 ? null : round4(counts[i]! / counts[i - 1]!),
@@ -76,22 +59,14 @@ async function funnel(c: BlockContext): Promise<Block> {
 }
 
 /** Live counts of what needs someone now (not from rollups: they are states, not history). */
-async function attention(c: BlockContext): Promise<Block> {
-  const [row] = await c.em.execute<{ handoffs: string; hot: string; dead: string; failed: string }[]>(
-    `select (select count(*) from conversations where tenant_id = ? and status = 'handoff_pending') as handoffs,
-            (select count(*) from leads where tenant_id = ? and level = 'hot' and status not in ('won', 'lost') and not archived
-               and not exists (select 1 from lead_tasks t where t.lead_id = leads.id and t.status = 'open')) as hot,
-            (select count(*) from webhook_deliveries where tenant_id = ? and state = 'dead' and created_at >= ?::timestamptz - interval '30 days') as dead,
-            (select count(*) from (select distinct on (article_id) state from publications where tenant_id = ? order by article_id, version desc) latest
-              where state in ('failed', 'conflict')) as failed`,
-    [c.tenantId, c.tenantId, c.tenantId, c.now.toISOString(), c.tenantId],
-  );
+function attention(c: BlockContext): Block {
+  const row = c.live;
   return {
     availability: 'ok', data_as_of: {}, as_of: c.now.toISOString(),
-    handoffs_waiting: Number(row!.handoffs),
-    hot_leads_without_task: Number(row!.hot),
-    dead_deliveries_30d: Number(row!.dead),
-    failed_publications: Number(row!.failed),
+    handoffs_waiting: Number(row.handoffs),
+    hot_leads_without_task: Number(row.hot),
+    dead_deliveries_30d: Number(row.dead),
+    failed_publications: Number(row.failed),
     wallet_low: ['low', 'negative', 'blocked'].includes(c.wallet.state),
   };
 }
@@ -99,12 +74,12 @@ async function attention(c: BlockContext): Promise<Block> {
 /** utm_medium values of paid traffic: the leads an ad spend is set against. */
 export const PAID_MEDIUMS = ['cpc', 'ppc', 'cpm', 'paid', 'paid_social', 'paidsearch'];
 
-async function ads(c: BlockContext): Promise<Block> {
-  if (!(await hasSent(c.em, c.tenantId, 'ad_spend'))) {
+function ads(c: BlockContext): Block {
+  if (!c.live.ad_spend_sent) {
     return { availability: 'not_connected', reason: 'No ad_spend event was ever sent (POST /events): no ad platform is connected.', data_as_of: {} };
   }
-  const spend = await periodTotals(c, ['ad_spend', 'ad_clicks']);
-  const leads = await c.rollups.get(`leads-by-source:${c.period.from}:${c.period.to}`, () => rollupRows(c.em, c.tenantId, ['leads'], c.period, { prefix: 'source:' }));
+  const spend = periodTotals(c, ['ad_spend', 'ad_clicks']);
+  const leads = c.rollups.leadsBySource!;
   const conversions = leads.filter((r) => PAID_MEDIUMS.includes(r.dimension.split(' / ')[1] ?? '')).reduce((n, r) => n + r.value, 0);
   const cost = spend.get('ad_spend') ?? 0;
   return {
@@ -116,15 +91,10 @@ async function ads(c: BlockContext): Promise<Block> {
   };
 }
 
-async function aiAssistants(c: BlockContext): Promise<Block> {
-  const s = await periodTotals(c, ['ai_replies', 'handoffs', 'conversations', 'ai_cost_rub']);
-  // The median reply time is not additive over days: it is read from the period's operations.
-  const [p50] = await c.em.execute<{ ms: string | null }[]>(
-    `select percentile_cont(0.5) within group (order by extract(epoch from (completed_at - created_at)) * 1000) as ms
-       from operations where tenant_id = ? and type = 'conversation.ai_reply' and status = 'succeeded'
-        and completed_at >= (?::date::timestamp at time zone ?) and completed_at < ((?::date + 1)::timestamp at time zone ?)`,
-    [c.tenantId, c.period.from, c.period.zone, c.period.to, c.period.zone],
-  );
+function aiAssistants(c: BlockContext): Block {
+  const s = periodTotals(c, ['ai_replies', 'handoffs', 'conversations', 'ai_cost_rub']);
+  // The median reply time is not additive over days: it is read from the period's operations (overview-reads.ts).
+  const p50 = c.live.reply_p50_ms;
   const replies = s.get('ai_replies') ?? 0;
   const conversations = s.get('conversations') ?? 0;
   return {
@@ -134,18 +104,13 @@ async function aiAssistants(c: BlockContext): Promise<Block> {
     replies, handoffs: s.get('handoffs') ?? 0,
     handoff_rate: conversations ? round4((s.get('handoffs') ?? 0) / conversations) : null,
     cost: c.moneyFromRub(s.get('ai_cost_rub') ?? 0),
-    reply_time_p50_ms: p50?.ms == null ? null : Math.round(Number(p50.ms)),
+    reply_time_p50_ms: p50 == null ? null : Math.round(Number(p50)),
   };
 }
 
 /** The 10 pages with most views in the period (and the chats started on them), summed by the database: a busy site has thousands of pages a day. */
-async function popularPages(c: BlockContext): Promise<Block> {
-  const rows = await c.rollups.get(`popular-pages:${c.period.from}:${c.period.to}`, () => c.em.execute<{ page: string; views: string; chats: string }[]>(
-    `select substr(dimension, 6) as page, sum(value) filter (where metric = 'page_views') as views, sum(value) filter (where metric = 'conversations') as chats
-       from analytics_daily where tenant_id = ? and metric in ('page_views', 'conversations') and day between ?::date and ?::date and starts_with(dimension, 'page:')
-      group by dimension order by views desc nulls last, chats desc nulls last, dimension collate "C" limit 10`,
-    [c.tenantId, c.period.from, c.period.to],
-  ));
+function popularPages(c: BlockContext): Block {
+  const rows = c.rollups.popularPages!;
   const top = rows.map((r) => ({ page: r.page, views: Number(r.views ?? 0), chats_started: Number(r.chats ?? 0) }));
   return { availability: top.length ? 'ok' : 'no_data', ...(top.length ? {} : { reason: 'No page views in this period.' }), data_as_of: asOf(c.state, ['web', 'conversations']), pages: top };
 }
@@ -154,21 +119,16 @@ async function popularPages(c: BlockContext): Promise<Block> {
 const SENT_AS: Record<string, string[]> = { web: ['page_view'], ads: ['ad_spend'], search: ['search_performance'], offline_conversions: ['offline_conversion'] };
 
 /** Re-sent events dropped by POST /events and /offline-conversions, per day received (tenant zone) and type. */
-async function duplicatesDropped(c: BlockContext): Promise<{ day: string; type: string; n: number }[]> {
-  const rows = await c.em.execute<{ day: string; type: string; duplicates: string }[]>(
-    `select to_char(day, 'YYYY-MM-DD') as day, type, duplicates from analytics_ingest_counts
-      where tenant_id = ? and day between ?::date and ?::date and duplicates > 0 order by day, type`,
-    [c.tenantId, c.period.from, c.period.to],
-  );
-  return rows.map((r) => ({ day: r.day, type: r.type, n: Number(r.duplicates) }));
+function duplicatesDropped(c: BlockContext): { day: string; type: string; n: number }[] {
+  return c.live.duplicates!.map((r) => ({ day: r.day, type: r.type, n: Number(r.duplicates) }));
 }
 
-async function dataTrust(c: BlockContext): Promise<Block> {
+function dataTrust(c: BlockContext): Block {
   const sources = ['web', 'conversations', 'leads', 'ads', 'search', 'offline_conversions'] as const;
   const metricOf: Record<(typeof sources)[number], string> = {
     web: 'page_views', conversations: 'conversations', leads: 'leads', ads: 'ad_spend', search: 'search_impressions', offline_conversions: 'offline_conversions',
   };
-  const [rows, dropped] = await Promise.all([periodRows(c, Object.values(metricOf)), duplicatesDropped(c)]);
+  const [rows, dropped] = [periodRows(c, Object.values(metricOf)), duplicatesDropped(c)];
   const days = Math.round((Date.parse(`${c.period.to}T00:00:00Z`) - Date.parse(`${c.period.from}T00:00:00Z`)) / 86_400_000) + 1;
   const list = sources.filter((s) => c.state.dataAsOf[s]).map((s) => {
     const withData = new Set(rows.filter((r) => r.metric === metricOf[s]).map((r) => r.day)).size;
@@ -189,8 +149,8 @@ async function dataTrust(c: BlockContext): Promise<Block> {
   };
 }
 
-async function status(c: BlockContext): Promise<Block> {
-  return { availability: 'ok', data_as_of: {}, wallet: { state: c.wallet.state, balance: c.wallet.balance }, ...(await siteModules(c)) };
+function status(c: BlockContext): Block {
+  return { availability: 'ok', data_as_of: {}, wallet: { state: c.wallet.state, balance: c.wallet.balance }, ...siteModules(c) };
 }
 
 export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<Block>> = {
@@ -206,3 +166,15 @@ export const BLOCKS: Record<OverviewBlock, (c: BlockContext) => Block | Promise<
   sitemap_health: sitemapHealthBlock,
   status,
 };
+
+/** The blocks that read the day totals (ads only when connected). */
+const DAY_TOTALS: readonly OverviewBlock[] = ['kpi', 'funnel', 'ads', 'ai_assistants', 'data_trust'];
+
+/** The rollup reads the blocks asked for need (leads per source only when ads is connected). */
+export function rollupPartsOf(names: readonly OverviewBlock[], live: OverviewRow): RollupPart[] {
+  return [
+    ...(names.some((n) => DAY_TOTALS.includes(n) && (n !== 'ads' || live.ad_spend_sent)) ? ['dayTotals' as const] : []),
+    ...(names.includes('ads') && live.ad_spend_sent ? ['leadsBySource' as const] : []),
+    ...(names.includes('popular_pages') ? ['popularPages' as const] : []),
+  ];
+}

@@ -23,3 +23,10 @@ export async function cellMoney(em: Em, cell: Cell): Promise<ToCellMoney> {
   const { currency, perRub } = await cellRate(em, cell);
   return (amount) => fromRub(amount, currency, perRub);
 }
+
+/** cellMoney at a rate read already (fx_rates.per_rub of the cell currency; RUB needs none). */
+export function toCellMoney(currency: string, perRub: string | null): ToCellMoney {
+  if (currency !== 'RUB' && perRub === null) throw new Error(`no rate of ${currency} in fx_rates`);
+  const rate = new Decimal(currency === 'RUB' ? 1 : perRub!);
+  return (amount) => fromRub(amount, currency, rate);
+}

@@ -1,12 +1,12 @@
 import { defineRoute } from '../../http/route.js';
 import { invalidField } from '../../errors/domain-error.js';
-import { cellMoney } from '../../domain/wallet/fx.js';
+import { toCellMoney } from '../../domain/wallet/fx.js';
 import { money } from '../../domain/wallet/money.js';
 import { CELL_CURRENCY } from '../../domain/wallet/money.js';
 import type { AskedPeriod, Interval } from '../../domain/analytics/period.js';
-import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { METRICS, filterDimension, type Filter, type TimeseriesMetric } from '../../domain/analytics/metrics.js';
-import { timeseries } from '../../domain/analytics/timeseries.js';
+import { timeseries, TIMESERIES_STATEMENT, type TimeseriesRow } from '../../domain/analytics/timeseries.js';
+import { readPeriodOf, readPeriodWith } from '../../domain/analytics/period-read.js';
 import { asOf, rollupRows, totals } from '../../domain/analytics/rollup-reads.js';
 import { ANALYTICS_MIGRATION } from './ingest-routes.js';
 import { FUNNEL_STEPS, FunnelQuery, FunnelSchema, TimeseriesQuery, TimeseriesSchema } from './read-schemas.js';
@@ -37,11 +37,14 @@ export const timeseriesRoute = defineRoute<TimeseriesParams>({
       if (!definition.filters.includes(f)) throw invalidField(`/${f}`, 'not_supported', `${query.metric} cannot be filtered by ${f}`);
     }
     if (filters.length > 1) throw invalidField('/source', 'not_supported', 'send one of channel or source');
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
     const dimension = filters[0] ? filterDimension(filters[0], query[filters[0]]!) : '';
-    const series = await timeseries(em, auth.tenant.id, query.metric, period, query.interval, dimension);
+    const currency = CELL_CURRENCY[services.config.cell];
+    // The zone, the snapshot state, the rollup rows and the rate in one statement.
+    const { zone, period, state, row } = await readPeriodWith<TimeseriesRow>(services, em, auth.tenant.id, query, services.clock.now(), TIMESERIES_STATEMENT,
+      (p) => [JSON.stringify(definition.rollups), p.from, p.to, dimension, currency]);
+    const series = timeseries(row.rows, query.metric, period, query.interval);
     const toMoney = definition.unit !== 'money' ? null
-      : query.metric === 'ai_cost' ? await cellMoney(em, services.config.cell) : (v: number) => money(v, CELL_CURRENCY[services.config.cell]);
+      : query.metric === 'ai_cost' ? toCellMoney(currency, row.per_rub) : (v: number) => money(v, currency);
     const shown = (v: number | null) => (toMoney && v !== null ? toMoney(v) : v);
     return {
       status: 200,
@@ -66,7 +69,7 @@ export const funnelRoute = defineRoute<AskedPeriod>({
   responses: { 200: { description: 'Funnel', schema: FunnelSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const sums = totals(await rollupRows(em, auth.tenant.id, [...FUNNEL_STEPS], period));
     const counts = FUNNEL_STEPS.map((step) => sums.get(step) ?? 0);
     return {

@@ -2,7 +2,7 @@ import type { AskedPeriod } from '../../domain/analytics/period.js';
 import { defineRoute } from '../../http/route.js';
 import { offsetPage } from '../../http/offset-page.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
-import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
+import { readPeriodOf } from '../../domain/analytics/period-read.js';
 import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { hasSent, trafficSources, visibility, type SourceSort } from '../../domain/analytics/reports.js';
 import { ANALYTICS_MIGRATION } from './ingest-routes.js';
@@ -26,7 +26,7 @@ export const trafficSourcesRoute = defineRoute<PagedPeriod & { sort: SourceSort 
   responses: { 200: { description: 'TrafficSourcePage', schema: TrafficSourcesSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const rows = await trafficSources(em, auth.tenant.id, period, query.sort);
     const currency = CELL_CURRENCY[services.config.cell];
     const page = offsetPage(services, auth.integration.id, 'GET /analytics/traffic-sources', { from: period.from, to: period.to, sort: query.sort }, query, rows);
@@ -54,7 +54,7 @@ export const visibilityRoute = defineRoute<PagedPeriod>({
   responses: { 200: { description: 'VisibilityPage', schema: VisibilitySchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const rows = await visibility(em, auth.tenant.id, period);
     const page = offsetPage(services, auth.integration.id, 'GET /analytics/visibility', { from: period.from, to: period.to }, query, rows);
     const sent = rows.length > 0 || await hasSent(em, auth.tenant.id, 'search_performance');

@@ -1,14 +1,16 @@
 import type { AskedPeriod } from '../../domain/analytics/period.js';
 import { defineRoute } from '../../http/route.js';
 import { invalidField } from '../../errors/domain-error.js';
-import { cellMoney } from '../../domain/wallet/fx.js';
+import { toCellMoney } from '../../domain/wallet/fx.js';
 import { linkPulseTopics } from '../../domain/dashboards/pulse-topics.js';
 import { CELL_CURRENCY, money } from '../../domain/wallet/money.js';
-import { readAnalyticsPeriod } from '../../domain/analytics/today.js';
 import { asOf } from '../../domain/analytics/rollup-reads.js';
 import { rollupCache } from '../../domain/analytics/rollup-cache.js';
 import { pulse, PULSE_SOURCES } from '../../domain/dashboards/pulse.js';
-import { BLOCKS, OVERVIEW_BLOCKS, type OverviewBlock } from '../../domain/dashboards/blocks.js';
+import { BLOCKS, OVERVIEW_BLOCKS, rollupPartsOf, type OverviewBlock } from '../../domain/dashboards/blocks.js';
+import { OVERVIEW_STATEMENT, overviewValues, type OverviewRow } from '../../domain/dashboards/overview-reads.js';
+import { readOverviewRollups } from '../../domain/dashboards/overview-rollups.js';
+import { readPeriodOf, readPeriodWith } from '../../domain/analytics/period-read.js';
 import type { Block } from '../../domain/dashboards/block.js';
 import { ANALYTICS_MIGRATION } from '../analytics/ingest-routes.js';
 import { OverviewQuery, OverviewSchema, PulseQuery, PulseSchema } from './schemas.js';
@@ -50,15 +52,20 @@ export const overviewRoute = defineRoute<AskedPeriod & { blocks?: string }>({
     const names = blocksOf(query.blocks);
     const { cell } = services.config;
     const now = services.clock.now();
-    const [{ zone, period, state }, fromRub] = await Promise.all([readAnalyticsPeriod(services, em, auth.tenant.id, query, now), cellMoney(em, cell)]);
+    const currency = CELL_CURRENCY[cell];
+    // One statement for the zone, the snapshot state and every live part; one round trip to the rollup cache (and one statement for what it lacks).
+    const { zone, period, state, row: live } = await readPeriodWith<OverviewRow>(
+      services, em, auth.tenant.id, query, now, OVERVIEW_STATEMENT, (p) => overviewValues(p, now, currency, names));
+    const rollups = await readOverviewRollups(em, rollupCache(services.redis, auth.tenant.id, state.rollupVersion), auth.tenant.id, period, rollupPartsOf(names, live));
+    const fromRub = toCellMoney(currency, live.per_rub);
     const context = {
-      em, tenantId: auth.tenant.id, period, state, now, rollups: rollupCache(services.redis, auth.tenant.id, state.rollupVersion),
-      money: (amount: number) => money(amount, CELL_CURRENCY[cell]), moneyFromRub: (amountRub: number) => fromRub(amountRub),
+      tenantId: auth.tenant.id, period, state, now, live, rollups,
+      money: (amount: number) => money(amount, currency), moneyFromRub: (amountRub: number) => fromRub(amountRub),
       // The wallet is kept in roubles on every cell (spec 01): shown as /me and /wallet show it.
       wallet: { state: wallet.state, balance: wallet.balance },
       sitemaps: { redis: services.redis, orm: services.orm, settings: services.config.webhooks, now: () => services.clock.now() },
     };
-    // The blocks read at once (a GET runs outside a transaction: each query takes a pool connection); answered in screen order.
+    // Answered in screen order (sitemap_health alone may wait: for its sites' sitemaps).
     const answers = await Promise.all(names.map((name) => BLOCKS[name](context)));
     const blocks: Partial<Record<OverviewBlock, Block>> = Object.fromEntries(names.map((name, i) => [name, answers[i]]));
     return { status: 200, body: { data: { from: period.from, to: period.to, time_zone: zone, blocks } } };
@@ -79,7 +86,7 @@ export const pulseRoute = defineRoute<AskedPeriod>({
   responses: { 200: { description: 'Pulse', schema: PulseSchema } },
   errors: ['validation_failed'],
   handler: async ({ query, auth, em, services }) => {
-    const { zone, period, state } = await readAnalyticsPeriod(services, em, auth.tenant.id, query, services.clock.now());
+    const { zone, period, state } = await readPeriodOf(services, em, auth.tenant.id, query, services.clock.now());
     const found = await pulse(em, auth.tenant.id, period);
     const alerts = await linkPulseTopics(em, auth.tenant.id, found.alerts, services.clock.now());
     return {
