@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 
 /**
- * Every link of the README and of docs/*.md to a local file, a folder or a heading resolves:
+ * Every link of the README, of docs/*.md and of the decision records (docs/adr/*.md) to a local file, a folder or a heading resolves:
  * the file exists, and an anchor is the GitHub slug of one of that document's headings.
  * Addresses with a scheme (https:, mailto:, ...) are not followed; code blocks and code spans
  * are not read for links.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const markdownIn = (dir: string): string[] => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`);
+const DOCUMENTS = ['README.md', ...markdownIn('docs'), ...markdownIn('docs/adr')];
 
 /** The document without fenced code blocks and code spans (blanked, so line numbers stay). */
 function prose(markdown: string): string[] {
@@ -61,7 +62,7 @@ function broken(link: Link): string | null {
   return headingSlugs(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor)) ? null : `${where}: no heading with that anchor`;
 }
 
-describe('links in the README and docs/', () => {
+describe('links in the README, docs/ and docs/adr/', () => {
   it('makes GitHub anchors of headings', () => {
     expect([...headingSlugs([
       '# Public Server API', '## A five-minute tour', "### The client's first call", '## Analytics: events, offline conversions, snapshots, reads',
