@@ -155,9 +155,11 @@ describe('bin/ctl temporal setup and the Schedules', () => {
       scheduleId: theirs, spec: { intervals: [{ every: '1 day' }] }, state: { paused: true }, memo: { managedBy: 'bin/ctl temporal setup', prefix: 'theirs-', cell: config.cell },
       action: { type: 'startWorkflow', workflowType: 'strategistScheduledReport', workflowId: theirs, taskQueue: `unpolled-${uniq()}`, args: ['their customer wrote this'] },
     });
+    // Listed by the raw call, as the setup lists: the SDK's list() opens every Schedule's memo,
+    // and the namespace holds this deployment's own (sealed with a key the foreign client lacks).
     await eventually('their Schedule listed', async () => {
-      for await (const s of foreign.schedule.list()) if (s.scheduleId === theirs) return true;
-      return undefined;
+      const { schedules } = await foreign.workflowService.listSchedules({ namespace: foreign.options.namespace, maximumPageSize: 1000 });
+      return schedules.some((s) => s.scheduleId === theirs) ? true : undefined;
     }, 30_000);
     // The SDK's own list() fails on it here (the memo cannot be opened): the setup must not.
     const answer = await setup();
