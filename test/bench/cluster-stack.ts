@@ -10,6 +10,7 @@ import { connectTemporal } from '../../src/temporal/connect.js';
 import { temporalTls } from '../../src/temporal/tls.js';
 import { API_SCRIPT, WORKER_SCRIPT, freePort, hasEnded, startChild } from './bench-support.js';
 import { loadConfig } from '../../src/config.js';
+import { labelOf, parseExposition, scrape, total } from './prometheus.js';
 
 /**
  * The processes of bin/cluster-faults' stack, each one stoppable and restartable on its own:
@@ -202,20 +203,13 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, index: number, 
 
 /** How many task queues a running worker polls for workflow tasks now (its SDK's temporal_num_pollers). */
 async function polledQueues(worker: ChildProcess): Promise<number> {
-  const text = await fetch(sdkMetricsUrl(worker)).then((r) => r.text(), () => '');
-  const queues = new Set<string>();
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('temporal_num_pollers{') || !line.includes('poller_type="workflow_task"') || !(Number(line.split(' ').at(-1)) > 0)) continue;
-    const queue = /task_queue="([^"]*)"/.exec(line)?.[1];
-    if (queue) queues.add(queue);
-  }
-  return queues.size;
+  const polling = [...(await scrape(sdkMetricsUrl(worker)))].filter(([series, n]) => series.startsWith('temporal_num_pollers{') && labelOf(series, 'poller_type') === 'workflow_task' && n > 0);
+  return new Set(polling.map(([series]) => labelOf(series, 'task_queue')).filter(Boolean)).size;
 }
 
 /** The workflow tasks a running worker failed so far (its SDK's temporal_workflow_task_execution_failed, every queue and reason). */
 export async function failedWorkflowTasks(worker: ChildProcess): Promise<number> {
-  const text = await (await fetch(sdkMetricsUrl(worker))).text();
-  return text.split('\n').filter((l) => l.startsWith('temporal_workflow_task_execution_failed')).reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+  return total(parseExposition(await (await fetch(sdkMetricsUrl(worker))).text()), 'temporal_workflow_task_execution_failed');
 }
 
 export async function startBalancer(): Promise<ChildProcess> {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { cpuTicks, machineSummary, percentile, pidsNamed, runBench, ticksToMs } from './bench-support.js';
+import type { ApiClient } from './api-client.js';
 import { BenchReceiver } from './webhook-receiver.js';
 import { DATABASE_URL, Load, provisionLoad, startStack, stopStack, withClient, type Stack } from './cluster-run.js';
 import { BALANCER_PORT, LOG_DIR, metricsUrl, sdkMetricsUrl, temporalMetricsUrl, type TemporalService } from './cluster-stack.js';
@@ -182,7 +183,7 @@ function checkpointLines(file: string, from: number, to: number): string[] {
   }).map((l) => l.replace(/^(\S+ \S+) UTC \[\d+\] (\S+@\S+ )?LOG:\s+/, '$1 '));
 }
 
-async function oneRun(stack: Stack, api: Load['api'], app: pg.Pool, machine: pg.Pool, receiver: BenchReceiver, arrivals: Map<string, number>, rate: number, runIndex: number, tenantId: string): Promise<RunResult> {
+async function oneRun(stack: Stack, api: ApiClient, app: pg.Pool, machine: pg.Pool, arrivals: Map<string, number>, rate: number, runIndex: number, tenantId: string): Promise<RunResult> {
   const groups = () => cpuGroups(stack);
   const loadAvg = os.loadavg()[0]!;
   const before = await snapshot(stack, app, machine, groups);
@@ -371,7 +372,7 @@ async function main(): Promise<void> {
     const runs: RunResult[] = [];
     for (const rate of RATES) {
       console.error(`-> run ${runs.length + 1}: ${rate} events/s for ${RUN_MS / 1000} s`);
-      const r = await oneRun(stack, api, app, machine, receiver, arrivals, rate, runs.length + 1, caller.tenantId);
+      const r = await oneRun(stack, api, app, machine, arrivals, rate, runs.length + 1, caller.tenantId);
       console.error(`   commit → receipt p50 ${ms(p(r.commitToArrivalMs, 50))} ms, p99 ${ms(p(r.commitToArrivalMs, 99))} ms; ${r.arrived} of ${r.written}`);
       runs.push(r);
       await sleep(5000);

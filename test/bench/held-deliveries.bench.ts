@@ -14,6 +14,7 @@ import { deliveryTimingOf } from '../../src/temporal/deliveries.js';
 import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, machineSummary, numberOptions, pidsNamed, provisionCaller, runBench, withOrm } from './bench-support.js';
 import { cpuBetween, groupTicks, type CpuGroups } from './open-loop.js';
 import { BenchReceiver, HOST, addBenchWebhook } from './webhook-receiver.js';
+import { parseExposition, total } from './prometheus.js';
 
 /**
  * Held webhook deliveries at scale (issue 30 item 8, issue 39 item 3). Not a test, not in CI:
@@ -55,12 +56,10 @@ const pause = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms)
 
 /** Counts of the worker's Prometheus endpoint: workflow tasks, local activities, failed workflow tasks. */
 async function scrape(address: string): Promise<{ tasks: number; localActivities: number; failedTasks: number }> {
-  const text = await (await fetch(`http://${address}/metrics`)).text();
-  const sum = (prefix: string, count = true) => text.split('\n').filter((l) => l.startsWith(prefix) && (!count || /_count(\{| )/.test(l)))
-    .reduce((n, l) => n + Number(l.trim().split(/\s+/).at(-1)), 0);
+  const series = parseExposition(await (await fetch(`http://${address}/metrics`)).text());
   return {
-    tasks: sum('temporal_workflow_task_execution_latency'), localActivities: sum('temporal_local_activity_execution_latency'),
-    failedTasks: sum('temporal_workflow_task_execution_failed', false),
+    tasks: total(series, 'temporal_workflow_task_execution_latency_count'), localActivities: total(series, 'temporal_local_activity_execution_latency_count'),
+    failedTasks: total(series, 'temporal_workflow_task_execution_failed'),
   };
 }
 

@@ -8,8 +8,12 @@
 /** Series (name{labels}) to value. */
 export type Scrape = Map<string, number>;
 
+/** A process's series now; none when it does not answer (a process gone meanwhile). */
 export async function scrape(url: string): Promise<Scrape> {
-  const text = await fetch(url).then((r) => r.text(), () => '');
+  return parseExposition(await fetch(url).then((r) => r.text(), () => ''));
+}
+
+export function parseExposition(text: string): Scrape {
   const series: Scrape = new Map();
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;
@@ -27,7 +31,7 @@ export interface HistogramDelta {
   buckets: [number, number][];
 }
 
-const labelOf = (series: string, label: string) => new RegExp(`[{,]${label}="([^"]*)"`).exec(series)?.[1];
+export const labelOf = (series: string, label: string) => new RegExp(`[{,]${label}="([^"]*)"`).exec(series)?.[1];
 
 /**
  * The observations of histogram `name` between two scrapes, summed over every series whose
