@@ -190,6 +190,8 @@ async function main(): Promise<void> {
         statements: (after.statements - before.statements) / s, appXacts: (after.xacts.app - before.xacts.app) / s,
         temporalXacts: (after.xacts.temporal - before.xacts.temporal) / s, cpu: cpuBetween(before.ticks, after.ticks, after.at - before.at),
       };
+      // Said as soon as measured: a release that outlasts the session still leaves these.
+      console.error(`-> held over ${s.toFixed(0)} s: ${JSON.stringify(steady)}; load average ${before.load.toFixed(2)} → ${after.load.toFixed(2)}`);
 
       let drain: { signalledS: number; halfS: number; allS: number | null; cpu: Record<string, number>; tasks: number; statements: number; failedTasks: number } | null = null;
       if (WALLET) {
@@ -201,12 +203,14 @@ async function main(): Promise<void> {
         let signalledS = NaN;
         let halfS = NaN;
         let allS: number | null = null;
+        let saidAt = 0;
         for (;;) {
           const [claimed, delivered] = [await count(services, "held_for = 'wallet_suspended'"), await count(services, "state = 'delivered'")];
           const at = (Date.now() - t0) / 1000;
           if (Number.isNaN(signalledS) && claimed === 0) signalledS = at;
           if (Number.isNaN(halfS) && delivered >= N / 2) halfS = at;
           if (delivered >= N) { allS = at; break; }
+          if (at - saidAt >= 60) { saidAt = at; console.error(`-> ${at.toFixed(0)} s after the top-up: ${delivered} delivered`); }
           if (at > o['drain-timeout']) break;
           await pause(250);
         }
