@@ -8,14 +8,14 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { PinnedClock } from '../../src/clock.js';
 import { runCtl } from '../../src/cli/ctl.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings, type SupportConsoleSettings } from '../../src/support/session.js';
-import { SESSION_COOKIE, formToken, operatorOfRequest } from '../../src/support/operators/sessions.js';
-import { totpCode, totpStep } from '../../src/support/operators/totp.js';
-import { sqlClient } from '../support/database.js';
-import { ctlProcess, onlyJson } from '../support/ctl.js';
-import { ownShare } from '../support/isolation.js';
-import { codeOf, consoleRequest, newOperator, sessionOf, setSession, type TestOperator } from '../support/operators.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings, type SupportConsoleSettings } from '../../src/console/settings.js';
+import { SESSION_COOKIE, formToken, operatorOfRequest } from '../../src/console/operators/sessions.js';
+import { totpCode, totpStep } from '../../src/console/operators/totp.js';
+import { sqlClient } from '../harness/database.js';
+import { ctlProcess, onlyJson } from '../harness/ctl.js';
+import { ownShare } from '../harness/isolation.js';
+import { codeOf, consoleRequest, newOperator, sessionOf, setSession, type TestOperator } from '../harness/operators.js';
 
 /**
  * The support console's operators (issue 41 item 4): accounts with a password and a TOTP code,

@@ -18,7 +18,7 @@ import { liveTenantsOf, operationStory, walletStory } from '../domain/support/mo
 import { sandboxOf } from '../domain/sandbox/shadows.js';
 import * as moneyPages from './pages/money.js';
 import { CONSOLE_CSS, html, page, type Html } from './html.js';
-import type { SupportConsoleSettings } from './session.js';
+import type { SupportConsoleSettings } from './settings.js';
 import {
   SESSION_COOKIE, cookieOf, endSessions, formToken, sessionCookie, sessionOfToken, sessionsOf, startSession, type SignedIn,
 } from './operators/sessions.js';

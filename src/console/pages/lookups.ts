@@ -9,7 +9,7 @@ import { html, stateBadge, time, type Html } from '../html.js';
 /**
  * The support console's pages of what callers quote (issue 41 item 5): a key by its key id or
  * prefix (why the api refuses it), a request by its request id (from the request log). Each is
- * a read (viewer), registered by one line in console-server.ts.
+ * a read (viewer), registered by one line in its router (page-routes.ts).
  */
 
 /** `/keys/<key id or prefix>`: never a whole key (its secret is not part of any page's address). */
