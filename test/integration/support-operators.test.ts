@@ -293,6 +293,29 @@ describe('the console door', () => {
     }
   });
 
+  it('answers GET and POST only, on exact paths, every page with its security headers; a notice only from its fixed texts', async () => {
+    const cookie = await sessionOf(services, await newOperator(services, 'viewer'));
+    const head = await consoleRequest(sc.url, '/actions', { method: 'HEAD', headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } });
+    expect([head.status, head.headers.allow]).toEqual([405, 'GET, POST']);
+    const page = await get('/actions', cookie);
+    expect([page.status, page.headers['content-type'], page.headers['cache-control'], page.headers['x-frame-options']]).toEqual([200, 'text/html; charset=utf-8', 'no-store', 'DENY']);
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    for (const path of ['/actions/', '/Actions', '/tenants', '/nowhere']) {
+      const missing = await get(path, cookie);
+      expect([path, missing.status, missing.headers['content-security-policy'] !== undefined]).toEqual([path, 404, true]);
+      expect(missing.body).toContain('No such page.');
+    }
+    const noAction = await post('/actions', cookie);
+    expect([noAction.status, noAction.body.includes('No such action.')]).toEqual([404, true]);
+    const css = await consoleRequest(sc.url, '/console.css');
+    expect([css.status, css.headers['content-type'], css.headers['cache-control']]).toEqual([200, 'text/css; charset=utf-8', 'max-age=300']);
+    expect((await get('/actions?notice=paused', cookie)).body).toContain('Subscription paused');
+    const inherited = await get('/actions?notice=constructor', cookie);
+    expect([inherited.status, inherited.body.includes('class="notice')]).toEqual([200, false]);
+    // Signed out: a page asks for the sign-in, a POST is refused.
+    expect([(await consoleRequest(sc.url, '/actions')).headers.location, (await consoleRequest(sc.url, '/logout', { body: '' })).status]).toEqual(['/login', 403]);
+  });
+
   it('behind https (SUPPORT_PUBLIC_ORIGIN) takes posts from that origin only and makes the cookie Secure', async () => {
     const o = await newOperator(services, 'viewer');
     const fromHttp = await consoleRequest(httpsConsole.url, '/login', { body: signInForm(o), from: PROXY, headers: { Origin: httpsConsole.url, 'X-Forwarded-For': someAddress() } });
