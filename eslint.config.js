@@ -64,4 +64,28 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Front doors other than the api (the support console, bin/ctl) take the answers they share
+    // with it from src/presenters, never from the api's routes: a change to a route is not a change
+    // to an internal page (docs/adr/0105-presenters-shared-by-the-front-doors.md).
+    files: ['src/console/**/*.ts', 'src/cli/**/*.ts', 'src/support-console.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/routes/*'], message: 'The console and bin/ctl import no route: a presenter two front doors use lives in src/presenters/<resource>.ts.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The shared presenters turn rows into answers; they know no front door.
+    files: ['src/presenters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/http/*', '**/routes/*', '**/widget/*', '**/console/*', '**/cli/*', 'koa', '@koa/*', 'koa-body'], message: 'A shared presenter imports only the domain, the entities and config types: no front door.' },
+        ],
+      }],
+    },
+  },
 );

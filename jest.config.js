@@ -11,7 +11,7 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // The examples import the client by its package name, as an integrator's code does.
     '^@sales-chat/client$': '<rootDir>/clients/typescript/src/index.ts',
-    '^htmlparser2$': '<rootDir>/test/support/htmlparser2.cjs',
+    '^htmlparser2$': '<rootDir>/test/harness/htmlparser2.cjs',
     // Its ES build imports its metadata JSON without an import attribute, which jest warns about
     // once per importing file (six lines a test file); the CommonJS build is the same code.
     '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',

@@ -66,7 +66,7 @@ export interface Config {
   temporal: TemporalSettings;
   secrets: { apiKeyPepper: string; cursor: string };
   /**
-   * The support console's codec endpoint for the Temporal UI (src/support/codec-endpoint.ts):
+   * The support console's codec endpoint for the Temporal UI (src/console/codec-endpoint.ts):
    * the UI's origin it answers (TEMPORAL_UI_ORIGIN; default TEMPORAL_UI_URL's) and the token a
    * CLI may present instead of an operator's session (CODEC_OPERATOR_TOKEN; none by default).
    */

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { createServices } from './services.js';
-import { supportConsoleSettings } from './support/session.js';
-import { serveSupportConsole } from './support/console-server.js';
+import { supportConsoleSettings } from './console/settings.js';
+import { serveSupportConsole } from './console/server.js';
 
 /**
  * The support console process (docs/decisions.md, "A support console"): SUPPORT_PORT on

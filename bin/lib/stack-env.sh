@@ -25,7 +25,7 @@ load_stack_env() {
   # The support console (src/support-console.ts), an internal listener on 127.0.0.1.
   export SUPPORT_PORT=${SUPPORT_PORT:-$((PORT + 2))}
   # Its codec endpoint, where the Temporal UI decodes payloads for a signed-in operator
-  # (src/support/codec-endpoint.ts); the UI's origin is the one it answers (CORS).
+  # (src/console/codec-endpoint.ts); the UI's origin is the one it answers (CORS).
   export TEMPORAL_CODEC_ENDPOINT=${TEMPORAL_CODEC_ENDPOINT:-http://127.0.0.1:$SUPPORT_PORT/codec}
   # What the running stack uses (cell, port, database), for bin/ctl to compare with its own.
   export STACK_FILE=${STACK_FILE:-$root/.state/stack.json}

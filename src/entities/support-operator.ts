@@ -13,7 +13,7 @@ export const SupportOperator = defineEntity({
     email: p.text(),
     displayName: p.text(),
     role: p.enum(OPERATOR_ROLES),
-    /** scrypt$N$r$p$salt$hash (src/support/operators/passwords.ts). */
+    /** scrypt$N$r$p$salt$hash (src/console/operators/passwords.ts). */
     passwordHash: p.text(),
     totpSecretSealed: p.text(),
     /** The last TOTP time step accepted: a code is good once. */

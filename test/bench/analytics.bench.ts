@@ -14,7 +14,7 @@ import {
   benchDatabaseUrl, benchEnv, cpuPercent, cpuTicks, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, percentile,
   provisionCaller, runBench, startApi, startWorker, stopChild, withOrm, type BenchCaller,
 } from './bench-support.js';
-import { seeded } from '../support/seeded.js';
+import { seeded } from '../harness/seeded.js';
 
 /**
  * Analytics at the size of a busy site (issue 13). Not a test, not in CI: run

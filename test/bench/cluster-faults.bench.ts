@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { deploymentVersionOf, promoteBuild } from '../../src/temporal/worker-versioning.js';
-import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
+import { AI_REPLY_WAITS_FIRST, changedBundle } from '../harness/changed-bundle.js';
 import { machineSummary, percentile, runBench } from './bench-support.js';
 import type { ApiClient } from './api-client.js';
 import { BenchReceiver } from './webhook-receiver.js';

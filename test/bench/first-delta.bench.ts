@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createWebsiteChannel, startVisitorConversation } from '../../src/domain/channels/website-channels.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { openSession } from '../../src/widget/sessions.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
 import {
   benchDatabaseUrl, benchEnv, freePort, freshDatabase, machineSummary, mapInParallel, numberOptions, pidsNamed, provisionCaller, runBench,
   startApi, startWorker, stopChild, withOrm,

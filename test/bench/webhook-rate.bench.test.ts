@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { eventually } from '../support/eventually.js';
-import { WorkerProcesses } from '../support/worker-processes.js';
-import { countArrivals, raiseBacklog } from '../support/arrival-rate.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { eventually } from '../harness/eventually.js';
+import { WorkerProcesses } from '../harness/worker-processes.js';
+import { countArrivals, raiseBacklog } from '../harness/arrival-rate.js';
 
 /**
  * Issue 38 item 4 as written: a subscription at 5 a second given 500 events receives at most 5

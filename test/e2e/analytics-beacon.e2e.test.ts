@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser } from 'playwright-core';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { eventually } from '../support/eventually.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { eventually } from '../harness/eventually.js';
 import { startDemoSite, type DemoSite } from '../../src/widget/demo-site.js';
 import { createWebsiteChannel } from '../../src/domain/channels/website-channels.js';
 

@@ -9,13 +9,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
-import { digestOf } from '../../src/support/codec-endpoint.js';
-import { freePort } from '../support/api-process.js';
-import { eventually } from '../support/eventually.js';
-import { sealedWorkflow, type SealedWorkflow } from '../support/codec-fixtures.js';
-import { codeOf, newOperator } from '../support/operators.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings } from '../../src/console/settings.js';
+import { digestOf } from '../../src/console/codec-endpoint.js';
+import { freePort } from '../harness/api-process.js';
+import { eventually } from '../harness/eventually.js';
+import { sealedWorkflow, type SealedWorkflow } from '../harness/codec-fixtures.js';
+import { codeOf, newOperator } from '../harness/operators.js';
 
 /**
  * The Temporal UI as bin/up runs it (the UI server of docker-compose.yml's version with

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import type { Schema } from '../support/json-schema.js';
-import { API_ROUTE_EXTENSIONS, SPEC_API_ROUTES } from '../support/spec-routes.js';
-import { SPEC_EVENT_TYPES } from '../support/spec-events.js';
-import { SPEC_PROBLEM_STATUS } from '../support/spec-problems.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import type { Schema } from '../harness/json-schema.js';
+import { API_ROUTE_EXTENSIONS, SPEC_API_ROUTES } from '../harness/spec-routes.js';
+import { SPEC_EVENT_TYPES } from '../harness/spec-events.js';
+import { SPEC_PROBLEM_STATUS } from '../harness/spec-problems.js';
 
 /**
  * Issue 29 item 4: GET /docs on the cell origin renders the live OpenAPI document in headless

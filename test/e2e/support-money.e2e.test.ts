@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { consoleInBrowser, type ConsoleInBrowser } from '../support/console-browser.js';
-import { codeOf, newOperator } from '../support/operators.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { consoleInBrowser, type ConsoleInBrowser } from '../harness/console-browser.js';
+import { codeOf, newOperator } from '../harness/operators.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 
 /**

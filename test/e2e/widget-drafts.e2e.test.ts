@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { eventually } from '../support/eventually.js';
-import { DraftWriter } from '../support/draft-writer.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { eventually } from '../harness/eventually.js';
+import { DraftWriter } from '../harness/draft-writer.js';
 import { seedMessage } from '../integration/conversations-fixtures.js';
 import { startDemoSite, type DemoSite } from '../../src/widget/demo-site.js';
 import { createWebsiteChannel } from '../../src/domain/channels/website-channels.js';
@@ -19,7 +19,7 @@ import { announceConversationChanges } from '../../src/domain/conversations/live
  * An AI reply growing in the visitor's chat, in headless Chromium (as test/e2e/widget.e2e.test.ts
  * drives it) on the demo shop: a real api without a worker, so the reply's operation waits and
  * the test writes its draft to Redis as the worker does by the contract
- * (test/support/draft-writer.ts), then commits the final message with the draft's id (the
+ * (test/harness/draft-writer.ts), then commits the final message with the draft's id (the
  * operation's resource id) and announces it, as the reply writer does. Screenshots go to
  * E2E_SCREENSHOT_DIR.
  */

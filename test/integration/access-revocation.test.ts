@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { ctlProcess, onlyJson } from '../support/ctl.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { ctlProcess, onlyJson } from '../harness/ctl.js';
 import { announceAccessChange } from '../../src/domain/access/access-changes.js';
 
 // Two api processes (two apps, each with its own caller cache and Redis subscriber) keep

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { contactsProbe, scopedProbe } from '../support/probe-routes.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { contactsProbe, scopedProbe } from '../harness/probe-routes.js';
 import { PLAN_FEATURES, SCOPES } from '../../src/domain/access/scopes.js';
 import { setWalletBlocked } from '../../src/domain/wallet/ledger.js';
 import { PinnedClock } from '../../src/clock.js';
-import { SPEC_SCOPES } from '../support/spec-scopes.js';
-import { publicDocument } from '../support/event-conformance.js';
+import { SPEC_SCOPES } from '../harness/spec-scopes.js';
+import { publicDocument } from '../harness/event-conformance.js';
 
 let api: TestApi;
 

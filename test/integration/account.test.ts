@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
 import { MeSchema, WalletSchema } from '../../src/routes/account/schemas.js';
 
 let api: TestApi;
@@ -17,7 +17,7 @@ describe('GET /me', () => {
   it('answers every field of Me for a valid key', async () => {
     const res = await call(api.base, 'GET', '/me', { key: caller.apiKey });
     expect(res.status).toBe(200);
-    // The presenter's fields; livemode, which the pipeline adds to every object with an id, is the document's (test/support/conformance.ts).
+    // The presenter's fields; livemode, which the pipeline adds to every object with an id, is the document's (test/harness/conformance.ts).
     const { tenant: { livemode: _t, ...tenant }, integration: { livemode: _i, ...integration } } = res.body;
     expect(MeSchema.validate({ ...res.body, tenant, integration }, { presence: 'required' }).error).toBeUndefined();
     expect(res.body).toMatchObject({

@@ -1,10 +1,10 @@
 import Joi from 'joi';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { domainError as problem } from '../../src/errors/domain-error.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';

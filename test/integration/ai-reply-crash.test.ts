@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness, operationBody, withoutLivemode } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
-import { WorkerProcesses, exited } from '../support/worker-processes.js';
+import { OperationsHarness, operationBody, withoutLivemode } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
+import { WorkerProcesses, exited } from '../harness/worker-processes.js';
 
 /**
  * The production worker process (dist/src/worker.js) running AI replies: killed with SIGKILL

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /**
  * The gates in front of a paid turn that are not about money: 429 rate_limited for the paid

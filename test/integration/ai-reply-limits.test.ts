@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { eventually } from '../support/eventually.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { eventually } from '../harness/eventually.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
-import { ChatCompletionsServer, type ChatStep } from '../support/chat-completions-server.js';
-import { expectProblem, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
-import { activityRetries } from '../support/workflow-history.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../harness/operations-harness.js';
+import { ChatCompletionsServer, type ChatStep } from '../harness/chat-completions-server.js';
+import { expectProblem, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
+import { activityRetries } from '../harness/workflow-history.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
-import { DraftListener, shownAfter } from '../support/draft-listener.js';
-import { eventually } from '../support/eventually.js';
+import { DraftListener, shownAfter } from '../harness/draft-listener.js';
+import { eventually } from '../harness/eventually.js';
 
 /**
  * The AI reply with AI_PROVIDER=openai against a local server that speaks the Chat Completions

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness, customerMessageBody, operationBody } from '../support/operations-harness.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness, customerMessageBody, operationBody } from '../harness/operations-harness.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /**
  * POST /conversations/{id}/messages as a request: one Idempotency-Key per customer turn (a

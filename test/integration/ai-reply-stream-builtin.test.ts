@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { DraftListener, shownAfter } from '../support/draft-listener.js';
-import { eventually } from '../support/eventually.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { DraftListener, shownAfter } from '../harness/draft-listener.js';
+import { eventually } from '../harness/eventually.js';
 
 /**
  * The builtin seller's reply streams too (issue 37): a word every AI_BUILTIN_STREAM_WORD_MS,

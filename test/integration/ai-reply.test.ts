@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
-import { call } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../harness/operations-harness.js';
+import { call } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /**
  * POST /conversations/{id}/messages with the builtin seller (AI_PROVIDER default): the three

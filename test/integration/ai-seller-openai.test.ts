@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { AiSettings } from '../../src/config/ai.js';
 import { UpstreamUnavailable, createSellerModel, type SellerContext, type SellerModel } from '../../src/domain/ai-seller/index.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { refusingPort } from '../support/api-process.js';
-import { eventually } from '../support/eventually.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { refusingPort } from '../harness/api-process.js';
+import { eventually } from '../harness/eventually.js';
 
 const KEY = 'sk-test-0123456789abcdef-secret';
 /** Long enough that the success paths never race it (issue 28); its own test holds the answer past it. */

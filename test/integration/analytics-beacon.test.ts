@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { expectWidgetProblem, websiteChannel } from './widget-fixtures.js';
 import { storedEvents } from './analytics-fixtures.js';
 

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Schema } from '../support/json-schema.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller, type CallerOptions } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Schema } from '../harness/json-schema.js';
 import { seedLead } from './leads-fixtures.js';
 import { disclosureRows } from './conversations-fixtures.js';
 import { oneOfEach, pageView, rub, seedContact, storedEvents } from './analytics-fixtures.js';

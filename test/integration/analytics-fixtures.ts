@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Caller } from '../support/fixtures.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /** Shared by the analytics*.test.ts files: events as a client sends them, and the rows they leave. */
 

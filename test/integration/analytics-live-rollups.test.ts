@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { ownShare } from '../support/isolation.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { ownShare } from '../harness/isolation.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { rebuildDays } from '../../src/domain/analytics/snapshot.js';
 import { rub } from './analytics-fixtures.js';

@@ -1,15 +1,15 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import type { InProcessWorker } from '../support/in-process-worker.js';
+import type { TestApi } from '../harness/app.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import type { InProcessWorker } from '../harness/in-process-worker.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays } from '../../src/domain/analytics/time-zone.js';
 import { generateTraffic, perDay, type Traffic } from './analytics-traffic.js';
 import { pageView } from './analytics-fixtures.js';
-import { eventually } from '../support/eventually.js';
+import { eventually } from '../harness/eventually.js';
 import { TENANT_ID } from '../../workflows/search-attributes.js';
 import { randomUUID } from 'node:crypto';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
-import { seeded } from '../support/seeded.js';
-import { clearOfMidnight } from '../support/day-boundary.js';
+import { seeded } from '../harness/seeded.js';
+import { clearOfMidnight } from '../harness/day-boundary.js';
 
 /**
  * A fixture tenant's generated traffic: page views sent through POST /events, and the

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { ApiProcess } from '../support/api-process.js';
-import { eventually } from '../support/eventually.js';
-import { call } from '../support/http.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { ApiProcess } from '../harness/api-process.js';
+import { eventually } from '../harness/eventually.js';
+import { call } from '../harness/http.js';
 import { SseClient, newVisitor } from './widget-stream-support.js';
 import { API_BASE_PATH } from '../../src/config.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import type { TestApi } from '../support/app.js';
-import { anotherIntegration, newCaller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import type { TestApi } from '../harness/app.js';
+import { anotherIntegration, newCaller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 
 /**
  * Who hears of an article (docs/decisions.md): article.ready goes to every integration of the

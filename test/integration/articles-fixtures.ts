@@ -1,6 +1,6 @@
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
 import { createArticle, type NewArticle } from '../../src/domain/articles/articles.js';
 import { Article } from '../../src/entities/article.js';
 import { bindSite } from '../../src/domain/articles/sites.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { eventually } from '../support/eventually.js';
-import { call } from '../support/http.js';
-import { WorkerProcesses, exited } from '../support/worker-processes.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { eventually } from '../harness/eventually.js';
+import { call } from '../harness/http.js';
+import { WorkerProcesses, exited } from '../harness/worker-processes.js';
 
 /**
  * The production worker process running an article generation, killed with SIGKILL while the

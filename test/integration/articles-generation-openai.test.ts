@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { call } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { call } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { getArticle } from './articles-fixtures.js';
 import { seedTopic } from './strategist-fixtures.js';
 

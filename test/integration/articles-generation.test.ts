@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { getArticle } from './articles-fixtures.js';
-import { startApi } from '../support/app.js';
-import { newCaller } from '../support/fixtures.js';
+import { startApi } from '../harness/app.js';
+import { newCaller } from '../harness/fixtures.js';
 
 /** POST /articles/generation-jobs and GET /articles/generation-jobs/{id}: a paid operation with the builtin generator. */
 

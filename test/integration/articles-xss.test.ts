@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller } from '../support/fixtures.js';
-import { XSS_VECTORS } from '../support/xss-corpus.js';
-import { unsafeHtml, unsafeMarkdown } from '../support/xss-check.js';
-import { RENDERERS, unsafeRendered } from '../support/rendered-markdown.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller } from '../harness/fixtures.js';
+import { XSS_VECTORS } from '../harness/xss-corpus.js';
+import { unsafeHtml, unsafeMarkdown } from '../harness/xss-check.js';
+import { RENDERERS, unsafeRendered } from '../harness/rendered-markdown.js';
 import { getArticle, patchArticle, seedArticle } from './articles-fixtures.js';
 
 let api: TestApi;

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { getArticle, seedArticle, storeRawHtml } from './articles-fixtures.js';
 
 let api: TestApi;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { randomBase62 } from '../../src/ids.js';
-import { countRedisRoundTrips, type RedisRoundTrips } from '../support/redis-round-trips.js';
+import { countRedisRoundTrips, type RedisRoundTrips } from '../harness/redis-round-trips.js';
 
 /**
  * Issue 30 item 9: an authenticated request makes one Redis round trip, whether its caller is

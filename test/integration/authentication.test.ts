@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import { sqlClient } from '../support/database.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import { sqlClient } from '../harness/database.js';
 import { revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { setIntegrationStatus } from '../../src/domain/provisioning/integrations.js';
 import { setTenantStatus } from '../../src/domain/provisioning/tenants.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
+import { useApiSuite, type ApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
 import { CursorCodec, filterBinding } from '../../src/http/cursor.js';
 import { expectWidgetProblem, init, send, websiteChannel } from './widget-fixtures.js';
 

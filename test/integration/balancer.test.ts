@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../support/api-process.js';
+import { freePort } from '../harness/api-process.js';
 
 /**
  * The balancer of `bin/up --cluster` (deploy/haproxy/haproxy.cfg, HAProxy as the cluster runs

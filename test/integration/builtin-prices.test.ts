@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { sandboxCaller, type Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { sandboxCaller, type Caller } from '../harness/fixtures.js';
 import { Decimal } from 'decimal.js';
-import { call, expectProblem } from '../support/http.js';
+import { call, expectProblem } from '../harness/http.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { BUILTIN_MODEL } from '../../src/domain/ai-seller/index.js';
 import { BUILTIN_ARTICLE_MODEL } from '../../src/domain/articles/article-generator.js';

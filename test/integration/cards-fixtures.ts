@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
 import { Conversation } from '../../src/entities/conversation.js';
 
 /** Shared by the cards*.test.ts files. */

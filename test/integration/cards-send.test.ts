@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { findCardsForMarkers, loadAiCatalogue } from '../../src/domain/cards/catalogue.js';
 import { idempotencyKey, newCard, seedConversation } from './cards-fixtures.js';
 

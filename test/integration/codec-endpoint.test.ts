@@ -6,16 +6,16 @@ import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
-import { SESSION_COOKIE, endSessions } from '../../src/support/operators/sessions.js';
-import { CODEC_BODY_LIMIT_BYTES, TOKEN_OPERATOR, digestOf } from '../../src/support/codec-endpoint.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings } from '../../src/console/settings.js';
+import { SESSION_COOKIE, endSessions } from '../../src/console/operators/sessions.js';
+import { CODEC_BODY_LIMIT_BYTES, TOKEN_OPERATOR, digestOf } from '../../src/console/codec-endpoint.js';
 import { temporalDataConverter } from '../../src/temporal/connect.js';
-import { sealedWorkflow, type SealedWorkflow } from '../support/codec-fixtures.js';
-import { newOperator, sessionOf } from '../support/operators.js';
+import { sealedWorkflow, type SealedWorkflow } from '../harness/codec-fixtures.js';
+import { newOperator, sessionOf } from '../harness/operators.js';
 
 /**
- * The codec endpoint of the support console (src/support/codec-endpoint.ts) over HTTP, as the
+ * The codec endpoint of the support console (src/console/codec-endpoint.ts) over HTTP, as the
  * Temporal UI and the CLI call it: nothing decoded without an operator's session or the token,
  * CORS for the UI's origin only, and every decode in support_actions with who and which workflow.
  */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
-import { countPgRoundTrips, type PgRoundTrips } from '../support/pg-round-trips.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, sandboxCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../harness/database.js';
+import { countPgRoundTrips, type PgRoundTrips } from '../harness/pg-round-trips.js';
 
 /**
  * Issue 30 item 9: a request that finds nothing cached resolves its key, integration, tenant,

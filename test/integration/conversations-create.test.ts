@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
-import { expectProblem } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { expectProblem } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { disclosureRows, getJson, outboxRows, postJson } from './conversations-fixtures.js';
 
 let api: TestApi;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
 
 /**
  * Shared by the conversations*.test.ts files: conversations and messages written straight

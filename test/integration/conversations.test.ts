@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { conversationBody, disclosureRows, minutes, seedConversation, seedMessage, type SeedConversation } from './conversations-fixtures.js';
 
 let api: TestApi;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess, onlyJson } from '../support/ctl.js';
-import { call } from '../support/http.js';
+import { CtlHarness, ctlProcess, onlyJson } from '../harness/ctl.js';
+import { call } from '../harness/http.js';
 import { DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';
 import { demoBlogPages } from '../../src/domain/articles/demo-articles.js';
 

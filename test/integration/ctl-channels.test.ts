@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
-import { call } from '../support/http.js';
+import { CtlHarness, ctlProcess, onlyJson, uniq } from '../harness/ctl.js';
+import { call } from '../harness/http.js';
 import { DEMO_CONSENT, DEMO_TENANT_ID, DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
 
 /** `bin/ctl channel create --type website`, and the website chat the demo seed makes. */

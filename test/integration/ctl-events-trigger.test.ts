@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
-import { SPEC_EVENT_TYPES } from '../support/spec-events.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
+import { SPEC_EVENT_TYPES } from '../harness/spec-events.js';
 import { runCtl } from '../../src/cli/ctl.js';
 
 /**

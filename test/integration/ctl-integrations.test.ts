@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
-import { expectProblem } from '../support/http.js';
-import { SPEC_SCOPES } from '../support/spec-scopes.js';
+import { CtlHarness, ctlProcess, onlyJson, uniq } from '../harness/ctl.js';
+import { expectProblem } from '../harness/http.js';
+import { SPEC_SCOPES } from '../harness/spec-scopes.js';
 
 const h = new CtlHarness();
 const { ctl, count } = h;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness } from '../support/ctl.js';
-import { call } from '../support/http.js';
+import { CtlHarness } from '../harness/ctl.js';
+import { call } from '../harness/http.js';
 import { outboxRows } from './conversations-fixtures.js';
 
 /** What support needs for leads in bin/ctl: the tenant's CRM mode, and a lead read whole. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
+import { CtlHarness, ctlProcess, onlyJson, uniq } from '../harness/ctl.js';
 import { databaseOf, type RunningStack } from '../../src/cli/stack.js';
 
 /** A bin/ctl process loads the whole stack; under a busy full run that takes seconds. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess } from '../support/ctl.js';
+import { CtlHarness, ctlProcess } from '../harness/ctl.js';
 import { WalletFloorError } from '../../src/domain/wallet/ledger.js';
 import { WalletSchema } from '../../src/routes/account/schemas.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CtlHarness, ctlProcess, onlyJson, uniq } from '../support/ctl.js';
-import { expectProblem } from '../support/http.js';
+import { CtlHarness, ctlProcess, onlyJson, uniq } from '../harness/ctl.js';
+import { expectProblem } from '../harness/http.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { DEMO_INTEGRATION_ID, DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';
-import { SPEC_SCOPES } from '../support/spec-scopes.js';
+import { SPEC_SCOPES } from '../harness/spec-scopes.js';
 
 /** A bin/ctl process loads the whole stack; under a busy full run that takes seconds. */
 const PROCESS_TIMEOUT_MS = 60_000;

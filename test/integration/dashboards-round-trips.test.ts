@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { sqlClient } from '../support/database.js';
-import { countPgRoundTrips, type PgRoundTrips } from '../support/pg-round-trips.js';
-import { countRedisRoundTrips, type RedisRoundTrips } from '../support/redis-round-trips.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { sqlClient } from '../harness/database.js';
+import { countPgRoundTrips, type PgRoundTrips } from '../harness/pg-round-trips.js';
+import { countRedisRoundTrips, type RedisRoundTrips } from '../harness/redis-round-trips.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
 
 /**

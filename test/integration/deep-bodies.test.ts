@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import type { Schema } from '../support/json-schema.js';
+import { useApiSuite, type ApiSuite } from '../harness/api-suite.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import type { Schema } from '../harness/json-schema.js';
 import { MAX_BODY_DEPTH } from '../../src/http/body.js';
 import { expectWidgetProblem, websiteChannel } from './widget-fixtures.js';
 

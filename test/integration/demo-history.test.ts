@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
-import { call } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../harness/database.js';
+import { call } from '../harness/http.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { PinnedClock } from '../../src/clock.js';
 import { DEMO_TENANT_ID } from '../../src/domain/provisioning/demo.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
-import { contactsProbe, type ProbeReads } from '../support/probe-routes.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../harness/database.js';
+import { contactsProbe, type ProbeReads } from '../harness/probe-routes.js';
 import { postJson, seedConversation } from './conversations-fixtures.js';
 
 /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
-import { call, expectProblem } from '../support/http.js';
-import { newCaller } from '../support/fixtures.js';
-import { expectedProblemStatus, PROJECT_PROBLEM_EXTENSIONS, SPEC_PROBLEM_STATUS } from '../support/spec-problems.js';
+import { useApiSuite, type ApiSuite } from '../harness/api-suite.js';
+import { call, expectProblem } from '../harness/http.js';
+import { newCaller } from '../harness/fixtures.js';
+import { expectedProblemStatus, PROJECT_PROBLEM_EXTENSIONS, SPEC_PROBLEM_STATUS } from '../harness/spec-problems.js';
 
 let suite: ApiSuite;
 useApiSuite((s) => { suite = s; });
 
-/** The codes the page must hold: spec 01's table and the listed extensions (test/support/spec-problems.ts), not the catalogue. */
+/** The codes the page must hold: spec 01's table and the listed extensions (test/harness/spec-problems.ts), not the catalogue. */
 const CODES = [...Object.keys(SPEC_PROBLEM_STATUS), ...Object.keys(PROJECT_PROBLEM_EXTENSIONS)];
 
 /** The ids of the page's anchors, and the text of the section each one opens. */

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useApiSuite, type ApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import type { Schema } from '../support/json-schema.js';
+import { useApiSuite, type ApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import type { Schema } from '../harness/json-schema.js';
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { HOOKS_ENV, HOOK_URL, newWebhook, seedDelivery } from './webhooks-fixtures.js';
 import { newCard } from './cards-fixtures.js';

@@ -3,9 +3,9 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer, type CallOptions } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer, type CallOptions } from '../harness/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
 import { seedLead } from './leads-fixtures.js';
 import { HOOKS_ENV, newWebhook } from './webhooks-fixtures.js';
 

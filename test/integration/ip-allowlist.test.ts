@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type CallerOptions } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import { peerProbe } from '../support/probe-routes.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type CallerOptions } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import { peerProbe } from '../harness/probe-routes.js';
 import { API_BASE_PATH } from '../../src/config.js';
 
 /** One api listening on `::`: IPv6 callers come from ::1, IPv4 callers from ::ffff:127.0.0.1. */

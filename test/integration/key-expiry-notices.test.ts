@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
 import { EXPIRY_THRESHOLDS_DAYS, raiseKeyExpiryNotices, tenantsWithDueKeyNotices } from '../../src/domain/access/key-expiry.js';
 import { issueApiKey, revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import type { Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
 import { leadScoringWorkflowId, scoringRuns } from '../../workflows/lead-scoring-contract.js';
 
 /**

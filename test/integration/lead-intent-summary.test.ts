@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import type { TestApi } from '../support/app.js';
-import { anotherIntegration, newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import type { TestApi } from '../harness/app.js';
+import { anotherIntegration, newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
 import { disclosureRows, outboxRows } from './conversations-fixtures.js';
 
 /**

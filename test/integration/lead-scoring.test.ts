@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
 import { outboxRows } from './conversations-fixtures.js';
 import { conversationChanged, LEAD_SCORING_WORKFLOW, leadScoringWorkflowId, scoringRuns, type LeadScoringTiming } from '../../workflows/lead-scoring-contract.js';
-import { historiesOf, localActivitiesIn, signalsIn, timersIn } from '../support/workflow-history.js';
+import { historiesOf, localActivitiesIn, signalsIn, timersIn } from '../harness/workflow-history.js';
 import { runCtl } from '../../src/cli/ctl.js';
-import { sqlClient } from '../support/database.js';
+import { sqlClient } from '../harness/database.js';
 import type { temporal } from '@temporalio/proto';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 

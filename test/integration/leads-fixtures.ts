@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Caller } from '../support/fixtures.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /** Shared by the leads*.test.ts files: leads written straight into the database, and the Lead body GET answers for them. */
 

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { getJson, outboxRows, postJson, seedMessage } from './conversations-fixtures.js';
 
 let api: TestApi;

@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller, type CallerOptions } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { disclosureRows, outboxRows } from './conversations-fixtures.js';
 import { seedLead } from './leads-fixtures.js';
 

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DIST } from '../support/in-process-worker.js';
-import { dropDatabase, freshDatabase } from '../support/database.js';
+import { DIST } from '../harness/in-process-worker.js';
+import { dropDatabase, freshDatabase } from '../harness/database.js';
 import { REQUIRED_SECRETS } from '../../src/config.js';
 import { initORM } from '../../src/db/orm.js';
 import { appliedMigrations } from '../../src/db/migrations.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { dropDatabase, freshDatabase } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { dropDatabase, freshDatabase } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
 import { initORM } from '../../src/db/orm.js';
 import { migrateUp } from '../../src/db/migrations.js';
 

@@ -1,14 +1,14 @@
 import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { API_ROUTES } from '../../src/routes/index.js';
 import { defineRoute } from '../../src/http/route.js';
 import { buildOpenApi } from '../../src/http/openapi/document.js';
-import { servedRoutes } from '../support/live-routes.js';
-import { API_DOCUMENT_ROUTES, API_ROUTE_EXTENSIONS, bothWays, SPEC_API_ROUTES } from '../support/spec-routes.js';
+import { servedRoutes } from '../harness/live-routes.js';
+import { API_DOCUMENT_ROUTES, API_ROUTE_EXTENSIONS, bothWays, SPEC_API_ROUTES } from '../harness/spec-routes.js';
 
 let api: TestApi;
 let caller: Caller;
@@ -35,7 +35,7 @@ describe('GET /api/public/v1/openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  // The lists are written from spec 01 and 02 (test/support/spec-routes.ts), not from the routes the document is built from.
+  // The lists are written from spec 01 and 02 (test/harness/spec-routes.ts), not from the routes the document is built from.
   const expected = [...Object.keys(SPEC_API_ROUTES), ...Object.keys(API_ROUTE_EXTENSIONS)];
   const documented = () => Object.entries(doc.paths as Record<string, Record<string, unknown>>)
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));

@@ -1,9 +1,9 @@
 import Joi from 'joi';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { createRedis } from '../../src/redis.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { WorkerProcesses } from '../support/worker-processes.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { WorkerProcesses } from '../harness/worker-processes.js';
 
 /**
  * Operation starts under OPERATION_MAX_IN_FLIGHT (docs/decisions.md, "Operation pacing"): the

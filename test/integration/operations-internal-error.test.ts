@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { sqlClient } from '../support/database.js';
-import { call } from '../support/http.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { sqlClient } from '../harness/database.js';
+import { call } from '../harness/http.js';
 
 /**
  * An operation whose model step fails for a reason that is not the provider's (issue 28: the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { eventually } from '../support/eventually.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness, customerMessageBody, operationBody, withoutLivemode } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { eventually } from '../harness/eventually.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import { operationWorkflowId, OPERATION_WORKFLOW_TYPES } from '../../workflows/operation-contract.js';

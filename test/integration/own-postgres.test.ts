@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { freePort } from '../support/api-process.js';
+import { freePort } from '../harness/api-process.js';
 
 /**
  * The cluster smoke's own PostgreSQL (bin/cluster-faults, which bin/test runs; issue 42 item

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { eventually } from '../support/eventually.js';
-import { call } from '../support/http.js';
-import { sqlClient } from '../support/database.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { eventually } from '../harness/eventually.js';
+import { call } from '../harness/http.js';
+import { sqlClient } from '../harness/database.js';
 
 /**
  * A burst of one tenant's paid turns takes turns in the api process (PAID_ADMISSIONS_AT_ONCE)

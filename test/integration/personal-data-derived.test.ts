@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
-import { InProcessWorker } from '../support/in-process-worker.js';
-import { ownShare } from '../support/isolation.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
+import { InProcessWorker } from '../harness/in-process-worker.js';
+import { ownShare } from '../harness/isolation.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { scrubDerivedText } from '../../src/domain/privacy/scrub-derived.js';
 import { seedAction, seedReport, seedTopic } from './strategist-fixtures.js';

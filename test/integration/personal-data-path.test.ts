@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
 import { CORPUS_CONTACTS, PERSONAL_DATA_CORPUS as CORPUS, type CorpusMessage } from '../fixtures/personal-data-corpus.js';
-import { keeps, piecesOf, survival, survivors } from '../support/personal-data-oracle.js';
+import { keeps, piecesOf, survival, survivors } from '../harness/personal-data-oracle.js';
 import { send, websiteChannel } from './widget-fixtures.js';
 import { ZONE } from './analytics-traffic.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
-import { clearOfMidnight } from '../support/day-boundary.js';
+import { clearOfMidnight } from '../harness/day-boundary.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { bindSite } from '../../src/domain/articles/sites.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { sqlClient } from '../support/database.js';
-import { contactsProbe, scopedProbe, PROBE_CONTACT_IDS, type ProbeReads } from '../support/probe-routes.js';
-import { SPEC_PII_SCOPES, SPEC_SCOPES } from '../support/spec-scopes.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller, type CallerOptions } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { sqlClient } from '../harness/database.js';
+import { contactsProbe, scopedProbe, PROBE_CONTACT_IDS, type ProbeReads } from '../harness/probe-routes.js';
+import { SPEC_PII_SCOPES, SPEC_SCOPES } from '../harness/spec-scopes.js';
 
 const reads: ProbeReads = { count: 0 };
 let ru: TestApi;

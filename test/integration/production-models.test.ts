@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { DIST } from '../support/in-process-worker.js';
+import { DIST } from '../harness/in-process-worker.js';
 
 /**
  * A production start without a remote model (issue 37, item 5): the api and the worker refuse

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { eventually } from '../support/eventually.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { eventually } from '../harness/eventually.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { publicationWorkflowId } from '../../workflows/publication-contract.js';
 import { bindSiteOf, getArticle, seedArticle, siteModuleCall } from './articles-fixtures.js';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
 import { defineRoute } from '../../src/http/route.js';
 import { PinnedClock } from '../../src/clock.js';
-import { atTime } from '../support/pinned-time.js';
+import { atTime } from '../harness/pinned-time.js';
 import { createRedis } from '../../src/redis.js';
 import { randomBase62 } from '../../src/ids.js';
-import { ownShare } from '../support/isolation.js';
+import { ownShare } from '../harness/isolation.js';
 
 const write = defineRoute({
   release: 'available', method: 'POST', path: '/test/writes', family: 'test', migration: 'Migration20261121000100Foundation',

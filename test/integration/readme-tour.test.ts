@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dropDatabase, freshDatabase } from '../support/database.js';
-import { eventually } from '../support/eventually.js';
-import { DIST } from '../support/in-process-worker.js';
-import { WorkerProcesses, alive, exited } from '../support/worker-processes.js';
-import { ownShare } from '../support/isolation.js';
-import { TOUR_DOCUMENTS, announcedStatuses, tourBlocks } from '../support/readme-tour.js';
-import { freePort } from '../support/api-process.js';
+import { dropDatabase, freshDatabase } from '../harness/database.js';
+import { eventually } from '../harness/eventually.js';
+import { DIST } from '../harness/in-process-worker.js';
+import { WorkerProcesses, alive, exited } from '../harness/worker-processes.js';
+import { ownShare } from '../harness/isolation.js';
+import { TOUR_DOCUMENTS, announcedStatuses, tourBlocks } from '../harness/readme-tour.js';
+import { freePort } from '../harness/api-process.js';
 
 /**
  * The README and the guides (TOUR_DOCUMENTS) run as printed: each of their shell blocks that is

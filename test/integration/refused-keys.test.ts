@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { countPgRoundTrips, type PgRoundTrips } from '../support/pg-round-trips.js';
-import { ownShare } from '../support/isolation.js';
-import { sqlClient } from '../support/database.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { countPgRoundTrips, type PgRoundTrips } from '../harness/pg-round-trips.js';
+import { ownShare } from '../harness/isolation.js';
+import { sqlClient } from '../harness/database.js';
 import { randomBase62 } from '../../src/ids.js';
 import { revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { TestApi } from '../support/app.js';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { sandboxCaller, type Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
-import type { ReceivedRequest } from '../support/receiver.js';
+import type { TestApi } from '../harness/app.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { sandboxCaller, type Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
+import type { ReceivedRequest } from '../harness/receiver.js';
 import { runCtl } from '../../src/cli/ctl.js';
 
 /**

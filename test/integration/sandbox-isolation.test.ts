@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller, sandboxCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { PinnedClock } from '../../src/clock.js';
 import { HOOKS_ENV, idempotencyKey } from './webhooks-fixtures.js';

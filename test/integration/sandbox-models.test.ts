@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { sandboxCaller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { sandboxCaller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { randomUUID } from 'node:crypto';
 import { BUILTIN_MODEL } from '../../src/domain/ai-seller/index.js';
 import { BUILTIN_CHAT_MODEL } from '../../src/domain/strategist/chat-analyst.js';
-import { call } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { call } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /**
  * With AI_PROVIDER=openai (a local Chat Completions server), live replies go to the provider

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { call } from '../support/http.js';
-import { openedHistory } from '../support/workflow-history.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { call } from '../harness/http.js';
+import { openedHistory } from '../harness/workflow-history.js';
 import { SEALED_ENCODING } from '../../src/temporal/payload-codec.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 

@@ -1,11 +1,11 @@
 import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../harness/database.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
 import { defineRoute, type RouteDefinition } from '../../src/http/route.js';
 
 /**

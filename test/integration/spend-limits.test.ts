@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem } from '../support/http.js';
-import { ctlProcess } from '../support/ctl.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem } from '../harness/http.js';
+import { ctlProcess } from '../harness/ctl.js';
+import type { Caller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { conversationOf, send, websiteChannel } from './widget-fixtures.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { InProcessWorker } from '../support/in-process-worker.js';
-import { answers } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { call } from '../support/http.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { InProcessWorker } from '../harness/in-process-worker.js';
+import { answers } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { call } from '../harness/http.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { startDeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { OperationsHarness } from '../support/operations-harness.js';
-import { call } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import type { OperationsHarness } from '../harness/operations-harness.js';
+import { call } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { insertConversation, insertMessage, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 

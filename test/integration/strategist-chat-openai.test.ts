@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
-import { clearOfMidnight } from '../support/day-boundary.js';
+import { clearOfMidnight } from '../harness/day-boundary.js';
 
 /**
  * The strategist chat with AI_PROVIDER=openai against a local Chat Completions server: what

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { ISO_TIME, OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { ISO_TIME, OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { PinnedClock } from '../../src/clock.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { DAY, insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Receiver, type Script } from '../support/receiver.js';
+import { Receiver, type Script } from '../harness/receiver.js';
 import { fetchPage } from '../../src/domain/strategist/competitors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ISO_TIME, type OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { ISO_TIME, type OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { DAY, seedAction, seedSession, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /** Decisions on topics (approve, reject) and on actions (confirm, cancel): spec 02, Topic and Action states. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import { OperationsHarness, type OperationsHarnessOptions } from '../support/operations-harness.js';
+import { OperationsHarness, type OperationsHarnessOptions } from '../harness/operations-harness.js';
 import { PinnedClock } from '../../src/clock.js';
 import type { Services } from '../../src/services.js';
 import { StrategistReport, StrategistSession, type ReportType } from '../../src/entities/strategist.js';
@@ -7,7 +7,7 @@ import { proposeTopic, type TopicProposal } from '../../src/domain/strategist/to
 import { proposeAction } from '../../src/domain/strategist/actions.js';
 import { newId } from '../../src/ids.js';
 import type pg from 'pg';
-import type { Caller } from '../support/fixtures.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /** Rows the strategist writes, put in place the way its own code writes them (the planner, chat and report runs). */
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { Receiver } from '../support/receiver.js';
-import { call } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { Receiver } from '../harness/receiver.js';
+import { call } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
-import { clearOfMidnight } from '../support/day-boundary.js';
+import { clearOfMidnight } from '../harness/day-boundary.js';
 import { UsageError } from '../../src/cli/args.js';
 import { generateTraffic, perDay, ZONE, type Traffic } from './analytics-traffic.js';
 import { insertConversation, insertMessage, seedTopic } from './strategist-fixtures.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ISO_TIME, type OperationsHarness } from '../support/operations-harness.js';
-import { call, expectProblem } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
+import { ISO_TIME, type OperationsHarness } from '../harness/operations-harness.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
 import { DAY, seedAction, seedReport, seedSession, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /** The six strategist reads of spec 02: reports, the topic queue and this integration's actions. */

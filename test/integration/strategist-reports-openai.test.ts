@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { call } from '../support/http.js';
+import type { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { call } from '../harness/http.js';
 import { runStrategistReport } from '../../src/temporal/strategist.js';
 import { randomUUID } from 'node:crypto';
-import { sandboxCaller } from '../support/fixtures.js';
+import { sandboxCaller } from '../harness/fixtures.js';
 import { insertConversation, insertMessage, seedTopic, useStrategistSuite } from './strategist-fixtures.js';
 
 /**

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { triggerSchedule } from '../support/workflow-runs.js';
-import type { OperationsHarness } from '../support/operations-harness.js';
+import { triggerSchedule } from '../harness/workflow-runs.js';
+import type { OperationsHarness } from '../harness/operations-harness.js';
 import { insertConversation, insertMessage, useStrategistSuite } from './strategist-fixtures.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { runStrategistReport } from '../../src/temporal/strategist.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
@@ -13,7 +13,7 @@ import { platformRowsReader } from '../../src/domain/strategist/snapshot.js';
 import { builtinAnalyst, type Analyst } from '../../src/domain/strategist/analyst.js';
 import { newEventId } from '../../src/ids.js';
 import { strategistReportWorkflowId } from '../../workflows/strategist-contract.js';
-import { activitySchedules } from '../support/workflow-history.js';
+import { activitySchedules } from '../harness/workflow-history.js';
 
 /**
  * Strategist reports (issue 14): the report workflow started by bin/ctl and by the cell's

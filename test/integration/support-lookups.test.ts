@@ -7,13 +7,13 @@ import { revokeApiKey } from '../../src/domain/provisioning/api-keys.js';
 import { setIntegrationStatus } from '../../src/domain/provisioning/integrations.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { SecretBox, newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
-import { SESSION_COOKIE } from '../../src/support/operators/sessions.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { call } from '../support/http.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { consoleRequest, newOperator, sessionOf } from '../support/operators.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings } from '../../src/console/settings.js';
+import { SESSION_COOKIE } from '../../src/console/operators/sessions.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { call } from '../harness/http.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { consoleRequest, newOperator, sessionOf } from '../harness/operators.js';
 
 /**
  * What callers quote to support (issue 41 item 5), looked up by a viewer in the console: a

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call, type Answer } from '../support/http.js';
-import type { Caller } from '../support/fixtures.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings } from '../../src/support/session.js';
-import { SESSION_COOKIE } from '../../src/support/operators/sessions.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call, type Answer } from '../harness/http.js';
+import type { Caller } from '../harness/fixtures.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings } from '../../src/console/settings.js';
+import { SESSION_COOKIE } from '../../src/console/operators/sessions.js';
 import { postToLedger, setWalletBlocked } from '../../src/domain/wallet/ledger.js';
 import { ensureSandbox } from '../../src/domain/sandbox/shadows.js';
 import { LEDGER_PAGE_ROWS } from '../../src/domain/support/money.js';
-import { consoleRequest, newOperator, sessionOf } from '../support/operators.js';
+import { consoleRequest, newOperator, sessionOf } from '../harness/operators.js';
 
 /**
  * The support console's money pages (issue 41 item 5): a tenant's wallet and ledger with why a

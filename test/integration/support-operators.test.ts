@@ -8,14 +8,14 @@ import { loadConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/services.js';
 import { PinnedClock } from '../../src/clock.js';
 import { runCtl } from '../../src/cli/ctl.js';
-import { serveSupportConsole, type SupportConsole } from '../../src/support/console-server.js';
-import { supportConsoleSettings, type SupportConsoleSettings } from '../../src/support/session.js';
-import { SESSION_COOKIE, formToken, operatorOfRequest } from '../../src/support/operators/sessions.js';
-import { totpCode, totpStep } from '../../src/support/operators/totp.js';
-import { sqlClient } from '../support/database.js';
-import { ctlProcess, onlyJson } from '../support/ctl.js';
-import { ownShare } from '../support/isolation.js';
-import { codeOf, consoleRequest, newOperator, sessionOf, setSession, type TestOperator } from '../support/operators.js';
+import { serveSupportConsole, type SupportConsole } from '../../src/console/server.js';
+import { supportConsoleSettings, type SupportConsoleSettings } from '../../src/console/settings.js';
+import { SESSION_COOKIE, formToken, operatorOfRequest } from '../../src/console/operators/sessions.js';
+import { totpCode, totpStep } from '../../src/console/operators/totp.js';
+import { sqlClient } from '../harness/database.js';
+import { ctlProcess, onlyJson } from '../harness/ctl.js';
+import { ownShare } from '../harness/isolation.js';
+import { codeOf, consoleRequest, newOperator, sessionOf, setSession, type TestOperator } from '../harness/operators.js';
 
 /**
  * The support console's operators (issue 41 item 4): accounts with a password and a TOTP code,
@@ -291,6 +291,29 @@ describe('the console door', () => {
     for (const path of ['/tenants/------------------------------------', '/deliveries/zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '/webhooks/0123456789abcdef0123456789abcdef0123', '/integrations/--------1234-1234-1234-123456789012']) {
       expect([path, (await get(path, cookie)).status]).toEqual([path, 404]);
     }
+  });
+
+  it('answers GET and POST only, on exact paths, every page with its security headers; a notice only from its fixed texts', async () => {
+    const cookie = await sessionOf(services, await newOperator(services, 'viewer'));
+    const head = await consoleRequest(sc.url, '/actions', { method: 'HEAD', headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } });
+    expect([head.status, head.headers.allow]).toEqual([405, 'GET, POST']);
+    const page = await get('/actions', cookie);
+    expect([page.status, page.headers['content-type'], page.headers['cache-control'], page.headers['x-frame-options']]).toEqual([200, 'text/html; charset=utf-8', 'no-store', 'DENY']);
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    for (const path of ['/actions/', '/Actions', '/tenants', '/nowhere']) {
+      const missing = await get(path, cookie);
+      expect([path, missing.status, missing.headers['content-security-policy'] !== undefined]).toEqual([path, 404, true]);
+      expect(missing.body).toContain('No such page.');
+    }
+    const noAction = await post('/actions', cookie);
+    expect([noAction.status, noAction.body.includes('No such action.')]).toEqual([404, true]);
+    const css = await consoleRequest(sc.url, '/console.css');
+    expect([css.status, css.headers['content-type'], css.headers['cache-control']]).toEqual([200, 'text/css; charset=utf-8', 'max-age=300']);
+    expect((await get('/actions?notice=paused', cookie)).body).toContain('Subscription paused');
+    const inherited = await get('/actions?notice=constructor', cookie);
+    expect([inherited.status, inherited.body.includes('class="notice')]).toEqual([200, false]);
+    // Signed out: a page asks for the sign-in, a POST is refused.
+    expect([(await consoleRequest(sc.url, '/actions')).headers.location, (await consoleRequest(sc.url, '/logout', { body: '' })).status]).toEqual(['/login', 403]);
   });
 
   it('behind https (SUPPORT_PUBLIC_ORIGIN) takes posts from that origin only and makes the cookie Secure', async () => {

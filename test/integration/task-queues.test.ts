@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WorkflowHandle } from '@temporalio/client';
 import type pg from 'pg';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { sqlClient } from '../support/database.js';
-import { eventually } from '../support/eventually.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { sqlClient } from '../harness/database.js';
+import { eventually } from '../harness/eventually.js';
 import { taskQueueFor, taskQueueOf } from '../../src/temporal/task-queues.js';
 import { operationWorkflowId } from '../../workflows/operation-contract.js';
 

@@ -9,10 +9,10 @@ import { connectTemporal, temporalClient } from '../../src/temporal/connect.js';
 import { sealingKeyIdsIn } from '../../src/temporal/payload-codec.js';
 import { setupTemporal } from '../../src/temporal/search-attributes.js';
 import { scheduleOwnerMemo } from '../../src/temporal/schedules.js';
-import { ctlProcess, onlyJson, uniq } from '../support/ctl.js';
-import { eventually } from '../support/eventually.js';
-import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
-import { deleteSchedules, ownShare, scheduleIdsFor } from '../support/isolation.js';
+import { ctlProcess, onlyJson, uniq } from '../harness/ctl.js';
+import { eventually } from '../harness/eventually.js';
+import { WORKFLOW_BUNDLE } from '../harness/in-process-worker.js';
+import { deleteSchedules, ownShare, scheduleIdsFor } from '../harness/isolation.js';
 
 /**
  * The Schedules are the deploy's setup step's (`bin/ctl temporal setup`, issue 40 item 5): it

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { activitySchedules } from '../support/workflow-history.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { activitySchedules } from '../harness/workflow-history.js';
 import { PinnedClock } from '../../src/clock.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { TENANT_SWEEP_WORKFLOW_TYPE, type TenantSweepInput } from '../../workflows/tenant-sweep-contract.js';

@@ -2,16 +2,16 @@ import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@temporalio/client';
-import type { TestApi } from '../support/app.js';
-import { OperationsHarness } from '../support/operations-harness.js';
-import type { InProcessWorker } from '../support/in-process-worker.js';
-import { eventually } from '../support/eventually.js';
-import { runsOf as runsOfWorkflow, triggerSchedule } from '../support/workflow-runs.js';
-import { childStartsIn, childrenStartedIn, continuedWith, historiesOf, waitsAndStartsIn } from '../support/workflow-history.js';
+import type { TestApi } from '../harness/app.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import type { InProcessWorker } from '../harness/in-process-worker.js';
+import { eventually } from '../harness/eventually.js';
+import { runsOf as runsOfWorkflow, triggerSchedule } from '../harness/workflow-runs.js';
+import { childStartsIn, childrenStartedIn, continuedWith, historiesOf, waitsAndStartsIn } from '../harness/workflow-history.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';
 import { spreadOffsetMs, TENANT_SWEEP_WORKFLOW_TYPE } from '../../workflows/tenant-sweep-contract.js';
 import { CELL_TIME_ZONE, addDays, dayIn } from '../../src/domain/analytics/time-zone.js';
-import { clearOfMidnight } from '../support/day-boundary.js';
+import { clearOfMidnight } from '../harness/day-boundary.js';
 
 /**
  * Scheduled work at 100,000 tenants (issue 30, item 7), shown at a small size: the cell's

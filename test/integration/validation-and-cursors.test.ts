@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
 import { PinnedClock } from '../../src/clock.js';
 
 const T0 = new Date('2026-11-20T08:00:00.000Z');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, sandboxCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { API_ROUTE_EXTENSIONS, SPEC_API_ROUTES } from '../support/spec-routes.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, sandboxCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { API_ROUTE_EXTENSIONS, SPEC_API_ROUTES } from '../harness/spec-routes.js';
 import { createArticle } from '../../src/domain/articles/articles.js';
 import { publishArticle } from '../../src/domain/articles/publications.js';
 
@@ -56,7 +56,7 @@ describe('deprecation by configuration', () => {
 
 describe('RELEASED_LABELS=available: the spec\'s release status', () => {
   const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-  // The labels of spec 01 and 02 (test/support/spec-routes.ts), not the ones the route definitions carry.
+  // The labels of spec 01 and 02 (test/harness/spec-routes.ts), not the ones the route definitions carry.
   const routesLabelled = (want: (release: string | null) => boolean) =>
     [...Object.entries(SPEC_API_ROUTES), ...Object.entries(API_ROUTE_EXTENSIONS)].filter(([, r]) => want(r.release))
       .map(([route]) => { const [method, path] = route.split(' ') as [string, string]; return { method, path }; });

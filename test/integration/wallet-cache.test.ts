@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, expectProblem } from '../support/http.js';
-import { ctlProcess, onlyJson } from '../support/ctl.js';
-import { ownShare } from '../support/isolation.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, expectProblem } from '../harness/http.js';
+import { ctlProcess, onlyJson } from '../harness/ctl.js';
+import { ownShare } from '../harness/isolation.js';
 import { postToLedger } from '../../src/domain/wallet/ledger.js';
 import { WALLET_CHANGED_CHANNEL } from '../../src/domain/wallet/wallet-cache.js';
 import { channelName } from '../../src/redis.js';
-import { dropDatabase, freshDatabase, sqlClient } from '../support/database.js';
+import { dropDatabase, freshDatabase, sqlClient } from '../harness/database.js';
 
 // The api's wallet view is cached (WALLET_CACHE_MS); a change announced on Redis, as bin/ctl
 // does after its commit, must end a suspension at once on every api process.

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import type { Script } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import type { Script } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
-import { specVerify } from '../support/spec-signature.js';
-import { WorkerProcesses, exited } from '../support/worker-processes.js';
+import { specVerify } from '../harness/spec-signature.js';
+import { WorkerProcesses, exited } from '../harness/worker-processes.js';
 
 const EVENT_COUNT = 500;
 

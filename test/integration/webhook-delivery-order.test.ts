@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { answers, type ReceivedRequest, type Script } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
-import type { TestApi } from '../support/app.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { answers, type ReceivedRequest, type Script } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
+import type { TestApi } from '../harness/app.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { replayDelivery } from '../../src/domain/webhooks/replay.js';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { eventually } from '../support/eventually.js';
-import { call, expectProblem } from '../support/http.js';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { WorkerProcesses, exited } from '../support/worker-processes.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { eventually } from '../harness/eventually.js';
+import { call, expectProblem } from '../harness/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { WorkerProcesses, exited } from '../harness/worker-processes.js';
 import { idempotencyKey } from './webhooks-fixtures.js';
-import { countArrivals, raiseBacklog } from '../support/arrival-rate.js';
+import { countArrivals, raiseBacklog } from '../harness/arrival-rate.js';
 
 /**
  * A subscription's max_per_second (issue 38 item 4; docs/decisions.md, "Deliveries at a

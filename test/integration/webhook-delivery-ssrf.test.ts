@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { Receiver } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { Receiver } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
 import { sendDelivery, type SenderSettings } from '../../src/domain/webhooks/sender.js';
-import { specVerify } from '../support/spec-signature.js';
+import { specVerify } from '../harness/spec-signature.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { EVENT_API_VERSION } from '../../src/domain/events/event-types.js';
 import { deliveryBody } from '../../src/domain/webhooks/envelope.js';

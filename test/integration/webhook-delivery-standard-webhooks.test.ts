@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { answers, standardVerifies, type ReceivedRequest, type Script } from '../support/receiver.js';
-import { specVerify } from '../support/spec-signature.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { answers, standardVerifies, type ReceivedRequest, type Script } from '../harness/receiver.js';
+import { specVerify } from '../harness/spec-signature.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { answers } from '../support/receiver.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { answers } from '../harness/receiver.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { answers } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { answers } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
 import { verifySignature } from '../../src/domain/webhooks/signature.js';
-import { specSignatureHeader } from '../support/spec-signature.js';
+import { specSignatureHeader } from '../harness/spec-signature.js';
 import { OutboxRelay } from '../../src/domain/webhooks/relay.js';
 import { wakeRelay } from '../../src/domain/events/outbox-wakeup.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
@@ -14,7 +14,7 @@ import { createIntegration } from '../../src/domain/provisioning/integrations.js
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 import { signalRecheck } from '../../src/temporal/deliveries.js';
-import { timerDurations } from '../support/workflow-history.js';
+import { timerDurations } from '../harness/workflow-history.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
 
 let h: DeliveryHarness;

@@ -3,10 +3,10 @@ import { createIntegration } from '../../src/domain/provisioning/integrations.js
 import { SCOPES } from '../../src/domain/access/scopes.js';
 import { DELIVERIES, OutboxRelay } from '../../src/domain/webhooks/relay.js';
 import { CLAIM_MS, claimStarts } from '../../src/domain/pacing/claims.js';
-import { sqlClient } from '../support/database.js';
+import { sqlClient } from '../harness/database.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import type { Caller } from '../support/fixtures.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import type { Caller } from '../harness/fixtures.js';
 
 /**
  * The relay on its own (no worker, no engine in this process): which subscriptions an event

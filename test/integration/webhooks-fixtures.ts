@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
 import type { Services } from '../../src/services.js';
 import { WebhookDelivery, type DeliveryState } from '../../src/entities/webhook.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller, type CallerOptions } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
 import { HOOKS_ENV, newWebhook, postWebhook, webhookBody } from './webhooks-fixtures.js';
 
 /** Spec 01, Webhook subscriptions rule 2 and Authentication 7: include_pii. */

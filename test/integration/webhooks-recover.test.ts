@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { InProcessWorker } from '../support/in-process-worker.js';
-import { eventually } from '../support/eventually.js';
-import { call, type Answer } from '../support/http.js';
-import type { TestApi } from '../support/app.js';
-import type { Caller } from '../support/fixtures.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { InProcessWorker } from '../harness/in-process-worker.js';
+import { eventually } from '../harness/eventually.js';
+import { call, type Answer } from '../harness/http.js';
+import type { TestApi } from '../harness/app.js';
+import type { Caller } from '../harness/fixtures.js';
 import { seedDelivery } from './webhooks-fixtures.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { startDeliveryEngine } from '../../src/domain/webhooks/delivery-engine.js';

@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 import { SecretBox } from '../../src/domain/webhooks/secret-box.js';
 import { verifySignature, signatureHeader } from '../../src/domain/webhooks/signature.js';
-import { specSignatureHeader } from '../support/spec-signature.js';
+import { specSignatureHeader } from '../harness/spec-signature.js';
 import { HOOK_URL, HOOKS_ENV, idempotencyKey, newWebhook, postWebhook, webhookBody } from './webhooks-fixtures.js';
 
 let api: TestApi;

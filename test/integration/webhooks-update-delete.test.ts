@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { sqlClient } from '../support/database.js';
-import { call, expectProblem } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { sqlClient } from '../harness/database.js';
+import { call, expectProblem } from '../harness/http.js';
 import { PinnedClock } from '../../src/clock.js';
 import type { DeliveryState } from '../../src/entities/webhook.js';
 import { HOOKS_ENV, HeldWorkflows, newWebhook, seedDelivery } from './webhooks-fixtures.js';

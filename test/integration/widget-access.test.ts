@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { eventually } from '../support/eventually.js';
-import { call } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { eventually } from '../harness/eventually.js';
+import { call } from '../harness/http.js';
 import { seedMessage } from './conversations-fixtures.js';
 import { SseClient, eventsUrl, newVisitor, type Visitor } from './widget-stream-support.js';
 import { expectWidgetProblem, history, init, poll, send } from './widget-fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import type { Caller } from '../harness/fixtures.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { DEMO_CONSENT, DEMO_TENANT_ID, DEMO_WEBSITE_CHANNEL_ID } from '../../src/domain/provisioning/demo.js';
 import { startDemoSite } from '../../src/widget/demo-site.js';

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import type pg from 'pg';
-import type { TestApi } from '../support/app.js';
-import { call, expectProblem, type Answer } from '../support/http.js';
+import type { TestApi } from '../harness/app.js';
+import { call, expectProblem, type Answer } from '../harness/http.js';
 import type { ErrorCode } from '../../src/http/problem.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { parseSessionToken } from '../../src/widget/session-tokens.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
 import { FRAME_POLICY_CACHE_MS } from '../../src/widget/frame-policy.js';
 import { FRAME_MODULES } from '../../src/widget/assets.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startApi, type TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { CONSENT, consentFlags, expectWidgetProblem, init, websiteChannel } from './widget-fixtures.js';
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { ownShare } from '../support/isolation.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call, type Answer } from '../support/http.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
-import { servedRoutes } from '../support/live-routes.js';
-import { bothWays, SPEC_WIDGET_ROUTES, WIDGET_DOCUMENT_ROUTES, WIDGET_ROUTE_EXTENSIONS } from '../support/spec-routes.js';
+import { ownShare } from '../harness/isolation.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call, type Answer } from '../harness/http.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
+import { servedRoutes } from '../harness/live-routes.js';
+import { bothWays, SPEC_WIDGET_ROUTES, WIDGET_DOCUMENT_ROUTES, WIDGET_ROUTE_EXTENSIONS } from '../harness/spec-routes.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { SchemaConverter } from '../../src/http/openapi/joi-to-json-schema.js';
 import { MessageBody } from '../../src/widget/schemas.js';
@@ -96,7 +96,7 @@ describe('GET /api/widget/openapi.json', () => {
   });
 
   it("documents spec 01's visitor chat routes and the listed extensions, and nothing else; the live router serves the same", () => {
-    // Written from spec 01 Visitor chat routes (test/support/spec-routes.ts), not from the router the document describes.
+    // Written from spec 01 Visitor chat routes (test/harness/spec-routes.ts), not from the router the document describes.
     const expected = [...SPEC_WIDGET_ROUTES, ...Object.keys(WIDGET_ROUTE_EXTENSIONS)];
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));

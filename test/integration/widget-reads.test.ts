@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { AttachmentSigner } from '../../src/widget/presenters.js';
 import { parseSessionToken } from '../../src/widget/session-tokens.js';

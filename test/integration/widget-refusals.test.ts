@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { ownShare } from '../support/isolation.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller, type Caller, type CallerOptions } from '../support/fixtures.js';
+import { ownShare } from '../harness/isolation.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller, type Caller, type CallerOptions } from '../harness/fixtures.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { PinnedClock } from '../../src/clock.js';
-import { atTime } from '../support/pinned-time.js';
+import { atTime } from '../harness/pinned-time.js';
 import { createRedis } from '../../src/redis.js';
 import { conversationOf, expectWidgetProblem, history, init, poll, send, websiteChannel, widgetMessage } from './widget-fixtures.js';
 import { SseClient, eventsUrl } from './widget-stream-support.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { call } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
-import type { Caller } from '../support/fixtures.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { call } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
+import type { Caller } from '../harness/fixtures.js';
 import {
   CONSENT, TOKEN, consentFlags, conversationOf, expectWidgetProblem, history, send, sessionOf, websiteChannel, widgetMessage,
 } from './widget-fixtures.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
-import { ownShare } from '../support/isolation.js';
-import { startApi, type TestApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
-import { newCaller } from '../support/fixtures.js';
+import { ownShare } from '../harness/isolation.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
+import { newCaller } from '../harness/fixtures.js';
 import { PinnedClock } from '../../src/clock.js';
 import { runCtl } from '../../src/cli/ctl.js';
 import { conversationOf, send, websiteChannel } from './widget-fixtures.js';

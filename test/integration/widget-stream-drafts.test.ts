@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { call } from '../support/http.js';
-import { schemaErrors } from '../support/json-schema.js';
-import { DraftWriter } from '../support/draft-writer.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { call } from '../harness/http.js';
+import { schemaErrors } from '../harness/json-schema.js';
+import { DraftWriter } from '../harness/draft-writer.js';
 import { seedMessage } from './conversations-fixtures.js';
 import { SseClient, eventsUrl, newVisitor, type SseEvent, type Visitor } from './widget-stream-support.js';
 import { announceConversationChanges } from '../../src/domain/conversations/live.js';
 
 /**
  * The drafts of AI replies on the visitor's event stream (issue 37): the test writes drafts to
- * Redis as the worker does by the contract (test/support/draft-writer.ts), and a real SSE
+ * Redis as the worker does by the contract (test/harness/draft-writer.ts), and a real SSE
  * client reads what the real api sends: `message:delta` (no id), `message:retracted`, and the
  * final `message` with the same id.
  */

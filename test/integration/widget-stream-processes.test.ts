@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { eventually } from '../support/eventually.js';
+import { startApi, type TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { eventually } from '../harness/eventually.js';
 import { postJson } from './conversations-fixtures.js';
-import { newCaller } from '../support/fixtures.js';
-import { call } from '../support/http.js';
+import { newCaller } from '../harness/fixtures.js';
+import { call } from '../harness/http.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';
 import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
 

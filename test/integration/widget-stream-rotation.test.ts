@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { newCaller } from '../support/fixtures.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { newCaller } from '../harness/fixtures.js';
 import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
 import { send } from './widget-fixtures.js';
 import { PLAN_FEATURES } from '../../src/domain/access/scopes.js';

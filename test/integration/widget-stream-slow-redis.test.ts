@@ -1,9 +1,9 @@
 import net from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { startApi } from '../support/app.js';
-import { sqlClient } from '../support/database.js';
+import type { TestApi } from '../harness/app.js';
+import { startApi } from '../harness/app.js';
+import { sqlClient } from '../harness/database.js';
 import { SseClient, eventsUrl, newVisitor } from './widget-stream-support.js';
 
 /**

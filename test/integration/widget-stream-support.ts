@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type pg from 'pg';
-import type { TestApi } from '../support/app.js';
-import { newCaller, type Caller } from '../support/fixtures.js';
+import type { TestApi } from '../harness/app.js';
+import { newCaller, type Caller } from '../harness/fixtures.js';
 import { seedConversation, type SeedConversation } from './conversations-fixtures.js';
 import { openSession } from '../../src/widget/sessions.js';
 

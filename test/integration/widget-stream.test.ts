@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { TestApi } from '../support/app.js';
-import { useApiSuite } from '../support/api-suite.js';
-import { call, expectProblem } from '../support/http.js';
-import { eventually } from '../support/eventually.js';
+import type { TestApi } from '../harness/app.js';
+import { useApiSuite } from '../harness/api-suite.js';
+import { call, expectProblem } from '../harness/http.js';
+import { eventually } from '../harness/eventually.js';
 import { postJson, seedMessage } from './conversations-fixtures.js';
 import { SseClient, cursorOfMessage, eventsUrl, newVisitor, type Visitor } from './widget-stream-support.js';
 import { announceConversationChanges, takeConversationChanges } from '../../src/domain/conversations/live.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { WorkerProcesses } from '../support/worker-processes.js';
-import { freePort } from '../support/api-process.js';
-import { eventually } from '../support/eventually.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { WorkerProcesses } from '../harness/worker-processes.js';
+import { freePort } from '../harness/api-process.js';
+import { eventually } from '../harness/eventually.js';
 import { taskQueueOf } from '../../src/temporal/task-queues.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 

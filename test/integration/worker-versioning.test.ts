@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { OperationsHarness } from '../support/operations-harness.js';
-import { ChatCompletionsServer } from '../support/chat-completions-server.js';
-import { DIST, InProcessWorker, WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
-import { AI_REPLY_WAITS_FIRST, changedBundle } from '../support/changed-bundle.js';
-import { eventually } from '../support/eventually.js';
+import { OperationsHarness } from '../harness/operations-harness.js';
+import { ChatCompletionsServer } from '../harness/chat-completions-server.js';
+import { DIST, InProcessWorker, WORKFLOW_BUNDLE } from '../harness/in-process-worker.js';
+import { AI_REPLY_WAITS_FIRST, changedBundle } from '../harness/changed-bundle.js';
+import { eventually } from '../harness/eventually.js';
 import { buildIdOf, routingOf, setCurrentVersion, setRampingVersion, setupVersion } from '../../src/temporal/worker-versioning.js';
 import { EagerStarts } from '../../src/temporal/eager-starts.js';
 import { taskQueueFor } from '../../src/temporal/task-queues.js';

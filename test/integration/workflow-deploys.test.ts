@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { temporal } from '@temporalio/proto';
-import { DeliveryHarness } from '../support/delivery-harness.js';
-import { DIST, InProcessWorker } from '../support/in-process-worker.js';
-import { answers } from '../support/receiver.js';
-import { eventually } from '../support/eventually.js';
-import { runsOf } from '../support/workflow-history.js';
+import { DeliveryHarness } from '../harness/delivery-harness.js';
+import { DIST, InProcessWorker } from '../harness/in-process-worker.js';
+import { answers } from '../harness/receiver.js';
+import { eventually } from '../harness/eventually.js';
+import { runsOf } from '../harness/workflow-history.js';
 import { EVENTS } from '../../src/domain/events/catalogue.js';
 import { signalRecheck, startDeliveryWorkflow } from '../../src/temporal/deliveries.js';
-import { changedBundle } from '../support/changed-bundle.js';
+import { changedBundle } from '../harness/changed-bundle.js';
 import { buildIdOf } from '../../src/temporal/worker-versioning.js';
 import { deliveryWorkflowId } from '../../workflows/delivery-contract.js';
 

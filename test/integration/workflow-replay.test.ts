@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
-import { WORKFLOW_BUNDLE } from '../support/in-process-worker.js';
-import { branchOf, recordedHistories, workflowTypeOf } from '../support/recorded-histories.js';
+import { WORKFLOW_BUNDLE } from '../harness/in-process-worker.js';
+import { branchOf, recordedHistories, workflowTypeOf } from '../harness/recorded-histories.js';
 import * as workflows from '../../workflows/index.js';
 import { sealingKeyIdsIn } from '../../src/temporal/payload-codec.js';
 

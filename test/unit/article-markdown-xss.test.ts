@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { articleMarkdown } from '../../src/domain/articles/article-html.js';
-import { XSS_VECTORS } from '../support/xss-corpus.js';
-import { RENDERERS, unsafeRendered } from '../support/rendered-markdown.js';
+import { XSS_VECTORS } from '../harness/xss-corpus.js';
+import { RENDERERS, unsafeRendered } from '../harness/rendered-markdown.js';
 
 /**
  * Issue 25 item 9: the Markdown of an article (?format=markdown) rendered by commonmark.js,

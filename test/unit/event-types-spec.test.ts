@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ALL_EVENT_TYPES, EVENT_API_VERSION, isEventType } from '../../src/domain/events/event-types.js';
 import { EVENTS, isKnownEventPattern, isPiiCapable } from '../../src/domain/events/catalogue.js';
-import { bothWays } from '../support/spec-routes.js';
-import { BETA_EVENT_TYPES, KNOWN_EVENT_TYPES, SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../support/spec-events.js';
+import { bothWays } from '../harness/spec-routes.js';
+import { BETA_EVENT_TYPES, KNOWN_EVENT_TYPES, SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../harness/spec-events.js';
 
-/** The event types the code knows, held against spec 01's table written out by hand (test/support/spec-events.ts). */
+/** The event types the code knows, held against spec 01's table written out by hand (test/harness/spec-events.ts). */
 describe('event types against spec 01 Events', () => {
   it('the code knows every subscribable type of the spec, and no other but the beta ones', () => {
     expect(bothWays(KNOWN_EVENT_TYPES, ALL_EVENT_TYPES)).toEqual({ missing: [], unexpected: [] });

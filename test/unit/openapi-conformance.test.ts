@@ -2,11 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../src/config.js';
 import { buildOpenApi } from '../../src/http/openapi/document.js';
 import { API_ROUTES } from '../../src/routes/index.js';
-import { answerDrifts, compile } from '../support/conformance.js';
-import { schemaErrors, type Schema } from '../support/json-schema.js';
+import { answerDrifts, compile } from '../harness/conformance.js';
+import { schemaErrors, type Schema } from '../harness/json-schema.js';
 
 /**
- * The check every integration test's answers go through (test/support/conformance.ts), held
+ * The check every integration test's answers go through (test/harness/conformance.ts), held
  * against the public API's document as the app builds it: the answers the server really gives
  * (issue 27 item 10) fit, and answers that drift fail with route, status, path and keyword.
  */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.js';
 import { buildWidgetOpenApi } from '../../src/widget/openapi.js';
-import { PLACEHOLDERS, publicDocument } from '../support/event-conformance.js';
+import { PLACEHOLDERS, publicDocument } from '../harness/event-conformance.js';
 
 /**
  * Issue 42 item 9: both OpenAPI documents the code builds (the public API's, the visitor chat's)

@@ -8,16 +8,16 @@ import { signatureHeader } from '../../src/domain/webhooks/signature.js';
 import { standardWebhooksHeaders } from '../../src/domain/webhooks/standard-signature.js';
 import { newSigningSecret } from '../../src/domain/webhooks/secret-box.js';
 import { newEventId } from '../../src/ids.js';
-import { eventDrifts, publicDocument } from '../support/event-conformance.js';
-import { BETA_EVENT_TYPES, KNOWN_EVENT_TYPES, SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../support/spec-events.js';
-import { bothWays } from '../support/spec-routes.js';
+import { eventDrifts, publicDocument } from '../harness/event-conformance.js';
+import { BETA_EVENT_TYPES, KNOWN_EVENT_TYPES, SPEC_EVENT_TYPES, SPEC_PII_EVENT_FAMILIES } from '../harness/spec-events.js';
+import { bothWays } from '../harness/spec-routes.js';
 
 /**
  * Issue 29 item 1: the public API's document describes every event of spec 01 in its
  * `webhooks` section (envelope, data in both payload modes, Svc-* headers). The list is the
- * spec's (test/support/spec-events.ts); every builder of the catalogue, in both payload modes,
+ * spec's (test/harness/spec-events.ts); every builder of the catalogue, in both payload modes,
  * makes a delivery that fits its entry; deliveries that drift are named. Every delivery the
- * suite's receivers get goes through the same check (test/support/receiver.ts).
+ * suite's receivers get goes through the same check (test/harness/receiver.ts).
  */
 const doc = publicDocument();
 const entry = (type: string) => doc.webhooks[type].post;

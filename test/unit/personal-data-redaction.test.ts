@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { redactCustomerText } from '../../src/domain/privacy/redaction.js';
 import { CORPUS_CONTACTS, PERSONAL_DATA_CORPUS as CORPUS } from '../fixtures/personal-data-corpus.js';
-import { keeps, normaliseEmails, piecesOf, significantDigits, survival, survivors } from '../support/personal-data-oracle.js';
+import { keeps, normaliseEmails, piecesOf, significantDigits, survival, survivors } from '../harness/personal-data-oracle.js';
 
 /** Issue 25: the redaction over the personal-data corpus, with the tenant's contact names. */
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { CATALOGUE, statusOf, type ErrorCode } from '../../src/http/problem.js';
 import { ERROR_GUIDE } from '../../src/errors/catalogue.js';
-import { PROJECT_PROBLEM_EXTENSIONS, SPEC_PROBLEM_STATUS } from '../support/spec-problems.js';
+import { PROJECT_PROBLEM_EXTENSIONS, SPEC_PROBLEM_STATUS } from '../harness/spec-problems.js';
 
 /**
  * The error catalogue (src/errors/catalogue.ts, statuses in src/http/problem.ts) against the
- * spec's code → status table written out by hand in test/support/spec-problems.ts, both ways.
+ * spec's code → status table written out by hand in test/harness/spec-problems.ts, both ways.
  */
 const catalogue = Object.fromEntries((Object.keys(CATALOGUE) as ErrorCode[]).map((code) => [code, CATALOGUE[code].status]));
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { TOUR_DOCUMENTS, announcedStatuses, tourBlocks } from '../support/readme-tour.js';
+import { TOUR_DOCUMENTS, announcedStatuses, tourBlocks } from '../harness/readme-tour.js';
 
 const README = [
   '# Title', '<!-- synopsis: runs until Ctrl-C -->', '```sh', 'bin/up', '```', '## A five-minute tour', '```sh', 'KEY=x', 'curl -s $BASE/me   # 401 invalid_api_key', '```',

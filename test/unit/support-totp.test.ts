@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { base32, fromBase32, totpCode, totpMatch, totpStep } from '../../src/support/operators/totp.js';
-import { hashPassword, passwordMatches } from '../../src/support/operators/passwords.js';
+import { base32, fromBase32, totpCode, totpMatch, totpStep } from '../../src/console/operators/totp.js';
+import { hashPassword, passwordMatches } from '../../src/console/operators/passwords.js';
 
 /** RFC 6238 appendix B's SHA-1 vectors (their last six digits: the codes authenticator apps show). */
 const RFC_SECRET = base32(Buffer.from('12345678901234567890'));

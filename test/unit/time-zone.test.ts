@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CELL_TIME_ZONE, dayIn } from '../../src/domain/analytics/time-zone.js';
 import { readPeriod } from '../../src/domain/analytics/period.js';
-import { untilNextMidnight } from '../support/day-boundary.js';
+import { untilNextMidnight } from '../harness/day-boundary.js';
 
 /**
  * The day rule of analytics in the en cell's zone, Europe/London, across its daylight-saving

@@ -1,8 +1,8 @@
-import { expectDocumented } from '../../../test/support/conformance.js';
+import { expectDocumented } from '../../../test/harness/conformance.js';
 
 /**
  * A fetch for SalesChat in the suite's tests: every answer the client gets from the stack is
- * held against the OpenAPI document, as test/support/http.ts holds the suite's own calls.
+ * held against the OpenAPI document, as test/harness/http.ts holds the suite's own calls.
  */
 export const documentedFetch: typeof globalThis.fetch = async (input, init) => {
   const request = input instanceof Request ? input : new Request(input, init);

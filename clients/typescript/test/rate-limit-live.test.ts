@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, type TestApi } from '../../../test/support/app.js';
-import { newCaller } from '../../../test/support/fixtures.js';
-import { ownShare } from '../../../test/support/isolation.js';
+import { startApi, type TestApi } from '../../../test/harness/app.js';
+import { newCaller } from '../../../test/harness/fixtures.js';
+import { ownShare } from '../../../test/harness/isolation.js';
 import { PinnedClock } from '../../../src/clock.js';
 import { RateLimitError, SalesChat } from '../src/index.js';
 import { documentedFetch } from './documented-fetch.js';

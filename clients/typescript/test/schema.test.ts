@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import { useApiSuite, type ApiSuite } from '../../../test/support/api-suite.js';
+import { useApiSuite, type ApiSuite } from '../../../test/harness/api-suite.js';
 import { renderDocument, renderTypes, TYPES_FILE } from '../scripts/types.js';
 
 /**

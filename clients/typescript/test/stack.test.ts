@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useApiSuite, type ApiSuite } from '../../../test/support/api-suite.js';
-import { newCaller, type Caller } from '../../../test/support/fixtures.js';
+import { useApiSuite, type ApiSuite } from '../../../test/harness/api-suite.js';
+import { newCaller, type Caller } from '../../../test/harness/fixtures.js';
 import { ConflictError, NotFoundError, SalesChat, ValidationError, AuthenticationError, type Lead } from '../src/index.js';
 import { documentedFetch } from './documented-fetch.js';
 

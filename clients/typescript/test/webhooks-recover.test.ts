@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useApiSuite, type ApiSuite } from '../../../test/support/api-suite.js';
-import { newCaller } from '../../../test/support/fixtures.js';
+import { useApiSuite, type ApiSuite } from '../../../test/harness/api-suite.js';
+import { newCaller } from '../../../test/harness/fixtures.js';
 import { HOOKS_ENV, HOOK_URL } from '../../../test/integration/webhooks-fixtures.js';
 import { ConflictError, SalesChat } from '../src/index.js';
 import { documentedFetch } from './documented-fetch.js';

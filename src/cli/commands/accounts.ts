@@ -15,7 +15,7 @@ import { recheckDeliveriesOf } from '../../domain/webhooks/hold-release.js';
 import { keyCellWarning, runningStack } from '../stack.js';
 import { parseCrmMode, setCrmMode } from '../../domain/provisioning/crm-mode.js';
 import { leadForSupport } from '../../domain/leads/queries.js';
-import { presentLead } from '../../routes/leads/presenters.js';
+import { presentLead } from '../../presenters/leads.js';
 import { stampLivemode } from '../../http/livemode.js';
 import type { CommandGroup } from './command.js';
 

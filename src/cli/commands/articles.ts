@@ -4,7 +4,8 @@ import { isSandbox } from '../../domain/sandbox/shadows.js';
 import { createArticle } from '../../domain/articles/articles.js';
 import { bindSite, listSites, showSite } from '../../domain/articles/sites.js';
 import { setEditorialProfile, type EditorialProfileInput } from '../../domain/articles/editorial-profile.js';
-import { EditorialProfileUpdateSchema, presentEditorialProfile } from '../../routes/articles/editorial-profile-routes.js';
+import { EditorialProfileUpdateSchema } from '../../http/schemas/editorial-profile.js';
+import { presentEditorialProfile } from '../../presenters/editorial-profile.js';
 import { ARTICLE_LOCALES, ARTICLE_STATUSES, type ArticleStatus } from '../../entities/article.js';
 import type { CommandGroup } from './command.js';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { UsageError } from '../args.js';
 import { OPERATOR_ROLES, type OperatorRole, type SupportOperator } from '../../entities/support-operator.js';
-import { createOperator, listOperators, resetPassword, resetTotp, setOperatorDisabled } from '../../support/operators/accounts.js';
-import { totpCode, totpStep } from '../../support/operators/totp.js';
+import { createOperator, listOperators, resetPassword, resetTotp, setOperatorDisabled } from '../../console/operators/accounts.js';
+import { totpCode, totpStep } from '../../console/operators/totp.js';
 import type { Command, CommandGroup } from './command.js';
 
 /** The support console's operators (docs/supporting.md, "Managing operators"). */

@@ -7,7 +7,7 @@ import { postToLedger, setWalletBlocked, WalletFloorError } from '../../domain/w
 import { announceWalletChange } from '../../domain/wallet/wallet-cache.js';
 import { readWallet } from '../../domain/wallet/wallet-reader.js';
 import { isDecimalText } from '../../domain/wallet/money.js';
-import { presentWallet } from '../../routes/account/presenters.js';
+import { presentWallet } from '../../presenters/wallet.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { ensureSandbox } from '../../domain/sandbox/shadows.js';
 import { resetSandbox, seedSandbox } from '../../domain/sandbox/reset.js';

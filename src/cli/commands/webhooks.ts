@@ -10,7 +10,7 @@ import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { deleteSubscription, ownerContext, subscriptionsOf } from '../../domain/webhooks/subscriptions.js';
 import { setSubscriptionStatus } from '../../domain/webhooks/operator-actions.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
-import { presentWebhook } from '../../routes/webhooks/presenters.js';
+import { presentWebhook } from '../../presenters/webhooks.js';
 import { ProgressBar } from '../progress-bar.js';
 import { recordSupportAction } from '../../domain/support/audit.js';
 import { actor } from './support.js';

@@ -1,6 +1,7 @@
 import { defineRoute } from '../../http/route.js';
 import { MeSchema, WalletSchema } from './schemas.js';
-import { presentMe, presentWallet } from './presenters.js';
+import { presentWallet } from '../../presenters/wallet.js';
+import { presentMe } from './presenters.js';
 
 const migration = 'Migration20261121000100Foundation' as const;
 

@@ -14,7 +14,7 @@ import { createLead, type NewLeadInput } from '../../domain/leads/lead-creation.
 import type { LeadFields } from '../../domain/leads/lead-rules.js';
 import { setIntegratorScore, type IntegratorScore } from '../../domain/leads/lead-scoring.js';
 import { contactsOfLeads, findLead, LEADS_BY_UPDATE, listLeads } from '../../domain/leads/queries.js';
-import { leadEtag, presentLead } from './presenters.js';
+import { leadEtag, presentLead } from '../../presenters/leads.js';
 import { LeadSchema } from './schemas.js';
 import { taskRoutes } from './task-routes.js';
 import { LeadCreateSchema, LeadScoreSchema, LeadListQuery, LeadPageSchema, LeadParams, LeadUpdateSchema, type LeadIdParams } from './request-schemas.js';

@@ -8,7 +8,7 @@ import { DELIVERY_LOG_ORDER, deliveryLogPage } from '../../domain/webhooks/deliv
 import { replayDelivery, ReplayRefused } from '../../domain/webhooks/replay.js';
 import { wakeRelay } from '../../domain/events/outbox-wakeup.js';
 import { DeliveryLogQuery, DeliveryParams, WebhookDeliveryPageSchema, WebhookDeliverySchema, WebhookParams } from './schemas.js';
-import { presentDelivery } from './presenters.js';
+import { presentDelivery } from '../../presenters/webhooks.js';
 import { deliveryHolds, type HoldReason } from '../../domain/webhooks/delivery-attempts.js';
 import { WEBHOOKS_MIGRATION } from './context.js';
 

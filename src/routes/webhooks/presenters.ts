@@ -1,28 +1,8 @@
-import type { Webhook, WebhookDelivery } from '../../entities/webhook.js';
+import type { Webhook } from '../../entities/webhook.js';
 import type { OutboxEvent } from '../../entities/outbox-event.js';
-import { previousSecretValid } from '../../domain/webhooks/secret-rotation.js';
-import type { HoldReason } from '../../domain/webhooks/delivery-attempts.js';
-import { shownDeliveryError } from '../../domain/webhooks/sender.js';
+import { presentWebhook } from '../../presenters/webhooks.js';
 
-const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
-
-/** Webhook (spec 01): never a secret, sealed or not. */
-export function presentWebhook(w: Webhook, now: Date) {
-  return {
-    id: w.id,
-    url: w.url,
-    events: w.events,
-    include_pii: w.includePii,
-    description: w.description ?? null,
-    status: w.status,
-    created_at: w.createdAt.toISOString(),
-    updated_at: w.updatedAt.toISOString(),
-    secret_rotated_at: iso(w.secretRotatedAt),
-    previous_secret_expires_at: previousSecretValid(w, now) ? iso(w.previousSecretExpiresAt) : null,
-    max_per_second: w.maxPerSecond ?? null,
-    paused_reason: w.status === 'paused' ? w.pausedReason ?? null : null,
-  };
-}
+/** The webhooks' answers only the api gives; the ones bin/ctl and the console give too are src/presenters/webhooks.ts. */
 
 /** WebhookWithSecret: the plain secret exists only in this one answer. */
 export function presentWebhookWithSecret(w: Webhook, secret: string, now: Date) {
@@ -36,25 +16,4 @@ export function withoutSecret(body: unknown): unknown {
 
 export function presentTestResult(event: OutboxEvent) {
   return { event_id: event.id, type: event.type, status: 'queued' };
-}
-
-/**
- * WebhookDelivery: the fields of the spec table, plus whether an unfinished delivery is held
- * now and why (its state stays pending or failed: the spec's vocabulary; docs/decisions.md).
- */
-export function presentDelivery(d: WebhookDelivery, hold: HoldReason | null = null) {
-  return {
-    id: d.id,
-    event_id: d.eventId,
-    state: d.state,
-    held: hold !== null,
-    hold_reason: hold,
-    attempt: d.attempt,
-    status_code: d.statusCode ?? null,
-    duration_ms: d.durationMs ?? null,
-    error: shownDeliveryError(d.statusCode ?? null, d.error ?? null),
-    next_attempt_at: iso(d.nextAttemptAt),
-    delivered_at: iso(d.deliveredAt),
-    created_at: d.createdAt.toISOString(),
-  };
 }

@@ -7,7 +7,8 @@ import {
   type SubscriptionChanges, type SubscriptionInput,
 } from '../../domain/webhooks/subscriptions.js';
 import { WebhookCreateSchema, WebhookListQuery, WebhookPageSchema, WebhookParams, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from './schemas.js';
-import { presentWebhook, presentWebhookWithSecret, withoutSecret } from './presenters.js';
+import { presentWebhook } from '../../presenters/webhooks.js';
+import { presentWebhookWithSecret, withoutSecret } from './presenters.js';
 import { subscriptionContext, WEBHOOKS_MIGRATION } from './context.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
 

@@ -1,6 +1,6 @@
 /**
  * The spec's error codes and their HTTP statuses, copied by hand from the spec (not read from
- * src/): the oracle `expectProblem` (test/support/http.ts) and the errors page test hold the
+ * src/): the oracle `expectProblem` (test/harness/http.ts) and the errors page test hold the
  * code against. Do not generate this file from the catalogue; a change here is a change of
  * the contract and needs the spec line it comes from.
  *
@@ -70,5 +70,5 @@ export type KnownProblemCode = SpecProblemCode | ExtensionProblemCode;
 export function expectedProblemStatus(code: string): number {
   if (Object.hasOwn(SPEC_PROBLEM_STATUS, code)) return SPEC_PROBLEM_STATUS[code as SpecProblemCode];
   if (Object.hasOwn(PROJECT_PROBLEM_EXTENSIONS, code)) return PROJECT_PROBLEM_EXTENSIONS[code as ExtensionProblemCode].status;
-  throw new Error(`${code}: neither a spec code (spec 01 Errors) nor a listed project extension (test/support/spec-problems.ts)`);
+  throw new Error(`${code}: neither a spec code (spec 01 Errors) nor a listed project extension (test/harness/spec-problems.ts)`);
 }

@@ -1,13 +1,13 @@
-import type { Contact } from '../../entities/conversation.js';
-import type { Lead } from '../../entities/lead.js';
-import { money } from '../../domain/wallet/money.js';
+import type { Contact } from '../entities/conversation.js';
+import type { Lead } from '../entities/lead.js';
+import { money } from '../domain/wallet/money.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The ETag of a lead: its quoted version. */
 export const leadEtag = (lead: Pick<Lead, 'version'>) => `"${lead.version}"`;
 
-/** Lead (spec 02) with its contact, the one wire format of a lead. */
+/** Lead (spec 02) with its contact, the one wire format of a lead: the api's answers and bin/ctl's. */
 export function presentLead(l: Lead, contact: Contact | undefined | null) {
   return {
     id: l.id,

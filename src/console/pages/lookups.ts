@@ -9,13 +9,13 @@ import { html, stateBadge, time, type Html } from '../html.js';
 /**
  * The support console's pages of what callers quote (issue 41 item 5): a key by its key id or
  * prefix (why the api refuses it), a request by its request id (from the request log). Each is
- * a read (viewer), registered by one line in console-server.ts.
+ * a read (viewer), registered by one line in its router (page-routes.ts).
  */
 
 /** `/keys/<key id or prefix>`: never a whole key (its secret is not part of any page's address). */
-export const KEY_PAGE = /^\/keys\/(key_[0-9A-Za-z]{20}|sk_(?:live|test)_(?:ru|en|id)_[0-9A-Za-z]{20})$/;
+export const KEY_TEXT = /^(?:key_[0-9A-Za-z]{20}|sk_(?:live|test)_(?:ru|en|id)_[0-9A-Za-z]{20})$/;
 /** `/requests/<request id>` (the shape observe.ts accepts for X-Request-Id). */
-export const REQUEST_PAGE = /^\/requests\/([A-Za-z0-9._:-]{8,128})$/;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** A page to show: its status, title and body. */
 export interface Shown {

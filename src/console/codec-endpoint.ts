@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'koa';
 import type { Payload } from '@temporalio/common';
 import type { Services } from '../services.js';
 import { recordSupportAction } from '../domain/support/audit.js';
@@ -30,27 +31,33 @@ class CodecRefusal extends Error {
  * console (its session cookie, sent by the UI with `includeCredentials`) or a caller with
  * `Authorization: Bearer <CODEC_OPERATOR_TOKEN>` (the CLI's --codec-auth) gets an answer; every
  * decode is recorded in support_actions before its answer leaves. CORS admits the UI's origin only.
+ * A Koa middleware: server.ts mounts it on /codec/*, before the console's door (it answers in
+ * JSON Problems, not pages, and has its own ways in).
  */
 export function codecEndpoint(services: Services) {
   const { uiOrigin, operatorToken } = services.config.codecEndpoint;
   const codecs = temporalDataConverter(services.config).payloadCodecs;
 
-  return async function serveCodec(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function serveCodec(ctx: Context): Promise<void> {
+    const req = ctx.req;
     const origin = req.headers.origin;
     const cors: Record<string, string> = origin === uiOrigin
       ? { 'Access-Control-Allow-Origin': uiOrigin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' }
       : { Vary: 'Origin' };
-    const answer = (status: number, body: unknown, type = 'application/json') =>
-      void res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...cors }).end(JSON.stringify(body));
+    const answer = (status: number, body: unknown, type = 'application/json') => {
+      ctx.status = status;
+      ctx.set({ 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...cors });
+      ctx.body = JSON.stringify(body);
+    };
     try {
       // A page of another origin (the api's docs on the same host, say) gets nothing done, not even a decode it cannot read.
       if (origin !== undefined && origin !== uiOrigin) throw new CodecRefusal(403, 'Forbidden', `Only the Temporal UI (${uiOrigin}) calls this endpoint from a browser.`);
-      const type = new URL(req.url ?? '/', 'http://console.invalid').pathname.slice('/codec/'.length);
+      const type = ctx.path.slice('/codec/'.length);
       if (type !== 'decode' && type !== 'encode') throw new CodecRefusal(404, 'Not Found', 'The codec endpoint has /codec/decode and /codec/encode.');
       if (req.method === 'OPTIONS') {
-        return void res.writeHead(204, {
-          ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600',
-        }).end();
+        ctx.set({ ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' });
+        ctx.status = 204;
+        return;
       }
       if (req.method !== 'POST') throw new CodecRefusal(405, 'Method Not Allowed', 'POST the payloads.');
       const operator = await operatorOf(req);

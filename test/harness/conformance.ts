@@ -1,7 +1,7 @@
 import { schemaErrors, type Schema } from './json-schema.js';
 
 /**
- * Every answer a test receives through `call` (test/support/http.ts) is held against the live
+ * Every answer a test receives through `call` (test/harness/http.ts) is held against the live
  * OpenAPI document of the API that gave it: its status must be documented for the route, its
  * media type named there, and a JSON body must conform to the schema of that status (a Problem
  * to the schema of its code). A drift throws, naming route, status, instance path and keyword.

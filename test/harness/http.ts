@@ -15,13 +15,13 @@ export interface CallOptions {
   /** Sent as is (no JSON encoding), with the given Content-Type. */
   raw?: { text: string | Buffer; contentType?: string };
   headers?: Record<string, string>;
-  /** Skip holding the answer against the OpenAPI document (test/support/conformance.ts): only for a test of the check itself. */
+  /** Skip holding the answer against the OpenAPI document (test/harness/conformance.ts): only for a test of the check itself. */
   unchecked?: boolean;
 }
 
 /**
  * One HTTP call to the api; the body is parsed as JSON when the answer is JSON. The answer is
- * held against the api's OpenAPI document (test/support/conformance.ts): a drift throws.
+ * held against the api's OpenAPI document (test/harness/conformance.ts): a drift throws.
  */
 export async function call<T = any>(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
@@ -47,7 +47,7 @@ export async function call<T = any>(base: string, method: string, path: string, 
 const titlesSeen = new Map<string, string>();
 
 /**
- * Checks a whole Problem answer: the status the spec gives the code (test/support/spec-problems.ts,
+ * Checks a whole Problem answer: the status the spec gives the code (test/harness/spec-problems.ts,
  * written from spec 01, not read from the catalogue), media type, type link, a title that stays
  * the same for the code, a detail, and request_id equal to the X-Request-Id header.
  */

@@ -64,7 +64,7 @@ function closest(results: string[][]): string {
 export function schemaErrors(value: unknown, schema: Schema, root: Schema, at = ''): string[] {
   if (typeof schema !== 'object' || schema === null) throw new Error(`json-schema: ${at || '/'}: a schema must be an object`);
   for (const keyword of Object.keys(schema)) {
-    if (!CHECKED.has(keyword) && !ANNOTATIONS.has(keyword)) throw new Error(`json-schema: unknown keyword "${keyword}" at ${at || '/'}: teach test/support/json-schema.ts to check it`);
+    if (!CHECKED.has(keyword) && !ANNOTATIONS.has(keyword)) throw new Error(`json-schema: unknown keyword "${keyword}" at ${at || '/'}: teach test/harness/json-schema.ts to check it`);
   }
   const here = at || '/';
   const errors: string[] = [];
@@ -99,7 +99,7 @@ export function schemaErrors(value: unknown, schema: Schema, root: Schema, at = 
     if (schema.maxLength !== undefined && length > schema.maxLength) errors.push(`${here}: maxLength: longer than ${schema.maxLength}`);
     if (schema.format !== undefined) {
       const check = FORMATS[schema.format];
-      if (!check) throw new Error(`json-schema: unknown format "${schema.format}" at ${here}: teach test/support/json-schema.ts to check it`);
+      if (!check) throw new Error(`json-schema: unknown format "${schema.format}" at ${here}: teach test/harness/json-schema.ts to check it`);
       if (!check(value)) errors.push(`${here}: format: ${JSON.stringify(value)} is not a ${schema.format}`);
     }
   }

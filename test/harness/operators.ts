@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../src/services.js';
 import type { OperatorRole } from '../../src/entities/support-operator.js';
-import { createOperator } from '../../src/support/operators/accounts.js';
-import { startSession } from '../../src/support/operators/sessions.js';
-import { totpCode, totpStep } from '../../src/support/operators/totp.js';
+import { createOperator } from '../../src/console/operators/accounts.js';
+import { startSession } from '../../src/console/operators/sessions.js';
+import { totpCode, totpStep } from '../../src/console/operators/totp.js';
 
 /** Support console operators for tests: an account made as bin/ctl makes one, its TOTP codes, a session without a sign-in. */
 export interface TestOperator {

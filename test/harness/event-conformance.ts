@@ -5,7 +5,7 @@ import { API_ROUTES } from '../../src/routes/index.js';
 import { schemaErrors, type Schema } from './json-schema.js';
 
 /**
- * Every delivery a test receiver gets (test/support/receiver.ts) is held against the public
+ * Every delivery a test receiver gets (test/harness/receiver.ts) is held against the public
  * API's OpenAPI document, `webhooks` section: its type must have an entry, its headers conform
  * to the entry's header parameters (and name the body's id and type), its body to the entry's
  * request body (the envelope and the event's data in either payload mode). The document is the

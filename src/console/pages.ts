@@ -4,7 +4,7 @@ import { DELIVERY_STATES, type Webhook, type WebhookDelivery } from '../entities
 import type { HoldReason } from '../domain/webhooks/delivery-attempts.js';
 import type { DeliveryStory, SupportFindings, SupportDeliveryFilters } from '../domain/support/lookup.js';
 import type { RecordedSupportAction } from '../domain/support/audit.js';
-import { presentDelivery } from '../routes/webhooks/presenters.js';
+import { presentDelivery } from '../presenters/webhooks.js';
 import { shownDeliveryError } from '../domain/webhooks/sender.js';
 import { madeBy } from './pages/replays.js';
 import type { SupportOperator } from '../entities/support-operator.js';

@@ -2,7 +2,7 @@ import { tappedProxy } from './tapped-proxy.js';
 
 /**
  * A TCP proxy in front of Redis that counts the round trips its clients make, as
- * test/support/pg-round-trips.ts does for PostgreSQL. It reads both directions of RESP: each
+ * test/harness/pg-round-trips.ts does for PostgreSQL. It reads both directions of RESP: each
  * command a client sends (an array of bulk strings, or an inline command) and each reply the
  * server sends back. A round trip begins when a client sends a command while none of its
  * commands waits for a reply; commands sent before the replies come (a pipeline, MULTI/EXEC)

@@ -47,7 +47,7 @@ export function refuseRunWide(config: Pick<Config, 'temporal' | 'redisKeyPrefix'
     !config.temporal.schedulesPaused && 'TEMPORAL_SCHEDULES_PAUSED is not set (its Schedules would fire by the clock: an hourly key-expiry scan or delivery-log clean-up over a database other files use)',
     config.redisKeyPrefix === RUN_WIDE.redisKeyPrefix && `REDIS_KEY_PREFIX=${config.redisKeyPrefix} is the run-wide prefix (its relay would wake on other files' events)`,
   ].filter(Boolean);
-  if (shared.length) throw new Error(`${who} refuses to start a worker on the run's shared resources: ${shared.join('; ')}. Start it with the env of ownShare() (test/support/isolation.ts).`);
+  if (shared.length) throw new Error(`${who} refuses to start a worker on the run's shared resources: ${shared.join('; ')}. Start it with the env of ownShare() (test/harness/isolation.ts).`);
 }
 
 /** The Schedules the setup makes with this configuration. */
