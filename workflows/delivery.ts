@@ -42,7 +42,7 @@ function holdWaitMs(timing: DeliveryTiming, holdReason: string | undefined): num
 /**
  * One delivery of one event to one subscription (workflow id `delivery:<id>`): the first try
  * and up to `retrySchedule.length` retries with jittered pauses. The attempt is a local
- * activity (docs/decisions.md, "Deliveries as local activities"): it runs in the worker that
+ * activity (docs/adr/0007-webhook-delivery.md, "One attempt, a local activity"): it runs in the worker that
  * runs the workflow, with no task-queue round trip; a worker that dies mid-attempt loses its
  * workflow task, and the next worker makes the attempt again (at least once: Svc-Event-Id
  * lets the subscriber drop the repeat). The attempt activity first
