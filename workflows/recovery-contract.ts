@@ -1,8 +1,8 @@
 import { defineQuery } from '@temporalio/workflow';
 
 /**
- * What the support console and the recovery workflow share (docs/decisions.md, "Recoveries
- * run as workflows"): the type, its id, its input and the query of its progress.
+ * What the support console and the recovery workflow share (docs/adr/0074-support-replays-ask-first-recoveries-run-as-workflows-issue.md,
+ * "Why a workflow"): the type, its id, its input and the query of its progress.
  */
 export const RECOVERY_WORKFLOW_TYPE = 'deliveryRecovery';
 

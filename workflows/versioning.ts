@@ -19,7 +19,7 @@ type Versioned = [(...args: never[]) => Promise<unknown>, VersioningBehavior];
 
 /**
  * What a deploy of new workflow code does to each type's open runs (Worker Versioning;
- * docs/decisions.md, "Worker Versioning", and docs/operating.md, "Deploying a workflow change").
+ * docs/adr/0065-safe-to-run-for-months-issue-40-session-15.md, "Worker Versioning from it on", and docs/operating.md, "Deploying a workflow change").
  * PINNED: a run stays on the build it started on until it closes, so its code never changes
  * under it and needs no patch; the old build's workers run until its pinned runs have drained.
  * These are bounded: an operation minutes, a report or a sweep's night hours. AUTO_UPGRADE: a

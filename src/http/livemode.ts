@@ -5,7 +5,7 @@ import type { JsonSchema } from './openapi/joi-to-json-schema.js';
 // `data` list, and the objects nested in them (a message, a reply, an operation, a contact, ...).
 // An object is anything with an `id`, a `{type, id}` reference (an operation's `resource`) too:
 // what it points to lives in the same mode. Added here once for every route, and documented by
-// the same rule (docs/decisions.md "Issue 42 item 6e").
+// the same rule (docs/adr/0089-issue-42-item-6-five-readings-of-the-spec.md, item e).
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
  * The demo shop's blog: one JSON file per page (`<dir>/<slug>.json`). The reference site
  * module writes it, the demo site (src/widget/demo-site.ts) serves it at `/blog/<slug>`; two
  * processes share it the way a CMS's module and its web server share the CMS's storage
- * (docs/decisions.md "Articles: the reference site module").
+ * (docs/adr/0017-articles.md, "The reference site module").
  */
 
 export interface BlogPage {

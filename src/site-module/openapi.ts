@@ -9,8 +9,8 @@ const AUTH: ErrorCode[] = ['invalid_api_key', 'internal_error'];
 const BODY: ErrorCode[] = ['bad_request', 'payload_too_large', 'validation_failed'];
 
 /**
- * /api/site-module/openapi.json: the site-module protocol (docs/decisions.md "Articles: the
- * site-module protocol") as an OpenAPI 3.1 document, built from the joi schemas the routes
+ * /api/site-module/openapi.json: the site-module protocol (docs/adr/0017-articles.md,
+ * "The site-module protocol") as an OpenAPI 3.1 document, built from the joi schemas the routes
  * validate with and answer.
  */
 export function buildSiteModuleOpenApi(config: Config): Record<string, unknown> {

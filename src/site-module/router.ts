@@ -12,7 +12,7 @@ import { handModuleResult, publicationStartOf, type ResultHandOver } from '../te
 import type { ModuleResult } from '../../workflows/publication-contract.js';
 import { ResultBody, ResultQuery } from './schemas.js';
 
-/** Where a site module talks to the platform (docs/decisions.md "Articles: the site-module protocol"). */
+/** Where a site module talks to the platform (docs/adr/0017-articles.md, "The site-module protocol"). */
 export const SITE_MODULE_PREFIX = '/api/site-module';
 
 /** Bearer site token (never an API key): the site it names, else 401. */

@@ -7,8 +7,8 @@ import { routingOf, versionName } from './worker-versioning.js';
 export const EAGER_CHECK_MS = 2000;
 
 /**
- * The eager starts of a worker process (docs/decisions.md, "Eager starts only on the current
- * version"). A start with `requestEagerStart` through `client` (on the process's own worker
+ * The eager starts of a worker process (docs/adr/0067-an-address-never-locks-out-a-valid-key-issue-41-item-6-and.md,
+ * "Eager starts only while the worker\'s version is current"). A start with `requestEagerStart` through `client` (on the process's own worker
  * connection) gets its first workflow task handed to this process's Worker in the answer, and
  * Temporal server 1.29 does so whatever the Worker's deployment version: an old worker that
  * kept starting eagerly after a promotion would begin PINNED runs on the old build (and AUTO_UPGRADE

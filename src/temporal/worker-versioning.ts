@@ -7,7 +7,7 @@ import { WORKFLOW_BUNDLE } from './workflow-bundle.js';
 import { connectTemporal, temporalClient } from './connect.js';
 
 /**
- * Worker Versioning (docs/decisions.md, "Worker Versioning"; docs/operating.md, "Deploying a
+ * Worker Versioning (docs/adr/0065-safe-to-run-for-months-issue-40-session-15.md, "Worker Versioning from it on"; docs/operating.md, "Deploying a
  * workflow change"): every Worker polls as one version of the deployment, its build id the
  * workflow bundle it runs. New runs go to the deployment's current version (or its ramping one,
  * by percentage); a PINNED run stays on the version it started on, an AUTO_UPGRADE run moves to

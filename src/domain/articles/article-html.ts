@@ -4,7 +4,7 @@ import { strikethrough, tables } from '@joplin/turndown-plugin-gfm';
 
 /**
  * The one sanitizer of article bodies, and the read formats built from its output. An
- * allowlist (docs/decisions.md "Articles: the sanitizer allowlist"): the tags of an editor
+ * allowlist (docs/adr/0017-articles.md, "The sanitizer allowlist"): the tags of an editor
  * document, a few attributes, no style and no class, http(s)/mailto/tel links and http(s)
  * images. Everything else is dropped: scripts with their text, event handlers, srcdoc,
  * frames, forms, svg and math, and every other scheme (javascript:, data:, vbscript:, ...).
@@ -127,7 +127,7 @@ export interface ContentBlock {
  * format=blocks (spec 02: "an editor document is returned as one block of type html"). Every
  * article body is an editor document (the HTML the dashboard's editor, PATCH and generation
  * write), so the sanitized HTML comes back whole as one block; an empty body is no block
- * (docs/decisions.md "Issue 42 item 6c").
+ * (docs/adr/0089-issue-42-item-6-five-readings-of-the-spec.md, item c).
  */
 export function articleBlocks(html: string): ContentBlock[] {
   const clean = sanitizeArticleHtml(html);

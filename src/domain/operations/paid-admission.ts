@@ -157,7 +157,7 @@ export async function admitPaidOperation(em: Em, r: PaidRequest): Promise<Admiss
   }
   const available = new Decimal(row.balance_rub).minus(row.reserved_rub);
   if (row.blocked || available.lessThan(ceiling)) {
-    // No topup_url: spec 01 gives it to wallet_suspended only; GET /wallet and GET /me say where (docs/decisions.md "Issue 42 item 6a").
+    // No topup_url: spec 01 gives it to wallet_suspended only; GET /wallet and GET /me say where (docs/adr/0089-issue-42-item-6-five-readings-of-the-spec.md, item a).
     return refused('insufficient_funds', domainError('insufficient_funds', `This operation may cost up to ${ceiling.toFixed(2)} RUB; the wallet has ${Decimal.max(available, 0).toFixed(2)} RUB available.`));
   }
   if (payer.visitorAddress !== null && await visitorPaidTurnsUsedUp(r, payer.tenantId, payer.visitorAddress)) {

@@ -90,8 +90,8 @@ interface AttemptRow {
 }
 
 /**
- * Whether a delivery may be attempted now, and what to send, in one read (docs/decisions.md,
- * "The attempt's round trips"). Read fresh from the database (never the api's caches): a
+ * Whether a delivery may be attempted now, and what to send, in one read (docs/adr/0007-webhook-delivery.md,
+ * "Round trips"). Read fresh from the database (never the api's caches): a
  * paused subscription or a suspended exchange holds it (spec 01: "outgoing webhooks are
  * postponed"; a tenant without a wallet row reads as unknown, which does not hold); so does
  * access that has ended for now (deliveryAccess), a delivery queued while paused waits for

@@ -8,7 +8,7 @@ import { invalidField } from '../../errors/domain-error.js';
  * (as "`none` arrives with hand-off" for a publication's target). So handed_off, and a
  * publication of target none, are answered only where the hand-off's label answers; elsewhere
  * (the spec's release status) such an article reads as approved, the state it was handed off
- * from, and status=handed_off is 422 (docs/decisions.md "Issue 42 item 6d").
+ * from, and status=handed_off is 422 (docs/adr/0089-issue-42-item-6-five-readings-of-the-spec.md, item d).
  */
 export const HANDOFF_RELEASE: Release = 'planned';
 

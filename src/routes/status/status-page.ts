@@ -26,7 +26,7 @@ ${rows}
 
 /**
  * The status map's release label: spec 01 lists the status map as Planned, so GET /status and
- * GET /me/status answer only where RELEASED_LABELS has it (docs/decisions.md "Issue 42 item 6b");
+ * GET /me/status answer only where RELEASED_LABELS has it (docs/adr/0089-issue-42-item-6-five-readings-of-the-spec.md, item b);
  * elsewhere both are 404 not_found like an unknown path.
  */
 export const STATUS_MAP_RELEASE: Release = 'planned';
