@@ -2,9 +2,10 @@ import type { Services } from '../src/services.js';
 import type { Em } from '../src/db/em.js';
 import type { DeliveryState } from '../src/entities/webhook.js';
 import type { DeliveryTiming } from '../workflows/delivery-contract.js';
-import {
-  keyOrderOf, leaveQueue, logPiiDelivery, markHeld, markThrottled, nextOfKey, nextQueuedDelivery, planAttempt, recordAttempt, releasesItsKey, type DeliveryOrder, type HoldReason,
-} from '../src/domain/webhooks/delivery-attempts.js';
+import { planAttempt, type HoldReason } from '../src/domain/webhooks/delivery-attempts.js';
+import { keyOrderOf, leaveQueue, nextOfKey, nextQueuedDelivery, releasesItsKey, type DeliveryOrder } from '../src/domain/webhooks/delivery-order.js';
+import { markHeld, markThrottled } from '../src/domain/webhooks/delivery-holds.js';
+import { logPiiDelivery, recordAttempt } from '../src/domain/webhooks/delivery-record.js';
 import { deliveryTimingOf, noticeDeliveries } from '../src/temporal/deliveries.js';
 import { closeDelivery } from '../src/domain/webhooks/delivery-end.js';
 import { deliveryBody } from '../src/domain/webhooks/envelope.js';

@@ -27,7 +27,7 @@ export const WIDGET_ASSET_MAX_AGE_S = 300;
 export const WIDGET_FRAME_MAX_AGE_S = 60;
 
 /** The chat page's script modules besides frame.js (src/widget/client/frame-*.ts). */
-export const FRAME_MODULES = ['frame-drafts.js', 'frame-http.js', 'frame-live.js', 'frame-render.js', 'frame-storage.js'] as const;
+export const FRAME_MODULES = ['frame-drafts.js', 'frame-http.js', 'frame-live.js', 'frame-log.js', 'frame-render.js', 'frame-storage.js'] as const;
 
 interface Asset {
   file: string;

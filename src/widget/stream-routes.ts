@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import type { Following, LiveEvent, LiveSink } from './live-hub.js';
+import type { Following, LiveSink } from './live-hub.js';
+import type { LiveEvent } from './live-follower.js';
 import type { DraftEvent } from './live-drafts.js';
 import { AttachmentSigner, presentWidgetMessage } from './presenters.js';
 import { chatIsOpen, conversationOfSession, heldToken, requireOpenChat } from './sessions.js';
@@ -247,7 +248,7 @@ export function registerStreamRoutes(router: Router, services: Services): void {
   const { config } = services;
   const signer = new AttachmentSigner(config.publicOrigin, config.widget.secret, config.widget.attachmentUrlTtlMs);
   // One fan-out hands the same event objects to every stream that is level with the
-  // conversation (live-hub.ts SnapshotShare): render each once, as bytes, and write those
+  // conversation (live-follower.ts SnapshotShare): render each once, as bytes, and write those
   // same bytes to every socket. An event is of one conversation, hence of one tenant: its
   // streams share the site origin, so the event alone keys its frame.
   const frames = new WeakMap<LiveEvent, Buffer>();

@@ -253,7 +253,7 @@ describe('the visitor chat in a browser', () => {
       if (r.url().includes('/api/widget/poll?')) polls.push(Date.now());
     });
     await desktop.unroute('**/api/widget/events**');
-    // A stream that never opened is tried again within 30 s (frame.ts STREAM_RETRY_MS).
+    // A stream that never opened is tried again within 30 s (frame-live.ts STREAM_RETRY_MS).
     await frame.locator('#app[data-transport="stream"]').waitFor({ timeout: 45_000 });
     const switched = Date.now();
     expect(polls.length).toBeGreaterThan(0); // it did poll meanwhile

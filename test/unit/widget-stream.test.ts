@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { ConversationFollower, LATE_COMMIT_WINDOW_MS, type LiveEvent, type LiveSnapshot } from '../../src/widget/live-hub.js';
+import { ConversationFollower, LATE_COMMIT_WINDOW_MS, type LiveEvent, type LiveSnapshot } from '../../src/widget/live-follower.js';
 import { START, cursorOf, isAfter, parseCursor, sseEvent } from '../../src/widget/sse.js';
 import type { Conversation, Message } from '../../src/entities/conversation.js';
 import { EventStream, MAX_BUFFERED_BYTES } from '../../src/widget/stream-routes.js';

@@ -1,12 +1,17 @@
+/**
+ * Whether a delivery may be attempted now: the verdict rules (verdictOf), read for one attempt
+ * (planAttempt), for a page of the delivery log (deliveryHolds) and for an integration's
+ * backlog (waitingCounts). The orders a delivery waits in are delivery-order.ts; what an
+ * attempt writes of a hold is delivery-holds.ts, of its outcome delivery-record.ts.
+ */
 import type { Em } from '../../db/em.js';
 import type { Cell } from '../../config.js';
 import type { DeliveryState } from '../../entities/webhook.js';
 import type { IntegrationStatus } from '../../entities/integration.js';
 import { ACCESS_HOLD_REASONS, deliveryAccess } from './delivery-access.js';
 import { walletState } from '../wallet/wallet-state.js';
-import { logDisclosures } from '../disclosures/disclosure-log.js';
-import { disclosedResources, type StoredEvent } from './envelope.js';
-import { attemptDelivered, type SendResult } from './sender.js';
+import type { StoredEvent } from './envelope.js';
+import { EARLIER_OF_KEY, holdsItsKeyBack, inPauseQueue, olderQueuedDelivery, type DeliveryOrder } from './delivery-order.js';
 
 /** Why a delivery waits without spending an attempt (GET …/deliveries shows it as hold_reason). */
 export const HOLD_REASONS = ['subscription_paused', 'wallet_suspended', 'earlier_delivery_first', ...ACCESS_HOLD_REASONS] as const;
@@ -47,31 +52,6 @@ export interface DeliveryToSend {
   failing: boolean;
 }
 
-/** Where a keyed delivery stands among its subscription's deliveries of the same key. */
-export interface DeliveryOrder {
-  key: string;
-  seq: string;
-}
-
-/**
- * A delivery waits for an earlier unfinished delivery of its key to its subscription while that
- * one has failed fewer than this many attempts (with the default schedule, about 5 minutes of
- * retries): a subscriber that keeps refusing one event does not stop its key for days
- * (docs/decisions.md, "Keyed events go out in order").
- */
-export const ORDER_WAIT_ATTEMPTS = 3;
-
-/**
- * An earlier delivery of the same key to the same subscription that a later one waits for: not
- * a replay (a replay is sent when asked, and waits for nothing), pending (held or not tried
- * yet) or failed fewer than ORDER_WAIT_ATTEMPTS times. Delivered and dead ones are final. Read
- * through webhook_deliveries_ordering_idx, which holds only unfinished keyed deliveries.
- */
-const holdsItsKeyBack = (alias: string) => `${alias}.replay_of is null
-    and ${alias}.state in ('pending', 'failed') and (${alias}.state = 'pending' or ${alias}.attempt < ${ORDER_WAIT_ATTEMPTS})`;
-const UNFINISHED_OF_KEY = `from webhook_deliveries p
-  where p.webhook_id = d.webhook_id and p.ordering_key is not null and p.ordering_key = d.ordering_key and ${holdsItsKeyBack('p')}`;
-
 /** What an attempt reads first: the verdict, and with `send` the delivery to send. */
 export type AttemptPlan = Exclude<HoldVerdict, { verdict: 'send' }> | { verdict: 'send'; delivery: DeliveryToSend };
 
@@ -96,7 +76,8 @@ interface AttemptRow {
  * postponed"; a tenant without a wallet row reads as unknown, which does not hold); so does
  * access that has ended for now (deliveryAccess), a delivery queued while paused waits for
  * the older ones queued with it to be tried first, and a keyed delivery for the earlier
- * unfinished ones of its key (UNFINISHED_OF_KEY). A revoked integration ends it.
+ * unfinished ones of its key (EARLIER_OF_KEY; both orders: delivery-order.ts). A revoked
+ * integration ends it.
  */
 export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: Date): Promise<AttemptPlan> {
   const [row] = await em.execute<AttemptRow[]>(`${ATTEMPT_ROWS} where d.id = ?`, [now.toISOString(), deliveryId]);
@@ -117,55 +98,6 @@ export async function planAttempt(em: Em, deliveryId: string, cell: Cell, now: D
       failing: row.failing,
     },
   };
-}
-
-/**
- * The next delivery of a key to a subscription after `order` (by sequence), not finished and
- * not a replay: the one to signal when this one stops holding it back.
- */
-export async function nextOfKey(em: Em, webhookId: string, order: DeliveryOrder): Promise<string | null> {
-  const [next] = await em.execute<{ id: string }[]>(
-    `select d.id from webhook_deliveries d
-      where d.webhook_id = ? and d.ordering_key = ? and d.ordering_seq > ? and d.replay_of is null and d.state in ('pending', 'failed')
-      order by d.ordering_seq limit 1`,
-    [webhookId, order.key, order.seq],
-  );
-  return next?.id ?? null;
-}
-
-/**
- * The subscription and key order of a keyed delivery (null: no key, or a replay): for an attempt
- * that finds its delivery already finished, its completion lost with a worker, whose release of
- * the key's next delivery may have been lost with it.
- */
-export async function keyOrderOf(em: Em, deliveryId: string): Promise<{ webhookId: string; order: DeliveryOrder } | null> {
-  const [row] = await em.execute<{ webhook_id: string; ordering_key: string; ordering_seq: string }[]>(
-    `select webhook_id, ordering_key, ordering_seq from webhook_deliveries
-      where id = ? and replay_of is null and ordering_key is not null and ordering_seq is not null`,
-    [deliveryId],
-  );
-  return row ? { webhookId: row.webhook_id, order: { key: row.ordering_key, seq: row.ordering_seq } } : null;
-}
-
-/**
- * Whether a delivery in `state` after `attempt` has just stopped holding back the later
- * deliveries of its key: finished, or failed for the ORDER_WAIT_ATTEMPTS-th time (its later
- * retries signal nobody again).
- */
-export const releasesItsKey = (state: DeliveryState, attempt: number): boolean =>
-  state === 'delivered' || state === 'dead' || attempt === ORDER_WAIT_ATTEMPTS;
-
-/**
- * A delivery queued while paused whose turn came but which waits for an earlier delivery of its
- * key leaves the queue (its key orders it now), so the queue goes on behind it. Answers its
- * subscription when it was in the queue.
- */
-export async function leaveQueue(em: Em, deliveryId: string): Promise<string | null> {
-  const [row] = await em.execute<{ webhook_id: string }[]>(
-    `update webhook_deliveries set queued_while_paused = false where id = ? and queued_while_paused returning webhook_id`,
-    [deliveryId],
-  );
-  return row?.webhook_id ?? null;
 }
 
 /**
@@ -199,7 +131,8 @@ export type WaitingCounts = Map<string, { pending: number; held: number; failed:
  * present or not (all bodyCarriesPii reads); the attempt only as 0 or more (all the rules
  * read of it); and the two rules that read other rows as running counts over the same rows, in
  * the order the per-row reads compare: the key's deliveries before it that hold it back
- * (EARLIER_OF_KEY), the pause queue's members before it (olderQueuedDelivery). One test holds
+ * (EARLIER_OF_KEY), the pause queue's members before it (olderQueuedDelivery; both in
+ * delivery-order.ts). One test holds
  * the counts to the delivery log's `held` in every case (webhooks-deliveries.test.ts).
  */
 export async function waitingCounts(em: Em, integrationId: string, cell: Cell): Promise<WaitingCounts> {
@@ -230,9 +163,6 @@ export async function waitingCounts(em: Em, integrationId: string, cell: Cell): 
   return counts;
 }
 
-/** The delivery `alias` is in its subscription's pause queue: queued while paused, never tried (relay.ts marks first deliveries only, never replays). */
-const inPauseQueue = (alias: string) => `${alias}.queued_while_paused and ${alias}.attempt = 0 and ${alias}.state = 'pending' and ${alias}.replay_of is null`;
-
 /** What the access and wallet rules read of the receiving integration, its tenant and wallet (recipientOf joins them). */
 const RECIPIENT_COLUMNS = `i.status as integration_status, i.owner_active, i.scopes, i.owner_permissions, i.ip_allowlist, i.hosting_country, i.transfer_basis,
             t.status as tenant_status, t.features, wa.balance_rub, wa.blocked, wa.low_threshold_rub`;
@@ -240,10 +170,6 @@ const RECIPIENT_COLUMNS = `i.status as integration_status, i.owner_active, i.sco
 const recipientOf = (alias: string) => `join integrations i on i.id = ${alias}.integration_id
        join tenants t on t.id = ${alias}.tenant_id
        left join wallets wa on wa.tenant_id = ${alias}.tenant_id`;
-
-/** Whether delivery d waits behind an earlier unfinished delivery of its key (not for a replay). */
-const EARLIER_OF_KEY = `(d.replay_of is null and d.ordering_key is not null
-              and exists (select 1 ${UNFINISHED_OF_KEY} and p.ordering_seq < d.ordering_seq))`;
 
 const ATTEMPT_ROWS = `select d.id, d.state, d.attempt, d.queued_while_paused, d.tenant_id, d.integration_id, d.webhook_id,
             case when d.replay_of is null then d.ordering_key end as ordering_key, d.ordering_seq,
@@ -280,145 +206,4 @@ async function verdictOf(row: VerdictInputs, cell: Cell, olderQueued: () => Prom
   if (row.queued_while_paused && row.attempt === 0 && await olderQueued()) return { verdict: 'hold', reason: 'earlier_delivery_first' };
   if (row.earlier_of_key) return { verdict: 'hold', reason: 'earlier_delivery_first', behindKey: true };
   return { verdict: 'send' };
-}
-
-/**
- * The attempt found the delivery held: it leaves the relay's count of deliveries in flight, and
- * `held_for` says why, so that a wallet release signals only the deliveries held for the wallet
- * (WalletHoldRelease). Written only when it changes: a long hold re-checks many times.
- */
-export async function markHeld(em: Em, deliveryId: string, reason: HoldReason, now: Date): Promise<void> {
-  await em.execute(
-    `update webhook_deliveries set held_at = coalesce(held_at, ?), held_for = ? where id = ? and (held_at is null or held_for is distinct from ?)`,
-    [now.toISOString(), reason, deliveryId, reason],
-    'run',
-  );
-}
-
-/**
- * The attempt waits for a start at its subscription's max_per_second: like a held delivery it
- * leaves the relay's count of deliveries in flight (it waits for its slot, not for Temporal), so
- * a slow subscriber's backlog never takes the room of other subscriptions' deliveries.
- * `held_for` says it to an operator; the delivery log does not show it as held (it is on its way).
- */
-export async function markThrottled(em: Em, deliveryId: string, now: Date): Promise<void> {
-  await em.execute(
-    `update webhook_deliveries set held_at = coalesce(held_at, ?), held_for = 'rate_limited' where id = ? and held_for is distinct from 'rate_limited'`,
-    [now.toISOString(), deliveryId],
-    'run',
-  );
-}
-
-/**
- * Claims, once across the cluster, the tenant's unfinished deliveries whose last look found them
- * held for the wallet: each claimed row is cleared, so a second worker acting on the same wallet
- * change finds none (the update's row locks order them). Returns the ids to signal. A keyed
- * delivery behind an earlier unfinished one of its key is left out: the earlier one signals it
- * when it stops holding the key back (releaseNextOfKey), and a signal now would only find it
- * waiting; at 100,000 held over 10,000 keys that is 90,000 workflow tasks the release saves
- * (docs/adr/0106-a-wallet-release-signals-the-head-of-each-key.md).
- */
-export async function claimWalletHeld(em: Em, tenantId: string): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update webhook_deliveries d set held_for = null
-      where d.tenant_id = ? and d.held_for = 'wallet_suspended' and d.state in ('pending', 'failed') and d.workflow_started_at is not null
-        and not ${EARLIER_OF_KEY}
-      returning d.id`,
-    [tenantId],
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Queued while paused, never tried, of the same subscription, for an older event (event time, then id). */
-const OLDER_QUEUED = `from webhook_deliveries o join outbox_events oe on oe.id = o.event_id
-  where o.webhook_id = ? and ${inPauseQueue('o')}`;
-
-async function olderQueuedDelivery(em: Em, deliveryId: string, row: Pick<AttemptRow, 'webhook_id' | 'event_created_at' | 'event_id'>): Promise<boolean> {
-  const older = await em.execute(
-    `select 1 ${OLDER_QUEUED} and o.id <> ? and (oe.created_at, oe.id) < (?::timestamptz, ?) limit 1`,
-    [row.webhook_id, deliveryId, new Date(row.event_created_at).toISOString(), row.event_id],
-  );
-  return older.length > 0;
-}
-
-/** The oldest delivery of a subscription still queued from its pause: the next one whose turn it is. */
-export async function nextQueuedDelivery(em: Em, webhookId: string): Promise<string | null> {
-  const [next] = await em.execute<{ id: string }[]>(
-    `select o.id ${OLDER_QUEUED} order by oe.created_at, oe.id limit 1`,
-    [webhookId],
-  );
-  return next?.id ?? null;
-}
-
-/**
- * Closes a delivery that must never go out (its integration was revoked) as dead, without an
- * attempt and without a disclosure. Answers null when it was deleted meanwhile.
- */
-export async function endDelivery(em: Em, deliveryId: string, reason: string, now: Date): Promise<{ webhookId: string; order: DeliveryOrder | null } | null> {
-  const [row] = await em.execute<{ webhook_id: string; ordering_key: string | null; ordering_seq: string | null; replay_of: string | null }[]>(
-    `update webhook_deliveries set state = 'dead', error = ?, next_attempt_at = null, updated_at = ?
-      where id = ? and state in ('pending', 'failed') returning webhook_id, ordering_key, ordering_seq, replay_of`,
-    [reason, now.toISOString(), deliveryId],
-  );
-  if (!row) return null;
-  const ordered = row.ordering_key && row.ordering_seq && !row.replay_of;
-  return { webhookId: row.webhook_id, order: ordered ? { key: row.ordering_key!, seq: row.ordering_seq! } : null };
-}
-
-/**
- * Spec 01 Authentication 7: every disclosure is logged, and without the log row no data goes
- * out. One row per delivery (request_id = the delivery id, route = the event type), written
- * before its first attempt that carries personal data.
- */
-export async function logPiiDelivery(em: Em, d: DeliveryToSend, now: Date): Promise<void> {
-  await em.transactional(async (tx) => {
-    const logged = await tx.execute(
-      `select 1 from disclosure_log where integration_id = ? and channel = 'webhook' and request_id = ? limit 1`,
-      [d.integrationId, d.id],
-    );
-    if (logged.length) return;
-    await logDisclosures(tx, {
-      tenantId: d.tenantId, integrationId: d.integrationId, keyId: null, channel: 'webhook',
-      requestId: d.id, route: d.event.type, recipientCountry: d.recipientCountry,
-    }, [disclosedResources(d.event)], now);
-  });
-}
-
-export interface AttemptRecord {
-  deliveryId: string;
-  attempt: number;
-  startedAt: Date;
-  result: SendResult;
-  /** Pause before the next attempt; null when this was the last one. */
-  pauseMs: number | null;
-}
-
-/**
- * Writes one attempt and moves the delivery, in one transaction: 2xx -> delivered; otherwise
- * failed with next_attempt_at, or dead after the last attempt. Recording the same attempt
- * twice (an activity retried after a lost completion) overwrites it. Returns null when the
- * delivery was deleted meanwhile.
- */
-export async function recordAttempt(em: Em, a: AttemptRecord, now: Date): Promise<DeliveryState | null> {
-  const ok = attemptDelivered(a.result);
-  const state: DeliveryState = ok ? 'delivered' : a.pauseMs === null ? 'dead' : 'failed';
-  const nextAttemptAt = ok || a.pauseMs === null ? null : new Date(now.getTime() + a.pauseMs).toISOString();
-  const { statusCode, durationMs, error, answerExcerpt } = a.result;
-  // One statement, so one round trip and atomic without a transaction around it.
-  const rows = await em.execute<{ delivery_id: string }[]>(
-    `with moved as (
-       update webhook_deliveries
-          set attempt = ?, state = ?, status_code = ?, duration_ms = ?, error = ?, next_attempt_at = ?,
-              delivered_at = ?, updated_at = ?, held_for = null
-        where id = ? returning id)
-     insert into webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error, answer_excerpt)
-     select id, ?, ?, ?, ?, ?, ? from moved
-     on conflict (delivery_id, attempt) do update
-       set started_at = excluded.started_at, status_code = excluded.status_code,
-           duration_ms = excluded.duration_ms, error = excluded.error, answer_excerpt = excluded.answer_excerpt
-     returning delivery_id`,
-    [a.attempt, state, statusCode, durationMs, error, nextAttemptAt, ok ? now.toISOString() : null, now.toISOString(), a.deliveryId,
-      a.attempt, a.startedAt.toISOString(), statusCode, durationMs, error, answerExcerpt ?? null],
-  );
-  return rows.length ? state : null;
 }

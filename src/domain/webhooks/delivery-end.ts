@@ -1,6 +1,7 @@
 import type { Services } from '../../services.js';
 import { noticeDeliveries } from '../../temporal/deliveries.js';
-import { endDelivery, nextOfKey, nextQueuedDelivery } from './delivery-attempts.js';
+import { nextOfKey, nextQueuedDelivery } from './delivery-order.js';
+import { endDelivery } from './delivery-record.js';
 
 /**
  * Ends an unfinished delivery as dead with `error` (a step of its workflow failed, or the

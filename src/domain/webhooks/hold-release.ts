@@ -5,7 +5,7 @@ import { WALLET_CHANGED_CHANNEL } from '../wallet/wallet-cache.js';
 import { channelName, subscriberConnection } from '../../redis.js';
 import { readWallet } from '../wallet/wallet-reader.js';
 import { KeyedCoalescer } from '../pacing/coalesce.js';
-import { claimWalletHeld } from './delivery-attempts.js';
+import { claimWalletHeld } from './delivery-holds.js';
 import { UUID } from '../../ids.js';
 
 /** Announcements of one tenant within this long make one release (spec 01 allows 30 s to resume). */

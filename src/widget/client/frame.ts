@@ -5,17 +5,16 @@
  * site; where the browser refuses a third-party frame its storage, the embed script keeps it in
  * the host page's storage instead (FrameState over postMessage; frame-storage.ts).
  * Live updates come from the event stream; when it is unavailable the frame polls every
- * 2.5 s and tries the stream again now and then (frame-live.ts). Data reaches the page only as
- * text nodes (frame-render.ts).
+ * 2.5 s and tries the stream again now and then (frame-live.ts). The messages are drawn in the
+ * chat's log (frame-log.ts); data reaches the page only as text nodes (frame-render.ts).
  */
 import type { Consent, ConversationView, FrameState, FrameToHost, HistoryAnswer, HostToFrame, InitAnswer, SendAnswer, WidgetMessage } from './contract.js';
 import { api, HttpError, sessionGone } from './frame-http.js';
 import { LiveUpdates } from './frame-live.js';
-import { Drafts } from './frame-drafts.js';
-import { el, renderMessage as drawMessage, safeUrl, timeOf } from './frame-render.js';
+import { ChatLog } from './frame-log.js';
+import { safeUrl } from './frame-render.js';
 import { FrameStorage } from './frame-storage.js';
 
-const TYPING_TIMEOUT_MS = 90_000;
 const MAX_CONTENT = 4000;
 
 const channel = new URLSearchParams(location.search).get('channel') ?? '';
@@ -75,9 +74,14 @@ let pageUrl: string | null = null;
 let pageTitle: string | null = null;
 let visible = !embedded;
 
-const rendered = new Map<string, HTMLElement>();
-/** AI replies being written, shown as they grow (frame-drafts.ts). */
-const drafts = new Drafts({ log, isFinal: (id) => rendered.has(id), stopTyping: () => stopTyping(), scrollDown: () => scrollDown() });
+/** The conversation as the page shows it (frame-log.ts); `arrived`: a live reply tells the host page when the chat is out of sight. */
+const chat = new ChatLog({
+  log, scroller, typing,
+  hostOrigin: () => hostOrigin,
+  arrived: () => {
+    if (!visible || document.hidden) tell({ type: 'saleschat:unread' });
+  },
+});
 
 function originOf(url: string | null | undefined): string | null {
   try {
@@ -94,22 +98,7 @@ function tell(message: FrameToHost): void {
   window.parent.postMessage(message, message.type === 'saleschat:store' ? contextOrigin! : hostOrigin ?? '*');
 }
 
-// ---------------------------------------------------------------- rendering
-
-/** A message as drawn, its card and button paths resolved against the host page. */
-const renderMessage = (m: Parameters<typeof drawMessage>[0]): HTMLElement => drawMessage(m, hostOrigin);
-
-function scrollDown(): void {
-  scroller.scrollTop = scroller.scrollHeight;
-}
-
-/** Places a message by created_at among the stored ones (the greeting stays first, sending ones last). */
-function place(item: HTMLElement, at: string): void {
-  item.dataset.at = at;
-  const later = [...log.children].find((c) => c instanceof HTMLElement && c.dataset.at && !c.classList.contains('pending') && c.dataset.at > at);
-  if (later) log.insertBefore(item, later);
-  else log.append(item);
-}
+// ---------------------------------------------------------------- messages
 
 function noteNewest(m: WidgetMessage, cursor?: string): void {
   if (!lastAt || m.created_at >= lastAt) {
@@ -121,68 +110,13 @@ function noteNewest(m: WidgetMessage, cursor?: string): void {
 /** Shows a message once (by id); `live` when it arrives now rather than from history. */
 function addMessage(m: WidgetMessage, o: { live?: boolean; cursor?: string } = {}): void {
   noteNewest(m, o.cursor);
-  if (rendered.has(m.id)) return;
-  if (m.sender === 'user') {
-    // A message this frame is still sending arrives from the stream first: take it over.
-    const pending = [...log.querySelectorAll<HTMLElement>('.msg.pending')].find((p) => p.dataset.content === (m.content ?? ''));
-    if (pending) {
-      settle(pending, m);
-      return;
-    }
-  }
-  const item = renderMessage(m);
-  item.dataset.id = m.id;
-  rendered.set(m.id, item);
-  // The reply's draft gives way in the same task: the page never shows both.
-  drafts.take(m.id)?.remove();
-  place(item, m.created_at);
-  if (m.sender !== 'user') {
-    stopTyping();
-    if (o.live && (!visible || document.hidden)) tell({ type: 'saleschat:unread' });
-  }
-  scrollDown();
-}
-
-/** A message being sent becomes the stored one. */
-function settle(pending: HTMLElement, m: WidgetMessage): void {
-  const shown = rendered.get(m.id);
-  if (shown === pending) return;
-  if (shown) {
-    pending.remove();
-    return;
-  }
-  pending.classList.remove('pending', 'failed');
-  pending.querySelector('.failure')?.remove();
-  pending.dataset.id = m.id;
-  pending.dataset.at = m.created_at;
-  pending.querySelector('time')?.replaceWith(el('time', 'time', timeOf(m.created_at)));
-  rendered.set(m.id, pending);
-}
-
-function note(text: string): void {
-  const item = el('li', 'msg msg-system note');
-  const bubble = el('div', 'bubble', text);
-  item.append(bubble);
-  log.append(item);
-  scrollDown();
-}
-
-let typingTimer: number | undefined;
-function startTyping(): void {
-  typing.hidden = false;
-  clearTimeout(typingTimer);
-  typingTimer = window.setTimeout(stopTyping, TYPING_TIMEOUT_MS);
-  scrollDown();
-}
-function stopTyping(): void {
-  typing.hidden = true;
-  clearTimeout(typingTimer);
+  chat.add(m, o.live === true);
 }
 
 function setView(next: ConversationView): void {
   view = { state: next.state, operator: next.operator ?? null };
   app.dataset.state = view.state;
-  if (view.state !== 'ai') stopTyping();
+  if (view.state !== 'ai') chat.stopTyping();
   if (view.state === 'queued' && settings) {
     banner.hidden = false;
     banner.className = 'banner banner-queue';
@@ -238,7 +172,6 @@ function growInput(): void {
 
 // ---------------------------------------------------------------- sending
 
-let pendingSeq = 0;
 let sendQueue: Promise<void> = Promise.resolve();
 
 function submit(): void {
@@ -252,12 +185,7 @@ function submit(): void {
   if (!content || sendButton.disabled) return;
   input.value = '';
   growInput();
-  const item = renderMessage({ sender: 'user', content, created_at: new Date().toISOString(), attachments: [], cards: [] });
-  item.classList.add('pending');
-  item.dataset.content = content;
-  item.dataset.id = `pending-${++pendingSeq}`;
-  log.append(item);
-  scrollDown();
+  const item = chat.sending(content);
   enqueue(item, content);
   updateComposer();
 }
@@ -267,7 +195,7 @@ function enqueue(item: HTMLElement, content: string): void {
 }
 
 async function send(item: HTMLElement, content: string, mayRestart: boolean): Promise<void> {
-  if (view.state === 'ai') startTyping();
+  if (view.state === 'ai') chat.startTyping();
   const acceptedNow = consent && consentBox.checked ? consent.version : null;
   const accepted = acceptedNow ?? (consent && stored().consent === consent.version ? consent.version : null);
   try {
@@ -283,15 +211,15 @@ async function send(item: HTMLElement, content: string, mayRestart: boolean): Pr
     if (accepted) showConsent(consent);
     if (fresh) tell({ type: 'saleschat:session', active: true });
     if (answer.message && item.isConnected) {
-      settle(item, answer.message);
+      chat.settle(item, answer.message);
       noteNewest(answer.message);
     }
     setView(answer);
     if (answer.response) addMessage(answer.response, { live: true });
-    else if (answer.queued || answer.state !== 'ai') stopTyping();
+    else if (answer.queued || answer.state !== 'ai') chat.stopTyping();
     if (!live.following) live.connect(); // the first message: from now on there is a conversation to follow
   } catch (err) {
-    stopTyping();
+    chat.stopTyping();
     if (err instanceof HttpError && err.code === 'consent_required') {
       store({ consent: undefined });
       showConsent(err.problem.consent ?? consent);
@@ -303,7 +231,7 @@ async function send(item: HTMLElement, content: string, mayRestart: boolean): Pr
     if (mayRestart && err instanceof HttpError && err.status === 401) {
       // The session ended (expired, or the token was rotated out): start a new conversation.
       resetSession('Your previous chat has ended; this message starts a new one.');
-      log.append(item);
+      chat.moveLast(item);
       await send(item, content, false);
       return;
     }
@@ -312,25 +240,12 @@ async function send(item: HTMLElement, content: string, mayRestart: boolean): Pr
 }
 
 function failed(item: HTMLElement, content: string, err: unknown): void {
-  item.classList.add('failed');
-  item.querySelector('.failure')?.remove();
   const reason = !(err instanceof HttpError) ? 'No connection.'
     : err.status === 413 ? 'The message is too long.'
       : err.status === 429 ? 'Too many messages; wait a moment.'
         : err.status === 503 ? 'The chat is unavailable right now.' : 'Not sent.';
-  const row = el('div', 'failure', `${reason} `);
-  if (!(err instanceof HttpError) || err.status !== 413) {
-    const retry = el('button', 'retry', 'Retry');
-    retry.type = 'button';
-    retry.addEventListener('click', () => {
-      row.remove();
-      item.classList.remove('failed');
-      enqueue(item, content);
-    });
-    row.append(retry);
-  }
-  item.append(row);
-  scrollDown();
+  // A message too long stays too long: no Retry.
+  chat.failed(item, reason, !(err instanceof HttpError) || err.status !== 413 ? () => enqueue(item, content) : null);
 }
 
 // ---------------------------------------------------------------- live updates: stream, then polling
@@ -339,15 +254,15 @@ const live = new LiveUpdates({
   token: () => token,
   newest: () => ({ cursor: lastCursor, at: lastAt }),
   message: (m, cursor) => addMessage(m, { live: true, cursor }),
-  delta: (d) => drafts.delta(d.message_id, d.offset, d.text),
-  retracted: (id) => drafts.retracted(id),
+  delta: (d) => chat.drafts.delta(d.message_id, d.offset, d.text),
+  retracted: (id) => chat.drafts.retracted(id),
   // The reply is still on its way: the dots until the stream is back (its catch-up resends the text) or the final message comes.
   streamLost: () => {
-    if (drafts.clear()) startTyping();
+    if (chat.drafts.clear()) chat.startTyping();
   },
   view: setView,
   notice: showNotice,
-  closed: () => note('The conversation was closed. Write to us again any time.'),
+  closed: () => chat.note('The conversation was closed. Write to us again any time.'),
   sessionEnded: () => resetSession('Your previous chat has ended.'),
   transport: (t) => {
     app.dataset.transport = t;
@@ -360,14 +275,12 @@ function resetSession(message: string | null): void {
   token = null;
   store({ token: undefined });
   tell({ type: 'saleschat:session', active: false });
-  for (const item of rendered.values()) item.remove();
-  rendered.clear();
-  drafts.clear();
+  chat.clear();
   lastAt = null;
   lastCursor = null;
   setView({ state: 'ai', operator: null });
-  stopTyping();
-  if (message) note(message);
+  chat.stopTyping();
+  if (message) chat.note(message);
 }
 
 // ---------------------------------------------------------------- start
@@ -379,13 +292,7 @@ function applySettings(s: InitAnswer): void {
   subtitleEl.textContent = s.assistant.subtitle ?? '';
   avatarEl.textContent = (s.assistant.name.trim()[0] ?? '?').toUpperCase();
   document.title = s.assistant.name;
-  log.querySelector('.greeting')?.remove();
-  if (s.greeting) {
-    const greeting = renderMessage({ sender: 'ai', content: s.greeting, created_at: '', attachments: [], cards: [] });
-    greeting.classList.add('greeting');
-    greeting.querySelector('time')?.remove();
-    log.prepend(greeting);
-  }
+  chat.greet(s.greeting);
   showConsent(s.consent ?? null);
 }
 
@@ -441,7 +348,7 @@ window.addEventListener('message', (event: MessageEvent<HostToFrame>) => {
   const wasVisible = visible;
   visible = data.open === true;
   if (visible && !wasVisible) {
-    scrollDown();
+    chat.scrollDown();
     focusInput();
   }
 });
