@@ -1,8 +1,8 @@
 import type { Contact } from '../entities/conversation.js';
 import type { Lead } from '../entities/lead.js';
 import { money } from '../domain/wallet/money.js';
+import { iso } from './iso.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The ETag of a lead: its quoted version. */
 export const leadEtag = (lead: Pick<Lead, 'version'>) => `"${lead.version}"`;

@@ -2,8 +2,8 @@ import type { Webhook, WebhookDelivery } from '../entities/webhook.js';
 import { previousSecretValid } from '../domain/webhooks/secret-rotation.js';
 import type { HoldReason } from '../domain/webhooks/delivery-attempts.js';
 import { shownDeliveryError } from '../domain/webhooks/sender.js';
+import { iso } from './iso.js';
 
-const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** Webhook (spec 01): never a secret, sealed or not. The api's answers and bin/ctl's. */
 export function presentWebhook(w: Webhook, now: Date) {

@@ -3,8 +3,8 @@ import { articleBlocks, articleMarkdown, sanitizeArticleHtml } from '../../domai
 import { readableHtml } from '../../domain/articles/articles.js';
 import type { ArticleFormat } from './schemas.js';
 import { answeredStatus } from './handoff.js';
+import { iso } from '../../presenters/iso.js';
 
-const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** ArticleSummary (spec 02): no content, no publication; handed_off only where the hand-off answers (handoff.ts). */
 export function presentArticleSummary(a: Article, handoff: boolean) {

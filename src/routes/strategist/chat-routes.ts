@@ -21,11 +21,11 @@ import {
   PageQuery, SessionCreateSchema, SessionPageSchema, SessionParams, SessionSchema, TurnAnswerSchema, TurnCreateSchema, TurnPageSchema, StrategistTurnUpstreamProblemSchema,
 } from './chat-schemas.js';
 import { strategistFamily, type IdParams } from './context.js';
+import { iso } from '../../presenters/iso.js';
 
 /** The chat's tables came with its own migration. */
 const chatting = { ...strategistFamily, migration: 'Migration20261124007200StrategistTurns', scope: 'strategist:chat', release: 'planned' } as const;
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 function presentSession(s: StrategistSession) {
   return { id: s.id, title: s.title ?? null, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };

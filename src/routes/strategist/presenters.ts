@@ -1,7 +1,7 @@
 import type { StrategistAction, StrategistReport, StrategistTopic } from '../../entities/strategist.js';
 import { stateAt } from '../../domain/strategist/states.js';
+import { iso } from '../../presenters/iso.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The report summary of the list: never the analyst, model, cost or snapshot id. */
 export function presentReportSummary(r: StrategistReport) {
