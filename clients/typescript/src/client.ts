@@ -11,7 +11,7 @@ import { Operations } from './resources/operations.js';
 import { Strategist } from './resources/strategist.js';
 import { Webhooks } from './resources/webhooks.js';
 
-export const VERSION = '0.2.0';
+export const VERSION = '0.3.0';
 
 export interface SalesChatOptions {
   /** Your server-side API key (sk_<mode>_<cell>_...). Never in a browser or an app. */
