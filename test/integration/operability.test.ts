@@ -83,6 +83,13 @@ describe('health and readiness', () => {
     it('GET /healthz still answers 200', async () => {
       expect((await call(down.origin, 'GET', '/healthz')).status).toBe(200);
     });
+
+    it('a request with a valid key answers 503 service_unavailable with Retry-After: the limits store being down never opens the door', async () => {
+      const res = await call(down.base, 'GET', '/me', { key: caller.apiKey });
+      expectProblem(res, 'service_unavailable');
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('ratelimit-remaining')).toBeNull();
+    });
   });
 });
 
