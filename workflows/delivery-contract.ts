@@ -30,6 +30,12 @@ export interface DeliveryTiming {
    * of workflows started before it: DEFAULT_HOLD_BACKSTOP_MS (before the patch every-hold-signalled, holdRecheckMs).
    */
   holdBackstopMs?: number;
+  /**
+   * The backstop doubles at each look of one hold, up to this (ADR 0108): 100,000 deliveries
+   * held for days look about once a day each, not 28 times a second between them. Absent in
+   * the timing of workflows started before it: the backstop stays holdBackstopMs.
+   */
+  holdBackstopMaxMs?: number;
   /** Subscriber answer time-out of one attempt. */
   timeoutMs: number;
   /**
@@ -58,6 +64,8 @@ export interface DeliveryProgress {
    * reconciler started a fresh one (the row's next_attempt_at).
    */
   notBefore?: string | null;
+  /** Looks of the hold so far, every one held (the backstop's doublings): absent in the progress of earlier code. */
+  heldLooks?: number;
 }
 
 /** The error a delivery ends dead with when one of its database steps failed (past its bound, or a permanent error). */

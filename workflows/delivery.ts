@@ -33,9 +33,16 @@ const HOLD_CYCLES_PER_RUN = 100;
  */
 const EVERY_HOLD_SIGNALLED = 'every-hold-signalled';
 
-/** How long a held delivery waits for its signal before it looks again by itself (jittered ±20 % by the caller). */
-function holdWaitMs(timing: DeliveryTiming, holdReason: string | undefined): number {
-  if (patched(EVERY_HOLD_SIGNALLED)) return timing.holdBackstopMs ?? DEFAULT_HOLD_BACKSTOP_MS;
+/**
+ * How long a held delivery waits for its signal before it looks again by itself (jittered ±20 %
+ * by the caller), after `heldLooks` looks of this hold: the backstop, doubled at each look up
+ * to holdBackstopMaxMs when the timing has it (ADR 0108).
+ */
+function holdWaitMs(timing: DeliveryTiming, holdReason: string | undefined, heldLooks: number): number {
+  if (patched(EVERY_HOLD_SIGNALLED)) {
+    const backstop = timing.holdBackstopMs ?? DEFAULT_HOLD_BACKSTOP_MS;
+    return timing.holdBackstopMaxMs ? Math.min(timing.holdBackstopMaxMs, backstop * 2 ** Math.min(heldLooks - 1, 30)) : backstop;
+  }
   return timing.holdBackstopMs && holdReason && SIGNALLED_HOLDS.includes(holdReason) ? timing.holdBackstopMs : timing.holdRecheckMs;
 }
 
@@ -98,6 +105,8 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
 
   const lastAttempt = timing.retrySchedule.length + 1;
   let holdCycles = 0;
+  // Looks of the current hold, every one held: carried into a continued run, ended by any other outcome.
+  let heldLooks = progress?.heldLooks ?? 0;
   // A fresh run the reconciler started waits out what is left of the recorded pause.
   const waitLeft = progress?.notBefore ? Date.parse(progress.notBefore) - Date.now() : 0;
   if (waitLeft > 0) await sleep(waitLeft);
@@ -114,6 +123,7 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
         timeoutMs: timing.timeoutMs,
         ...(slotTaken ? { slotTaken } : {}),
       });
+      if (outcome.state !== 'held') heldLooks = 0;
       if (outcome.state === 'throttled') {
         // Its start slot at the subscription's max_per_second: a durable timer. A recheck (the
         // rate changed, a hold ended) wakes it to take a new slot (docs/decisions.md, "Deliveries at a subscription's rate").
@@ -122,12 +132,13 @@ async function deliver(deliveryId: string, given?: DeliveryTiming, progress?: De
       }
       if (outcome.state === 'held') {
         show('held');
+        heldLooks += 1;
         // A hold waits for the signal of its end, its timer only a backstop (docs/decisions.md, "Every hold's end is a signal").
-        await condition(() => recheck, Math.round(holdWaitMs(timing, outcome.holdReason) * (0.8 + Math.random() * 0.4)));
+        await condition(() => recheck, Math.round(holdWaitMs(timing, outcome.holdReason, heldLooks) * (0.8 + Math.random() * 0.4)));
         holdCycles += 1;
         // The next run begins with this look again: nothing else is in flight while held.
         if ((holdCycles >= (timing.holdCyclesPerRun ?? HOLD_CYCLES_PER_RUN) || workflowInfo().continueAsNewSuggested)) {
-          return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible });
+          return continueAsNew<typeof deliveryWorkflow>(deliveryId, timing, { attempt, visible, ...(timing.holdBackstopMaxMs ? { heldLooks } : {}) });
         }
         continue;
       }

@@ -20,6 +20,8 @@ export interface WebhookSettings {
   holdRecheckMs: number;
   /** The timer of every hold, whose end is signalled: a backstop for a lost signal (jittered; an hour by default). */
   holdBackstopMs: number;
+  /** The backstop doubles at each look of one hold up to this (a day by default; never below holdBackstopMs). */
+  holdBackstopMaxMs: number;
   /** Looks of a hold before the delivery's run continues as new (a short history per run). */
   holdCyclesPerRun: number;
   relaySweepMs: number;
@@ -58,6 +60,7 @@ export const WEBHOOK_ENV = {
   WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
   WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
   WEBHOOK_HOLD_BACKSTOP: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  WEBHOOK_HOLD_BACKSTOP_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('24h'),
   WEBHOOK_HOLD_CYCLES_PER_RUN: Joi.number().integer().min(1).max(1000).default(100),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
@@ -99,6 +102,7 @@ export function parseWebhookSettings(v: Env, production: boolean): WebhookSettin
     retryAfterMaxMs: parseDuration(v.WEBHOOK_RETRY_AFTER_MAX),
     holdRecheckMs: parseDuration(v.WEBHOOK_HOLD_RECHECK),
     holdBackstopMs: parseDuration(v.WEBHOOK_HOLD_BACKSTOP),
+    holdBackstopMaxMs: Math.max(parseDuration(v.WEBHOOK_HOLD_BACKSTOP), parseDuration(v.WEBHOOK_HOLD_BACKSTOP_MAX)),
     holdCyclesPerRun: v.WEBHOOK_HOLD_CYCLES_PER_RUN,
     relaySweepMs: v.RELAY_SWEEP_MS,
     relayMaxInFlight: v.RELAY_MAX_IN_FLIGHT,

@@ -9,8 +9,8 @@ import { DELIVERY_STATE, EVENT_TYPE, TENANT_ID, WEBHOOK_ID, INTEGRATION_ID } fro
 
 /** The timing a delivery workflow runs with, from the configuration (workflows cannot read it). */
 export function deliveryTimingOf(w: WebhookSettings): DeliveryTiming {
-  const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdCyclesPerRun, timeoutMs, stepBoundMs } = w;
-  return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdCyclesPerRun, timeoutMs, stepBoundMs };
+  const { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdBackstopMaxMs, holdCyclesPerRun, timeoutMs, stepBoundMs } = w;
+  return { retrySchedule, retryAfterMaxMs, holdRecheckMs, holdBackstopMs, holdBackstopMaxMs, holdCyclesPerRun, timeoutMs, stepBoundMs };
 }
 
 export interface DeliveryRef {

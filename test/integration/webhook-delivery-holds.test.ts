@@ -279,20 +279,27 @@ describe('a hold whose end is signalled', () => {
     expect(await delivered(deliveryId)).toMatchObject({ attempt: 1 });
   });
 
-  it('whose signal is lost is looked at again when its backstop (holdBackstopMs) fires, not its re-check', async () => {
+  it('whose signal is lost is looked at again when its backstop (holdBackstopMs) fires, not its re-check; the backstop doubles at each look up to holdBackstopMaxMs', async () => {
     const sub = await subscription('lost-signal');
     await setStatus(sub.id, 'paused');
     const deliveryId = await existingDelivery(sub, 'none');
-    await h.startWithTiming(sub, deliveryId, { holdRecheckMs: 3_600_000, holdBackstopMs: 2_000 });
-    await held(deliveryId);
+    await h.startWithTiming(sub, deliveryId, { holdRecheckMs: 3_600_000, holdBackstopMs: 500, holdBackstopMaxMs: 2_000 });
+    const workflowId = deliveryWorkflowId(deliveryId);
+    // Four looks, all held: waits of 0.5, 1 and 2 s (±20 %), the third at the maximum; a fourth wait started.
+    await eventually('four held looks', async () => {
+      const [run] = await historiesOf(h.client, workflowId);
+      return timersIn(run!.events).length >= 4 ? true : undefined;
+    }, 30_000, 100);
     // The hold ends with no recheck signal (as if it were lost): only the backstop can see it.
     await setStatus(sub.id, 'active');
-    expect(await h.client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result()).toEqual({ state: 'delivered', attempts: 1 });
-    const [run, ...more] = await historiesOf(h.client, deliveryWorkflowId(deliveryId));
-    // Every wait was the backstop's 2 s (±20 %), the last one fired; no signal came; a look after it delivered.
+    expect(await h.client.workflow.getHandle(workflowId).result()).toEqual({ state: 'delivered', attempts: 1 });
+    const [run, ...more] = await historiesOf(h.client, workflowId);
+    // Each wait the backstop's, doubled from 0.5 s to the 2 s maximum (±20 %), each fired; no signal came; a look after the last delivered.
     const timers = timersIn(run!.events);
-    expect({ more: more.length, signals: signalsIn(run!.events), timers: timers.map((t) => t.ms >= 1_600 && t.ms <= 2_400), lastFired: timers.at(-1)?.fired })
-      .toEqual({ more: 0, signals: [], timers: timers.map(() => true), lastFired: true });
+    const within = (ms: number, around: number) => ms >= 0.8 * around && ms <= 1.2 * around;
+    expect({ more: more.length, signals: signalsIn(run!.events), timers: timers.map((t, i) => t.fired && within(t.ms, Math.min(2_000, 500 * 2 ** i))) })
+      .toEqual({ more: 0, signals: [], timers: timers.map(() => true) });
+    expect(timers.length).toBeGreaterThanOrEqual(4);
     expect(localActivitiesIn(run!.events)).toHaveLength(timers.length + 1);
   });
 });
@@ -301,8 +308,9 @@ describe('a long hold', () => {
   it('continues as new every holdCyclesPerRun looks, carrying its attempt, as its history shows; the retry goes out when the hold ends', async () => {
     const sub = await subscription('long-hold', answers.failFirst(1));
     const deliveryId = await existingDelivery(sub, 'none');
-    // Three looks a run (a hundred in production), each 300 ms apart (jittered) instead of an hour.
-    await h.startWithTiming(sub, deliveryId, { retrySchedule: [3_000], holdBackstopMs: 300, holdCyclesPerRun: 3 });
+    // Three looks a run (a hundred in production), each 300 ms apart (jittered) instead of an hour,
+    // the backstop kept from doubling (its maximum the backstop itself).
+    await h.startWithTiming(sub, deliveryId, { retrySchedule: [3_000], holdBackstopMs: 300, holdBackstopMaxMs: 300, holdCyclesPerRun: 3 });
     const workflowId = deliveryWorkflowId(deliveryId);
     // Attempt 1 fails; the subscription is paused during the retry pause, so attempt 2 is held.
     await eventually('the first attempt to fail', async () => ((await row(deliveryId)).state === 'failed' ? true : undefined), 60_000, 20);
@@ -316,9 +324,9 @@ describe('a long hold', () => {
     // that fired, then a continue-as-new that hands on attempt 2, not made yet, shown held.
     const [first, ...continued] = chain.slice(0, -1);
     const holdTimers = (events: HistoryEvent[]) => timersIn(events).filter((t) => t.ms < 1000);
-    for (const run of [first!, ...continued]) {
+    for (const [i, run] of [first!, ...continued].entries()) {
       expect(holdTimers(run.events).map((t) => t.fired && t.ms >= 240 && t.ms <= 360)).toEqual([true, true, true]);
-      expect(continuedWith(run.events)).toEqual([deliveryId, expect.objectContaining({ holdCyclesPerRun: 3 }), { attempt: 2, visible: 'held' }]);
+      expect(continuedWith(run.events)).toEqual([deliveryId, expect.objectContaining({ holdCyclesPerRun: 3 }), { attempt: 2, visible: 'held', heldLooks: 3 * (i + 1) }]);
     }
     // The first run made attempt 1 and its 3 s pause; the continued ones only looked.
     expect(timersIn(first!.events).filter((t) => t.ms >= 1000).map((t) => t.ms >= 2_700 && t.ms <= 3_300)).toEqual([true]);

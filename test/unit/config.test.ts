@@ -162,10 +162,13 @@ describe('loadConfig', () => {
   });
 
   it('the waits of long-running workflows are settings (tests run them short): production\'s by default', () => {
-    expect(load({}).webhooks).toMatchObject({ holdRecheckMs: 600_000, holdBackstopMs: 3_600_000, holdCyclesPerRun: 100 });
+    expect(load({}).webhooks).toMatchObject({ holdRecheckMs: 600_000, holdBackstopMs: 3_600_000, holdBackstopMaxMs: 86_400_000, holdCyclesPerRun: 100 });
     expect(load({}).leadScoring).toEqual({ debounceMs: 10_000, maxDelayMs: 120_000, idleMs: 3_600_000 });
     expect(load({ WEBHOOK_HOLD_CYCLES_PER_RUN: '3', LEAD_SCORE_IDLE: '2s' })).toMatchObject({ webhooks: { holdCyclesPerRun: 3 }, leadScoring: { idleMs: 2_000 } });
     expect(failure({ WEBHOOK_HOLD_CYCLES_PER_RUN: '0' })).toContain('WEBHOOK_HOLD_CYCLES_PER_RUN');
+    // The backstop's maximum is never below the backstop itself.
+    expect(load({ WEBHOOK_HOLD_BACKSTOP: '2h', WEBHOOK_HOLD_BACKSTOP_MAX: '1h' }).webhooks).toMatchObject({ holdBackstopMs: 7_200_000, holdBackstopMaxMs: 7_200_000 });
+    expect(failure({ WEBHOOK_HOLD_BACKSTOP_MAX: 'a day' })).toContain('WEBHOOK_HOLD_BACKSTOP_MAX');
     expect(failure({ LEAD_SCORE_IDLE: 'soon' })).toContain('LEAD_SCORE_IDLE');
   });
 
