@@ -1,3 +1,4 @@
+import { durationSetting } from './config/duration.js';
 import Joi from 'joi';
 import { isValidAllowlistEntry } from './domain/access/ip-rules.js';
 import { parseDuration } from './clock.js';
@@ -154,7 +155,7 @@ const schema = Joi.object({
   ROUTE_DEPRECATIONS: Joi.string().default('{}'),
   // Empty as unset (a compose file's `${RELEASED_LABELS:-}`): the environment's default.
   RELEASED_LABELS: Joi.string().pattern(new RegExp(`^(${RELEASES.join('|')})(,(${RELEASES.join('|')}))*$`)).allow(''),
-  KEY_EXPIRY_SCAN_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  KEY_EXPIRY_SCAN_EVERY: durationSetting('1h'),
   TENANT_SWEEP_PAGE: Joi.number().integer().min(1).max(1000).default(200),
   TENANT_SWEEP_SPREAD: Joi.string().pattern(/^(0|[1-9]\d*(ms|s|m|h))$/).default('4h'),
   RECONCILE_EVERY: Joi.string().pattern(/^[1-9]\d*(s|m|h)$/).default('5m'),
@@ -165,11 +166,11 @@ const schema = Joi.object({
   STATUS_CACHE_MS: Joi.number().integer().min(0).max(60000).default(5000),
   STATUS_WAITING_DEGRADED_SECONDS: Joi.number().min(0.1).max(86400).default(60),
   STATUS_ERROR_RATE_DEGRADED: Joi.number().min(0).max(1).default(0.05),
-  LEAD_SCORE_DEBOUNCE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10s'),
-  LEAD_SCORE_MAX_DELAY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
-  LEAD_SCORE_IDLE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
+  LEAD_SCORE_DEBOUNCE: durationSetting('10s'),
+  LEAD_SCORE_MAX_DELAY: durationSetting('2m'),
+  LEAD_SCORE_IDLE: durationSetting('1h'),
   // Days, not hours: the module polls about every 10 minutes, and a site may be down over a weekend.
-  PUBLICATION_WAIT: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('3d'),
+  PUBLICATION_WAIT: durationSetting('3d'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 

@@ -1,3 +1,4 @@
+import { durationSetting } from './duration.js';
 import Joi from 'joi';
 import { parseDuration } from '../clock.js';
 import { ConfigError, type Env } from './config-error.js';
@@ -56,7 +57,7 @@ export const AI_ENV = {
   AI_MAX_TOKENS: Joi.number().integer().min(16).max(32000).default(600),
   AI_TIMEOUT_MS: Joi.number().integer().min(100).max(300000).default(30000),
   AI_MAX_ATTEMPTS: Joi.number().integer().min(1).max(10).default(3),
-  AI_RETRY_INITIAL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2s'),
+  AI_RETRY_INITIAL: durationSetting('2s'),
 };
 
 const priceTableSchema = Joi.object().pattern(Joi.string(), Joi.object({

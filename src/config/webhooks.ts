@@ -1,3 +1,4 @@
+import { durationSetting } from './duration.js';
 import Joi from 'joi';
 import { isValidAllowlistEntry } from '../domain/access/ip-rules.js';
 import { parseDuration } from '../clock.js';
@@ -57,18 +58,18 @@ export const WEBHOOK_ENV = {
   WEBHOOK_RESOLVE: Joi.string().allow('').default(''),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).max(60000).default(10000),
   WEBHOOK_RETRY_SCHEDULE: Joi.string().default('5s,5m,30m,2h,5h,10h,10h,10h'),
-  WEBHOOK_RETRY_AFTER_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
-  WEBHOOK_HOLD_RECHECK: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
-  WEBHOOK_HOLD_BACKSTOP: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
-  WEBHOOK_HOLD_BACKSTOP_MAX: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('24h'),
+  WEBHOOK_RETRY_AFTER_MAX: durationSetting('1h'),
+  WEBHOOK_HOLD_RECHECK: durationSetting('10m'),
+  WEBHOOK_HOLD_BACKSTOP: durationSetting('1h'),
+  WEBHOOK_HOLD_BACKSTOP_MAX: durationSetting('24h'),
   WEBHOOK_HOLD_CYCLES_PER_RUN: Joi.number().integer().min(1).max(1000).default(100),
   RELAY_SWEEP_MS: Joi.number().integer().min(50).default(1000),
   RELAY_MAX_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(64),
   RELAY_BACKLOG_TICK_MS: Joi.number().integer().min(5).max(10000).default(50),
   RELAY_MIN_RUN_MS: Joi.number().integer().min(0).max(1000).default(20),
   WEBHOOK_LOG_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
-  WEBHOOK_CLEANUP_EVERY: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('1h'),
-  WEBHOOK_PAUSE_FAILING_AFTER: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('5d'),
+  WEBHOOK_CLEANUP_EVERY: durationSetting('1h'),
+  WEBHOOK_PAUSE_FAILING_AFTER: durationSetting('5d'),
   WEBHOOK_RECOVERY_PAGE: Joi.number().integer().min(1).max(1000).default(200),
   DURABLE_STEP_BOUND: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h)$/).default('2h'),
 };

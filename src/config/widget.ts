@@ -1,3 +1,4 @@
+import { durationSetting } from './duration.js';
 import Joi from 'joi';
 import { parseDuration } from '../clock.js';
 import type { Env } from './config-error.js';
@@ -38,8 +39,8 @@ export interface WidgetSettings {
 /** The variables of the visitor chat's settings. */
 export const WIDGET_ENV = {
   WIDGET_SECRET: Joi.string().min(32),
-  WIDGET_SESSION_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('30d'),
-  WIDGET_TOKEN_GRACE: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('2m'),
+  WIDGET_SESSION_TTL: durationSetting('30d'),
+  WIDGET_TOKEN_GRACE: durationSetting('2m'),
   WIDGET_REPLY_HOLD_MS: Joi.number().integer().min(0).max(20000).default(8000),
   WIDGET_RATE_VISITOR_PER_MIN: Joi.number().integer().min(1).default(30),
   WIDGET_RATE_CHANNEL_PER_MIN: Joi.number().integer().min(1).default(600),
@@ -48,7 +49,7 @@ export const WIDGET_ENV = {
   WIDGET_HEARTBEAT_MS: Joi.number().integer().min(100).default(15000),
   WIDGET_DAILY_AI_CAP_RUB: Joi.string().pattern(/^(\d+(\.\d{1,2})?|none)$/).default('300'),
   WIDGET_PAID_PER_IP_PER_HOUR: Joi.number().integer().min(1).default(20),
-  WIDGET_ATTACHMENT_URL_TTL: Joi.string().pattern(/^[1-9]\d*(ms|s|m|h|d)$/).default('10m'),
+  WIDGET_ATTACHMENT_URL_TTL: durationSetting('10m'),
   WIDGET_STREAMS_PER_SESSION: Joi.number().integer().min(1).default(3),
   WIDGET_STREAMS_PER_IP: Joi.number().integer().min(1).default(20),
   WIDGET_RATE_REJECTED_PER_MIN: Joi.number().integer().min(1).default(30),
