@@ -73,9 +73,10 @@ export const TEMPORAL_ENV = {
   TEMPORAL_TLS_KEY: Joi.string().allow(''),
   TEMPORAL_TLS_SERVER_NAME: Joi.string().hostname().allow(''),
   TEMPORAL_PAYLOAD_KEYS: Joi.string().allow(''),
-  TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(200),
+  // 40, not 200: a worker takes no more tasks than it finishes within their 10-s time-out (ADR 0109).
+  TEMPORAL_MAX_WORKFLOW_TASKS: Joi.number().integer().min(2).max(10000).default(40),
   TEMPORAL_WORKFLOW_TASK_POLLS: Joi.number().integer().min(2).max(1000).default(20),
-  TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(200),
+  TEMPORAL_MAX_LOCAL_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(40),
   TEMPORAL_MAX_ACTIVITIES: Joi.number().integer().min(1).max(10000).default(100),
   TEMPORAL_MAX_CACHED_WORKFLOWS: Joi.number().integer().min(0).max(100000).default(2000),
   // TEMPORAL_MAX_WORKFLOW_TASKS and TEMPORAL_MAX_ACTIVITIES are the deliveries queue's slots (the benchmarks' knob).

@@ -31,14 +31,14 @@ describe('task queues by kind of work', () => {
   it('sizes each queue from its own settings, never with more polls than slots, with the model deadline as shutdown grace', () => {
     const c = load({ TEMPORAL_BATCH_MAX_WORKFLOW_TASKS: '2', TEMPORAL_BATCH_MAX_ACTIVITIES: '1', TEMPORAL_INTERACTIVE_MAX_ACTIVITIES: '40', AI_TIMEOUT_MS: '20000' });
     expect(c.temporal.slots).toEqual({
-      deliveries: { maxConcurrentWorkflowTaskExecutions: 200, maxConcurrentActivityTaskExecutions: 100 },
+      deliveries: { maxConcurrentWorkflowTaskExecutions: 40, maxConcurrentActivityTaskExecutions: 100 },
       interactive: { maxConcurrentWorkflowTaskExecutions: 200, maxConcurrentActivityTaskExecutions: 40 },
       batch: { maxConcurrentWorkflowTaskExecutions: 2, maxConcurrentActivityTaskExecutions: 1 },
     });
     expect(workerTuning(c, 'batch')).toMatchObject({
       maxConcurrentWorkflowTaskExecutions: 2, maxConcurrentWorkflowTaskPolls: 2, maxConcurrentActivityTaskExecutions: 1, maxConcurrentActivityTaskPolls: 1, shutdownGraceTime: 25_000,
     });
-    expect(workerTuning(c, 'deliveries')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 200, maxConcurrentWorkflowTaskPolls: 20, maxConcurrentActivityTaskExecutions: 100 });
+    expect(workerTuning(c, 'deliveries')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 40, maxConcurrentWorkflowTaskPolls: 20, maxConcurrentActivityTaskExecutions: 100, maxConcurrentLocalActivityExecutions: 40 });
   });
 
   it('polls all three queues by default; WORKER_QUEUES chooses, and a kind it does not know is refused', () => {
