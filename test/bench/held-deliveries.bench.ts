@@ -31,6 +31,8 @@ import { parseExposition, total } from './prometheus.js';
  *   --settle 0          seconds waited after every delivery is held, before the window
  *   --starters 32       workflow starts in flight at once
  *   --drain-timeout 1800  seconds the release may take before the run gives up
+ *   --drain-until 0     Unix time (seconds) at which the release gives up whatever its time-out
+ *                       (0: none): a run that must end by a given hour still checks what it released
  *
  * One worker in this process (the application: worker, WalletHoldRelease), a real HTTPS
  * subscriber in it too (test/bench/webhook-receiver.ts, 127.0.0.251-254:443, so as root).
@@ -43,7 +45,7 @@ import { parseExposition, total } from './prometheus.js';
  * charged.
  */
 
-const o = numberOptions({ count: 0, deliveries: 10_000, paused: 0, keys: 1000, backstop: 3600, window: 150, settle: 0, starters: 32, 'drain-timeout': 1800 });
+const o = numberOptions({ count: 0, deliveries: 10_000, paused: 0, keys: 1000, backstop: 3600, window: 150, settle: 0, starters: 32, 'drain-timeout': 1800, 'drain-until': 0 });
 const N = o.count || o.deliveries;
 const KEYS = Math.min(o.keys, N);
 const WALLET = o.paused !== 1;
@@ -110,23 +112,28 @@ async function verify(services: Services, receiver: BenchReceiver, tenantId: str
     `select d.event_id, d.ordering_key, d.ordering_seq, d.state, d.attempt, (select count(*) from webhook_delivery_attempts a where a.delivery_id = d.id) as attempts
        from webhook_deliveries d order by d.ordering_key, d.ordering_seq`);
   const arrivals = receiver.arrivals.get('/held')!;
+  // A key's delivery that arrived before an earlier one, or while an earlier one has not arrived
+  // (a release cut short leaves a key's tail undelivered, never a gap).
   let outOfOrder = 0;
   let lastKey: string | null = null;
   let lastOrder = 0;
   for (const r of rows) {
-    const order = arrivals.get(r.event_id)?.order ?? 0;
-    if (r.ordering_key !== null && r.ordering_key === lastKey && order < lastOrder) outOfOrder++;
+    const order = arrivals.get(r.event_id)?.order;
+    if (r.ordering_key !== null && r.ordering_key === lastKey && order !== undefined && order < lastOrder) outOfOrder++;
     lastKey = r.ordering_key;
-    lastOrder = order;
+    lastOrder = order ?? Number.POSITIVE_INFINITY;
   }
   const [wallet] = await em.execute<{ balance_rub: string; ledger_rub: string; postings: string }[]>(
     `select w.balance_rub, (select coalesce(sum(amount_rub), 0) from wallet_ledger l where l.tenant_id = w.tenant_id) as ledger_rub,
             (select count(*) from wallet_ledger l where l.tenant_id = w.tenant_id) as postings from wallets w where w.tenant_id = ?`, [tenantId]);
   return {
     delivered: rows.filter((r) => r.state === 'delivered').length,
-    notAttempt1: rows.filter((r) => r.attempt !== 1 || r.attempts !== '1').length,
+    // Delivered on anything but its one attempt, or an attempt made for one not delivered (yet).
+    notAttempt1: rows.filter((r) => (r.state === 'delivered' ? r.attempt !== 1 || r.attempts !== '1' : r.attempts !== '0')).length,
     received: arrivals.size,
-    missing: rows.filter((r) => !arrivals.has(r.event_id)).length,
+    // Said delivered but never received (lost), and not delivered when the run ended.
+    missing: rows.filter((r) => r.state === 'delivered' && !arrivals.has(r.event_id)).length,
+    undelivered: rows.filter((r) => r.state !== 'delivered').length,
     duplicates: receiver.duplicates,
     rejected: receiver.rejected,
     outOfOrder,
@@ -223,7 +230,7 @@ async function main(): Promise<void> {
           if (Number.isNaN(halfS) && delivered >= N / 2) halfS = at;
           if (delivered >= N) { allS = at; break; }
           if (at - saidAt >= 60) { saidAt = at; console.error(`-> ${at.toFixed(0)} s after the top-up: ${delivered} delivered`); }
-          if (at > o['drain-timeout']) break;
+          if (at > o['drain-timeout'] || (o['drain-until'] && Date.now() / 1000 > o['drain-until'])) break;
           await pause(1000);
         }
         const a = await sample();
@@ -255,7 +262,7 @@ async function main(): Promise<void> {
         console.log(`| release: half delivered / all delivered | ${drain.halfS.toFixed(1)} s / ${drain.allS === null ? `not within ${o['drain-timeout']} s` : `${drain.allS.toFixed(1)} s (${(N / drain.allS).toFixed(0)}/s)`} |`);
         console.log(`| release: workflow tasks, worker statements (per delivery) | ${drain.tasks} (${(drain.tasks / N).toFixed(2)}), ${drain.statements} (${(drain.statements / N).toFixed(2)}) |`);
         console.log(`| release: CPU, % of one core (application / Temporal / PostgreSQL) | ${drain.cpu.application} / ${drain.cpu.temporal} / ${drain.cpu.postgres} |`);
-        console.log(`| delivered / received once / missing / duplicates / rejected | ${checked.delivered} / ${checked.received} / ${checked.missing} / ${checked.duplicates} / ${checked.rejected} |`);
+        console.log(`| delivered / received once / missing / duplicates / rejected / not delivered when the run ended | ${checked.delivered} / ${checked.received} / ${checked.missing} / ${checked.duplicates} / ${checked.rejected} / ${checked.undelivered} |`);
         console.log(`| not exactly one attempt / a key's delivery before an earlier one / workflow tasks failed | ${checked.notAttempt1} / ${checked.outOfOrder} / ${drain.failedTasks} |`);
         console.log(`| wallet: balance / ledger sum / postings (the -1.00 and the top-up: nothing charged) | ${checked.wallet?.balance_rub} / ${checked.wallet?.ledger_rub} / ${checked.wallet?.postings} |`);
       }
