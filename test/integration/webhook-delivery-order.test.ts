@@ -108,7 +108,8 @@ describe('a lead', () => {
       return row?.held_for === 'earlier_delivery_first' ? row : undefined;
     });
     expect(waiting).toMatchObject({ state: 'pending', attempt: 0 });
-    expect(await h.visibleState(waiting.id)).toBe('held');
+    // The row is marked inside the attempt; the workflow shows it when its task completes, a moment later.
+    await eventually('the later delivery shown held (DeliveryState held)', async () => ((await h.visibleState(waiting.id)) === 'held' ? true : undefined));
     await h.settled(sub.id, second, 'delivered');
     expect(arrivals(sub.path)).toEqual(['lead.created 503', 'lead.created 200', 'lead.updated 200']);
   });
