@@ -55,6 +55,8 @@ const TEMPORAL_DATABASES = [process.env.TEMPORAL_DB_NAME, process.env.TEMPORAL_V
 const TOP_UP_RUB = '1000.00';
 
 const pause = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
+/** A moment of the release, or that it was not reached when the run ended. */
+const seconds = (s: number) => (Number.isNaN(s) ? 'not reached' : `${s.toFixed(1)} s`);
 
 /** Counts of the worker's Prometheus endpoint: workflow tasks, local activities, failed workflow tasks. */
 async function scrape(address: string): Promise<{ tasks: number; localActivities: number; failedTasks: number }> {
@@ -211,7 +213,7 @@ async function main(): Promise<void> {
       // Said as soon as measured: a release that outlasts the session still leaves these.
       console.error(`-> held over ${s.toFixed(0)} s: ${JSON.stringify(steady)}; load average ${before.load.toFixed(2)} → ${after.load.toFixed(2)}`);
 
-      let drain: { signalledS: number; halfS: number; allS: number | null; releasedSoFar: { delivered: number; at: number }; cpu: Record<string, number>; tasks: number; statements: number; failedTasks: number } | null = null;
+      let drain: { signalledS: number; halfS: number; released: { delivered: number; at: number }; cpu: Record<string, number>; tasks: number; statements: number; failedTasks: number } | null = null;
       if (WALLET) {
         const t0 = Date.now();
         const b = await sample();
@@ -220,24 +222,23 @@ async function main(): Promise<void> {
         console.error(`-> one top-up of ${TOP_UP_RUB} RUB; waiting for ${N} deliveries`);
         let signalledS = NaN;
         let halfS = NaN;
-        let allS: number | null = null;
-        let releasedSoFar = { delivered: 0, at: 0 };
+        let released = { delivered: 0, at: 0 };
         let saidAt = 0;
         for (;;) {
           const claimed = Number.isNaN(signalledS) ? await count(services, "held_for = 'wallet_suspended'") : 0;
           const delivered = await count(services, "state = 'delivered'");
           const at = (Date.now() - t0) / 1000;
-          releasedSoFar = { delivered, at };
+          released = { delivered, at };
           if (Number.isNaN(signalledS) && claimed === 0) signalledS = at;
           if (Number.isNaN(halfS) && delivered >= N / 2) halfS = at;
-          if (delivered >= N) { allS = at; break; }
+          if (delivered >= N) break;
           if (at - saidAt >= 60) { saidAt = at; console.error(`-> ${at.toFixed(0)} s after the top-up: ${delivered} delivered`); }
           if (at > o['drain-timeout'] || (o['drain-until'] && Date.now() / 1000 > o['drain-until'])) break;
           await pause(1000);
         }
         const a = await sample();
         drain = {
-          signalledS, halfS, allS, releasedSoFar, cpu: cpuBetween(b.ticks, a.ticks, a.at - b.at), tasks: a.tasks - b.tasks, statements: a.statements - b.statements,
+          signalledS, halfS, released, cpu: cpuBetween(b.ticks, a.ticks, a.at - b.at), tasks: a.tasks - b.tasks, statements: a.statements - b.statements,
           failedTasks: a.failedTasks,
         };
         // Stragglers a duplicate would be: a moment for them to arrive.
@@ -260,9 +261,9 @@ async function main(): Promise<void> {
       console.log(`| held: CPU, % of one core (application / Temporal / PostgreSQL, all of the machine's) | ${steady.cpu.application} / ${steady.cpu.temporal} / ${steady.cpu.postgres} |`);
       console.log(`| held: computed at 100,000 held, looks/s at the ${o.backstop} s backstop (a hold's first; it doubles up to a day: 1.2/s) | ${(100_000 / o.backstop).toFixed(1)} |`);
       if (drain && checked) {
-        console.log(`| release after one top-up: all claimed and signalled | ${drain.signalledS.toFixed(1)} s |`);
-        console.log(`| release: half delivered / all delivered | ${Number.isNaN(drain.halfS) ? 'not reached' : `${drain.halfS.toFixed(1)} s`} / ${drain.allS === null ? `not all: ${drain.releasedSoFar.delivered} in ${drain.releasedSoFar.at.toFixed(0)} s (${(drain.releasedSoFar.delivered / drain.releasedSoFar.at).toFixed(1)}/s) when the run ended` : `${drain.allS.toFixed(1)} s (${(N / drain.allS).toFixed(0)}/s)`} |`);
-        console.log(`| release: workflow tasks, worker statements (per delivery) | ${drain.tasks} (${(drain.tasks / N).toFixed(2)}), ${drain.statements} (${(drain.statements / N).toFixed(2)}) |`);
+        console.log(`| release after one top-up: all claimed and signalled | ${seconds(drain.signalledS)} |`);
+        console.log(`| release: half delivered / all delivered | ${seconds(drain.halfS)} / ${drain.released.delivered < N ? `not all: ${drain.released.delivered} in ${drain.released.at.toFixed(0)} s (${(drain.released.delivered / drain.released.at).toFixed(1)}/s) when the run ended` : `${drain.released.at.toFixed(1)} s (${(N / drain.released.at).toFixed(0)}/s)`} |`);
+        console.log(`| release: workflow tasks, worker statements (per delivery) | ${drain.tasks} (${(drain.tasks / drain.released.delivered).toFixed(2)}), ${drain.statements} (${(drain.statements / drain.released.delivered).toFixed(2)}) |`);
         console.log(`| release: CPU, % of one core (application / Temporal / PostgreSQL) | ${drain.cpu.application} / ${drain.cpu.temporal} / ${drain.cpu.postgres} |`);
         console.log(`| delivered / received once / missing / duplicates / rejected / not delivered when the run ended | ${checked.delivered} / ${checked.received} / ${checked.missing} / ${checked.duplicates} / ${checked.rejected} / ${checked.undelivered} |`);
         console.log(`| not exactly one attempt / a key's delivery before an earlier one / workflow tasks failed | ${checked.notAttempt1} / ${checked.outOfOrder} / ${drain.failedTasks} |`);
