@@ -30,6 +30,8 @@ import { parseExposition, total } from './prometheus.js';
  *   --window 150        seconds of the steady state measured, all held
  *   --settle 0          seconds waited after every delivery is held, before the window
  *   --starters 32       workflow starts in flight at once
+ *   --start-rate 0      starts a second at most, paced (0: as fast as --starters allow); starts
+ *                       faster than the worker holds them only queue (visibility writes time out)
  *   --drain-timeout 1800  seconds the release may take before the run gives up
  *   --drain-until 0     Unix time (seconds) at which the release gives up whatever its time-out
  *                       (0: none): a run that must end by a given hour still checks what it released
@@ -45,7 +47,7 @@ import { parseExposition, total } from './prometheus.js';
  * charged.
  */
 
-const o = numberOptions({ count: 0, deliveries: 10_000, paused: 0, keys: 1000, backstop: 3600, window: 150, settle: 0, starters: 32, 'drain-timeout': 1800, 'drain-until': 0 });
+const o = numberOptions({ count: 0, deliveries: 10_000, paused: 0, keys: 1000, backstop: 3600, window: 150, settle: 0, starters: 32, 'start-rate': 0, 'drain-timeout': 1800, 'drain-until': 0 });
 const N = o.count || o.deliveries;
 const KEYS = Math.min(o.keys, N);
 const WALLET = o.paused !== 1;
@@ -182,9 +184,12 @@ async function main(): Promise<void> {
     const timing = deliveryTimingOf(config.webhooks);
     try {
       const started = Date.now();
-      console.error(`-> starting ${N} delivery workflows, ${o.starters} at once, ${eager.allowed ? 'eagerly' : 'not eagerly (this version is not the current one)'}`);
-      await forEachConcurrently(ids, o.starters, (id) => startDeliveryWorkflow(eager.client, config.temporal.taskQueue,
-        { id, tenantId: '', integrationId: '', webhookId: '', eventType: 'operation.completed' }, timing, eager.allowed), (id, err) => { throw new Error(`delivery ${id} not started: ${String(err)}`); });
+      console.error(`-> starting ${N} delivery workflows, ${o.starters} at once${o['start-rate'] ? `, at most ${o['start-rate']}/s` : ''}, ${eager.allowed ? 'eagerly' : 'not eagerly (this version is not the current one)'}`);
+      let nth = 0;
+      // The i-th start not before i / rate seconds after the first (open-loop pacing).
+      const paced = async () => { const due = started + (nth++ * 1000) / o['start-rate']; if (o['start-rate'] && due > Date.now()) await pause(due - Date.now()); };
+      await forEachConcurrently(ids, o.starters, async (id) => { await paced(); await startDeliveryWorkflow(eager.client, config.temporal.taskQueue,
+        { id, tenantId: '', integrationId: '', webhookId: '', eventType: 'operation.completed' }, timing, eager.allowed); }, (id, err) => { throw new Error(`delivery ${id} not started: ${String(err)}`); });
       const startSeconds = (Date.now() - started) / 1000;
       console.error(`-> ${N} started in ${startSeconds.toFixed(0)} s: ${(N / startSeconds).toFixed(0)}/s`);
       // The fill's progress each minute: a run that outlasts the session still leaves its rate.
@@ -252,7 +257,7 @@ async function main(): Promise<void> {
         + `load average ${before.load.toFixed(2)} → ${after.load.toFixed(2)}.\n`);
       console.log('| measure | figure |');
       console.log('| --- | ---: |');
-      console.log(`| starts (${o.starters} in flight) | ${N} in ${startSeconds.toFixed(0)} s: ${(N / startSeconds).toFixed(0)}/s; all held after ${heldSeconds.toFixed(0)} s |`);
+      console.log(`| starts (${o.starters} in flight${o['start-rate'] ? `, paced at ${o['start-rate']}/s` : ''}) | ${N} in ${startSeconds.toFixed(0)} s: ${(N / startSeconds).toFixed(0)}/s; all held after ${heldSeconds.toFixed(0)} s |`);
       console.log(`| held, ${s.toFixed(0)} s window: workflow tasks/s | ${steady.tasks.toFixed(2)} |`);
       console.log(`| held: looks (local activities)/s | ${steady.looks.toFixed(2)} |`);
       console.log(`| held: application statements/s (worker) | ${steady.statements.toFixed(2)} |`);
