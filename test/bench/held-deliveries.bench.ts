@@ -187,7 +187,11 @@ async function main(): Promise<void> {
       console.error(`-> starting ${N} delivery workflows, ${o.starters} at once${o['start-rate'] ? `, at most ${o['start-rate']}/s` : ''}, ${eager.allowed ? 'eagerly' : 'not eagerly (this version is not the current one)'}`);
       let nth = 0;
       // The i-th start not before i / rate seconds after the first (open-loop pacing).
-      const paced = async () => { const due = started + (nth++ * 1000) / o['start-rate']; if (o['start-rate'] && due > Date.now()) await pause(due - Date.now()); };
+      const paced = async () => {
+        if (!o['start-rate']) return;
+        const due = started + (nth++ * 1000) / o['start-rate'];
+        if (due > Date.now()) await pause(due - Date.now());
+      };
       await forEachConcurrently(ids, o.starters, async (id) => { await paced(); await startDeliveryWorkflow(eager.client, config.temporal.taskQueue,
         { id, tenantId: '', integrationId: '', webhookId: '', eventType: 'operation.completed' }, timing, eager.allowed); }, (id, err) => { throw new Error(`delivery ${id} not started: ${String(err)}`); });
       const startSeconds = (Date.now() - started) / 1000;
